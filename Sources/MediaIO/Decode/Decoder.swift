@@ -1,0 +1,84 @@
+import CFFmpeg
+
+/// One libavcodec decoder for one stream, using FFmpeg's own frame and slice threading.
+/// Owns its `AVCodecContext`, freed in `deinit`. Used by one thread at a time.
+final class Decoder {
+    enum Received {
+        case frame(UnsafeMutablePointer<AVFrame>)
+        case needsInput
+        case endOfStream
+    }
+
+    enum Sent {
+        case accepted
+        /// The decoder's output is full: receive frames, then send the same packet again.
+        case outputFull
+        /// The packet was damaged; the decoder dropped it and goes on.
+        case rejected(Int32)
+    }
+
+    let context: UnsafeMutablePointer<AVCodecContext>
+    let url: String
+
+    /// Opens a decoder for stream `index` of `demuxer`. `threads` 0 lets FFmpeg choose (as the ffmpeg CLI does).
+    init(demuxer: Demuxer, stream index: Int, threads: Int = 0) throws(MediaError) {
+        url = demuxer.url
+        let stream = demuxer.stream(index)
+        let par = stream.pointee.codecpar!
+        guard let codec = avcodec_find_decoder(par.pointee.codec_id) else {
+            throw MediaError(.unsupportedCodec, url: demuxer.url, operation: .openDecoder,
+                             code: playctl_averror_decoder_not_found(),
+                             reason: "no decoder for \(String(cString: avcodec_get_name(par.pointee.codec_id)))")
+        }
+        guard let ctx = avcodec_alloc_context3(codec) else { fatalError("avcodec_alloc_context3: out of memory") }
+        var owned: UnsafeMutablePointer<AVCodecContext>? = ctx
+        var result = avcodec_parameters_to_context(ctx, par)
+        if result >= 0 {
+            ctx.pointee.pkt_timebase = stream.pointee.time_base
+            ctx.pointee.thread_count = Int32(threads)
+            ctx.pointee.thread_type = FF_THREAD_FRAME | FF_THREAD_SLICE
+            result = avcodec_open2(ctx, codec, nil)
+        }
+        guard result >= 0 else {
+            avcodec_free_context(&owned)
+            throw MediaError(.unsupportedCodec, url: demuxer.url, operation: .openDecoder, ffmpegCode: result)
+        }
+        context = ctx
+    }
+
+    deinit {
+        var ctx: UnsafeMutablePointer<AVCodecContext>? = context
+        avcodec_free_context(&ctx)
+    }
+
+    /// When true, frames that no other frame references are not decoded at all (`skip_frame = AVDISCARD_NONREF`).
+    /// Applies to the packets sent after it is set.
+    var skipsNonReferenceFrames: Bool = false {
+        didSet { context.pointee.skip_frame = skipsNonReferenceFrames ? AVDISCARD_NONREF : AVDISCARD_DEFAULT }
+    }
+
+    /// Sends a packet, or `nil` to start draining at the end of the stream.
+    func send(_ packet: Packet?) -> Sent {
+        let result = avcodec_send_packet(context, packet?.pointer)
+        if result >= 0 || result == playctl_averror_eof() { return .accepted }
+        if result == playctl_averror_eagain() { return .outputFull }
+        return .rejected(result)
+    }
+
+    /// Receives the next decoded frame, if one is ready.
+    func receive() throws(MediaError) -> Received {
+        guard let frame = av_frame_alloc() else { fatalError("av_frame_alloc: out of memory") }
+        let result = avcodec_receive_frame(context, frame)
+        if result >= 0 { return .frame(frame) }
+        var owned: UnsafeMutablePointer<AVFrame>? = frame
+        av_frame_free(&owned)
+        if result == playctl_averror_eagain() { return .needsInput }
+        if result == playctl_averror_eof() { return .endOfStream }
+        throw MediaError(.decodeFailed, url: url, operation: .decode, ffmpegCode: result)
+    }
+
+    /// Forgets every buffered packet and frame (after a seek), and leaves draining mode.
+    func flush() {
+        avcodec_flush_buffers(context)
+    }
+}

@@ -1,0 +1,124 @@
+import CFFmpeg
+
+/// An open media file or URL: its tracks, its duration, and its packets in file order.
+///
+/// Owns one `AVFormatContext`, closed in `deinit`. Not thread-safe: one thread reads it at a time (it may move
+/// between threads, which is why it is `@unchecked Sendable`: all mutation happens through its methods on the
+/// thread that currently owns it).
+public final class Demuxer: @unchecked Sendable {
+    /// The path or URL this was opened from.
+    public let url: String
+    /// Every stream of the container.
+    public let tracks: [TrackInfo]
+    /// The container's duration, or nil when it does not say (live streams, some raw formats).
+    public let duration: MediaTime?
+    /// The container's name as FFmpeg knows it (`mov,mp4,m4a,3gp,3g2,mj2`, `matroska,webm`, ...).
+    public let formatName: String
+    /// Where the media's time starts, in `AV_TIME_BASE` units: the container's first timestamp.
+    public let startTime: Int64
+
+    let context: UnsafeMutablePointer<AVFormatContext>
+
+    /// Opens and probes `url` (a path, or any URL libavformat opens).
+    /// - Throws: `MediaError` whose kind tells missing, unreadable, directory, empty, not media, truncated, no
+    ///   decodable stream or unsupported codec apart.
+    public init(url: String) throws(MediaError) {
+        FFmpegLog.configure()
+        self.url = url
+        try FileCheck.preflight(url)
+        var ctx: UnsafeMutablePointer<AVFormatContext>? = nil
+        let openResult = avformat_open_input(&ctx, url, nil, nil)
+        guard openResult >= 0, let ctx else {
+            throw FileCheck.classifyOpenFailure(url: url, code: openResult)
+        }
+        var owned: UnsafeMutablePointer<AVFormatContext>? = ctx
+        let name = String(cString: ctx.pointee.iformat.pointee.name)
+        if FileCheck.textOnlyFormats.contains(name) {
+            avformat_close_input(&owned)
+            throw MediaError(.notMedia, url: url, operation: .probe,
+                             reason: "FFmpeg reads it only as text (\(name) demuxer)")
+        }
+        let infoResult = avformat_find_stream_info(ctx, nil)
+        if infoResult < 0 {
+            avformat_close_input(&owned)
+            throw MediaError(.truncated, url: url, operation: .probe, ffmpegCode: infoResult)
+        }
+        self.context = ctx
+        self.formatName = name
+        let start = ctx.pointee.start_time
+        self.startTime = start == playctl_nopts_value() ? 0 : start
+        let d = ctx.pointee.duration
+        self.duration = d == playctl_nopts_value() || d <= 0 ? nil : MediaTime(value: d, timescale: AV_TIME_BASE)
+        self.tracks = (0..<Int(ctx.pointee.nb_streams)).map { TrackInfo(stream: ctx.pointee.streams[$0]!, index: $0) }
+        try validateStreams()
+    }
+
+    deinit {
+        var ctx: UnsafeMutablePointer<AVFormatContext>? = context
+        avformat_close_input(&ctx)
+    }
+
+    /// The first video track, if any.
+    public var videoTrack: TrackInfo? { tracks.first { $0.kind == .video && !isAttachedPicture($0.index) } }
+    /// The first audio track, if any.
+    public var audioTrack: TrackInfo? { tracks.first { $0.kind == .audio } }
+
+    func stream(_ index: Int) -> UnsafeMutablePointer<AVStream> { context.pointee.streams[index]! }
+
+    func isAttachedPicture(_ index: Int) -> Bool {
+        stream(index).pointee.disposition & AV_DISPOSITION_ATTACHED_PIC != 0
+    }
+
+    /// The container start in a stream's own time base (what a stream timestamp of "time zero" is).
+    func startTicks(stream index: Int) -> Int64 {
+        av_rescale_q(startTime, playctl_time_base_q(), stream(index).pointee.time_base)
+    }
+
+    private func validateStreams() throws(MediaError) {
+        let av = tracks.filter { ($0.kind == .video && !isAttachedPicture($0.index)) || $0.kind == .audio }
+        guard !av.isEmpty else {
+            let kinds = tracks.map { "\($0.kind.rawValue) (\($0.codec))" }.joined(separator: ", ")
+            throw MediaError(.noDecodableStream, url: url, operation: .probe,
+                             reason: tracks.isEmpty ? "the container has no streams" : "only \(kinds)")
+        }
+        if !av.contains(where: { $0.isDecodable }) {
+            let codecs = av.map { "\($0.kind.rawValue) codec \($0.codec)" }.joined(separator: ", ")
+            throw MediaError(.unsupportedCodec, url: url, operation: .openDecoder,
+                             code: playctl_averror_decoder_not_found(),
+                             reason: "no decoder for \(codecs) in this FFmpeg (\(MediaError.ffmpegMessage(playctl_averror_decoder_not_found())))")
+        }
+        if let missing = FileCheck.truncationShortfall(self) {
+            throw MediaError(.truncated, url: url, operation: .probe, code: playctl_averror_eof(),
+                             reason: "the index needs \(missing.needed) bytes but the file has \(missing.size)")
+        }
+    }
+
+    /// Reads the next packet of any stream into `packet`. Returns false at the end of the file.
+    /// - Throws: `MediaError` (`readFailed`) for an I/O error other than the end of the file.
+    public func read(into packet: Packet) throws(MediaError) -> Bool {
+        av_packet_unref(packet.pointer)
+        let result = av_read_frame(context, packet.pointer)
+        if result == playctl_averror_eof() { return false }
+        if result < 0 {
+            // A damaged tail reads as invalid data; callers treat it as the end of what can be played.
+            if result == playctl_averror_invaliddata() { return false }
+            throw MediaError(.readFailed, url: url, operation: .read, ffmpegCode: result)
+        }
+        return true
+    }
+
+    /// Moves to the keyframe at or before `timestamp` (in the stream's time base) of stream `index`.
+    public func seek(stream index: Int, toKeyframeAtOrBefore timestamp: Int64) throws(MediaError) {
+        var result = av_seek_frame(context, Int32(index), timestamp, AVSEEK_FLAG_BACKWARD)
+        if result < 0 {
+            // Before the first index entry: go to the very start instead.
+            result = avformat_seek_file(context, Int32(index), Int64.min, timestamp, timestamp, 0)
+        }
+        if result < 0 {
+            result = av_seek_frame(context, -1, startTime, AVSEEK_FLAG_BACKWARD)
+        }
+        if result < 0 {
+            throw MediaError(.seekFailed, url: url, operation: .seek, ffmpegCode: result)
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import CFFmpeg
+
+extension TrackInfo {
+    /// Reads what FFmpeg knows of `stream`.
+    init(stream: UnsafeMutablePointer<AVStream>, index: Int) {
+        let par = stream.pointee.codecpar!.pointee
+        let kind: Kind
+        switch par.codec_type {
+        case AVMEDIA_TYPE_VIDEO: kind = .video
+        case AVMEDIA_TYPE_AUDIO: kind = .audio
+        case AVMEDIA_TYPE_SUBTITLE: kind = .subtitle
+        default: kind = .other
+        }
+        let tb = stream.pointee.time_base
+        self.index = index
+        self.kind = kind
+        self.codec = String(cString: avcodec_get_name(par.codec_id))
+        self.isDecodable = par.codec_id != AV_CODEC_ID_NONE && avcodec_find_decoder(par.codec_id) != nil
+        self.timeBase = (tb.num, tb.den)
+        let d = stream.pointee.duration
+        if d != playctl_nopts_value(), d > 0, tb.num > 0, tb.den > 0 {
+            self.duration = MediaTime(value: d * Int64(tb.num), timescale: tb.den)
+        } else {
+            self.duration = nil
+        }
+        self.rotation = 0
+        if kind == .video {
+            width = Int(par.width)
+            height = Int(par.height)
+            let rate = stream.pointee.avg_frame_rate
+            let guess = rate.num > 0 && rate.den > 0 ? rate : stream.pointee.r_frame_rate
+            frameRate = guess.num > 0 && guess.den > 0 ? Double(guess.num) / Double(guess.den) : nil
+            if let name = av_get_pix_fmt_name(AVPixelFormat(rawValue: par.format)) {
+                pixelFormat = String(cString: name)
+            }
+            rotation = Self.displayRotation(stream)
+        }
+        if kind == .audio {
+            sampleRate = Int(par.sample_rate)
+            var layout = par.ch_layout
+            channels = Int(layout.nb_channels)
+            var buffer = [CChar](repeating: 0, count: 64)
+            if av_channel_layout_describe(&layout, &buffer, buffer.count) > 0 {
+                channelLayout = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            }
+        }
+    }
+
+    /// Clockwise degrees from the stream's display matrix, normalised to 0, 90, 180 or 270.
+    private static func displayRotation(_ stream: UnsafeMutablePointer<AVStream>) -> Int {
+        guard let data = av_stream_get_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, nil) else { return 0 }
+        let angle = data.withMemoryRebound(to: Int32.self, capacity: 9) { av_display_rotation_get($0) }
+        guard angle.isFinite else { return 0 }
+        // av_display_rotation_get is counter-clockwise; viewers turn the picture clockwise by its negation.
+        let clockwise = Int((-angle).rounded())
+        return ((clockwise % 360) + 360) % 360 / 90 * 90
+    }
+}

@@ -1,0 +1,46 @@
+/// What a track (stream) of a media file holds, as the demuxer and codec parameters describe it.
+public struct TrackInfo: Sendable, Equatable {
+    public enum Kind: String, Sendable, Equatable {
+        case video, audio, subtitle, other
+    }
+
+    /// The stream index in the container.
+    public var index: Int
+    public var kind: Kind
+    /// FFmpeg's codec name (`h264`, `aac`, `vp9`, ...); `none` when FFmpeg does not know the codec.
+    public var codec: String
+    /// Whether this build of FFmpeg has a decoder for the codec.
+    public var isDecodable: Bool
+    /// Units per second of the track's timestamps.
+    public var timeBase: (num: Int32, den: Int32)
+    /// The track's duration, when the container says.
+    public var duration: MediaTime?
+    /// Coded picture size (video).
+    public var width: Int?
+    public var height: Int?
+    /// Degrees the picture must be turned clockwise to be shown upright (0, 90, 180, 270), from the display matrix.
+    /// (ffprobe prints the opposite sign: -90 for what is 90 here, as mpv reports it.)
+    public var rotation: Int
+    /// Average frame rate (video), in frames per second.
+    public var frameRate: Double?
+    /// Native pixel format name (video), e.g. `yuv420p`.
+    public var pixelFormat: String?
+    /// Sample rate in Hz (audio).
+    public var sampleRate: Int?
+    /// Channel count (audio).
+    public var channels: Int?
+    /// Channel layout description (audio), e.g. `stereo`, `5.1`.
+    public var channelLayout: String?
+    /// The picture size as a viewer shows it: width and height swapped for 90 and 270 degree rotations.
+    public var displaySize: (width: Int, height: Int)? {
+        guard let width, let height else { return nil }
+        return rotation % 180 == 0 ? (width, height) : (height, width)
+    }
+
+    public static func == (lhs: TrackInfo, rhs: TrackInfo) -> Bool {
+        lhs.index == rhs.index && lhs.kind == rhs.kind && lhs.codec == rhs.codec
+            && lhs.timeBase.num == rhs.timeBase.num && lhs.timeBase.den == rhs.timeBase.den
+            && lhs.duration == rhs.duration && lhs.width == rhs.width && lhs.height == rhs.height
+            && lhs.rotation == rhs.rotation && lhs.sampleRate == rhs.sampleRate && lhs.channels == rhs.channels
+    }
+}
