@@ -51,4 +51,10 @@ for f in a.mp4 b.mp4 c.webm tone.m4a rotated.mp4 offset.ts; do
   ffprobe -v error -show_entries format=duration,start_time:stream=codec_type,codec_name,width,height,sample_rate,channels \
     -of json "$f" > "ref/$f.probe.json"
 done
-ls -l
+
+# Reference frame times (seconds, from the start of the media: the container's start_time subtracted), by ffprobe.
+for f in a.mp4 b.mp4 c.webm rotated.mp4 offset.ts; do
+  start=$(ffprobe -v error -show_entries format=start_time -of csv=p=0 "$f")
+  ffprobe -v error -select_streams v:0 -show_entries frame=best_effort_timestamp_time -of csv=p=0 "$f" \
+    | tr -d , | awk -v s="$start" 'NF { printf "%.6f\n", $1 - s }' > "ref/$f.times"
+done

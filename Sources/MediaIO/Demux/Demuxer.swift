@@ -107,6 +107,23 @@ public final class Demuxer: @unchecked Sendable {
         return true
     }
 
+    /// Whether a timestamp seek may land well before the keyframe asked for (formats without an index that seek by
+    /// bisecting timestamps, such as MPEG-TS).
+    public var hasImpreciseSeeking: Bool { context.pointee.iformat.pointee.flags & AVFMT_TS_DISCONT != 0 }
+
+    /// Moves back to the very first packet. Formats with timestamp discontinuities (MPEG-TS, MPEG-PS, raw streams)
+    /// find their start only by bytes; the others by their own timestamp seek.
+    public func rewind() throws(MediaError) {
+        let flags = context.pointee.iformat.pointee.flags
+        var result: Int32 = -1
+        if flags & AVFMT_TS_DISCONT != 0 || flags & AVFMT_NO_BYTE_SEEK == 0 && flags & AVFMT_GENERIC_INDEX != 0 {
+            result = av_seek_frame(context, -1, 0, AVSEEK_FLAG_BYTE)
+        }
+        if result < 0 { result = avformat_seek_file(context, -1, Int64.min, startTime, startTime, 0) }
+        if result < 0 { result = av_seek_frame(context, -1, startTime, AVSEEK_FLAG_BACKWARD) }
+        if result < 0 { throw MediaError(.seekFailed, url: url, operation: .seek, ffmpegCode: result) }
+    }
+
     /// Moves to the keyframe at or before `timestamp` (in the stream's time base) of stream `index`.
     public func seek(stream index: Int, toKeyframeAtOrBefore timestamp: Int64) throws(MediaError) {
         var result = av_seek_frame(context, Int32(index), timestamp, AVSEEK_FLAG_BACKWARD)

@@ -37,7 +37,11 @@ extension VideoFrameReader {
         var backoff = max(second, 1)
         for _ in 0..<12 {
             let fromStart = seekTicks <= startTicks
-            try demuxer.seek(stream: track.index, toKeyframeAtOrBefore: seekTicks)
+            if fromStart {
+                try demuxer.rewind()
+            } else {
+                try demuxer.seek(stream: track.index, toKeyframeAtOrBefore: seekTicks)
+            }
             demuxerEnded = false
             lookahead.removeAll(keepingCapacity: true)
             lookaheadHead = 0
@@ -49,13 +53,28 @@ extension VideoFrameReader {
             }
             if let packet = first, packet.isKeyframe {
                 lookahead.append(packet)
-                if fromStart || (packet.pts ?? target) <= target { return }
+                if fromStart || (packet.pts ?? target) <= target {
+                    if demuxer.hasImpreciseSeeking { try skipToLastKeyframe(atOrBefore: target) }
+                    return
+                }
                 seekTicks = min(seekTicks, packet.pts ?? seekTicks)
             } else if fromStart {
                 return
             }
             seekTicks -= backoff
             backoff *= 2
+        }
+    }
+
+    /// Demuxers that seek by bisecting timestamps (MPEG-TS) may land several keyframes early: read on (packets
+    /// only, no decoding) until the decode timestamps pass the target, and keep only the last keyframe before it.
+    private func skipToLastKeyframe(atOrBefore target: Int64) throws(MediaError) {
+        while let last = lookahead.last, (last.dts ?? last.pts ?? target) <= target,
+              lookahead.count < Self.plannerPacketLimit, let packet = try readVideoPacketFromFile() {
+            lookahead.append(packet)
+        }
+        if let key = lookahead.lastIndex(where: { $0.isKeyframe && ($0.pts ?? Int64.max) <= target }), key > 0 {
+            lookahead.removeFirst(key)
         }
     }
 
