@@ -24,7 +24,8 @@ public enum WaitingReason: String, Sendable, Hashable, CaseIterable, CustomStrin
     /// The player waits until the buffer is likely to keep up (or is full) before it starts or resumes.
     case toMinimizeStalls
     /// The player does not know yet whether the buffer will keep up: the current item is still loading,
-    /// or no buffer report has arrived since playback was requested, the item changed, or a seek started.
+    /// or no buffer report has arrived since the item changed or a seek started. Also used, with automatic
+    /// waiting off, while the buffer is known to be empty and the first data is awaited.
     /// Clients should not show a waiting indicator for this reason alone.
     case evaluatingBufferingRate
     /// There is no current item.
