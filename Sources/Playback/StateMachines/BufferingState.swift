@@ -1,0 +1,87 @@
+import MediaIO
+
+/// The three buffer flags of `AVPlayerItem` (`isPlaybackLikelyToKeepUp`, `isPlaybackBufferEmpty`,
+/// `isPlaybackBufferFull`), computed from how much decoded-ready media lies ahead of the playhead.
+///
+/// A pure calculator: ``updated(bufferedAhead:preferredForwardBufferDuration:reachedEndOfFile:queueIsFull:)``
+/// maps the previous flags and a measurement to the next flags.
+///
+/// ## Rules
+/// Let *target* be the forward buffer target: `preferredForwardBufferDuration` if positive, else
+/// ``automaticForwardBufferDuration`` (2 s). Let *start* = min(target, ``maximumStartThreshold``) (0.5 s)
+/// and *keep* = start / 4 (0.125 s by default).
+/// - **Empty**: nothing is buffered ahead and the demuxer has not reached the end of the file.
+/// - **Full**: the packet queues are full, or at least *target* is buffered (reading then pauses).
+/// - **Likely to keep up**, with hysteresis: true when the end of the file was reached (everything left is
+///   buffered) or the buffer is full; otherwise it becomes true once at least *start* is buffered, and,
+///   once true, stays true until less than *keep* is buffered. The gap stops the flag flickering while the
+///   playhead eats into a buffer that the demuxer refills in bursts.
+///
+/// A duration that is not numeric counts as nothing buffered, except `+infinity`, which counts as
+/// everything buffered; negative durations count as nothing.
+public struct BufferingState: Sendable, Hashable {
+    /// The forward buffer target, in seconds, when `preferredForwardBufferDuration` is 0 (automatic).
+    public static let automaticForwardBufferDuration: Double = 2
+    /// The most that must be buffered, in seconds, before a not-likely buffer becomes likely to keep up.
+    public static let maximumStartThreshold: Double = 0.5
+
+    /// Whether playback is likely to keep up (see the rules above).
+    public private(set) var isPlaybackLikelyToKeepUp: Bool
+    /// Whether nothing is buffered ahead of the playhead while more media is expected.
+    public private(set) var isPlaybackBufferEmpty: Bool
+    /// Whether the buffer holds all it may hold, so reading is suspended.
+    public private(set) var isPlaybackBufferFull: Bool
+
+    /// The state of a new item before any measurement: empty, not full, not likely to keep up.
+    public init() {
+        isPlaybackLikelyToKeepUp = false
+        isPlaybackBufferEmpty = true
+        isPlaybackBufferFull = false
+    }
+
+    /// The forward buffer target in seconds for a `preferredForwardBufferDuration` (0 or less, or not
+    /// finite, means automatic).
+    public static func forwardBufferTarget(preferredForwardBufferDuration: Double) -> Double {
+        preferredForwardBufferDuration.isFinite && preferredForwardBufferDuration > 0
+            ? preferredForwardBufferDuration : automaticForwardBufferDuration
+    }
+
+    /// Seconds that must be buffered for a not-likely buffer to become likely to keep up.
+    public static func startThreshold(preferredForwardBufferDuration: Double) -> Double {
+        min(forwardBufferTarget(preferredForwardBufferDuration: preferredForwardBufferDuration), maximumStartThreshold)
+    }
+
+    /// Seconds below which a likely buffer stops being likely to keep up.
+    public static func keepThreshold(preferredForwardBufferDuration: Double) -> Double {
+        startThreshold(preferredForwardBufferDuration: preferredForwardBufferDuration) / 4
+    }
+
+    /// The flags after measuring the buffer.
+    /// - Parameters:
+    ///   - bufferedAhead: media ready ahead of the playhead (decoded or demuxed and queued).
+    ///   - preferredForwardBufferDuration: like `AVPlayerItem.preferredForwardBufferDuration`; 0 = automatic.
+    ///   - reachedEndOfFile: whether the demuxer has read the last packet of the item.
+    ///   - queueIsFull: whether the packet or frame queues refuse more input.
+    public func updated(bufferedAhead: MediaTime, preferredForwardBufferDuration: Double,
+                        reachedEndOfFile: Bool, queueIsFull: Bool) -> BufferingState {
+        let ahead = Self.seconds(bufferedAhead)
+        let target = Self.forwardBufferTarget(preferredForwardBufferDuration: preferredForwardBufferDuration)
+        let start = Self.startThreshold(preferredForwardBufferDuration: preferredForwardBufferDuration)
+        let keep = Self.keepThreshold(preferredForwardBufferDuration: preferredForwardBufferDuration)
+
+        var next = self
+        next.isPlaybackBufferEmpty = ahead <= 0 && !reachedEndOfFile
+        next.isPlaybackBufferFull = queueIsFull || ahead >= target
+        next.isPlaybackLikelyToKeepUp = reachedEndOfFile || next.isPlaybackBufferFull
+            || ahead >= (isPlaybackLikelyToKeepUp ? keep : start)
+        return next
+    }
+
+    private static func seconds(_ time: MediaTime) -> Double {
+        switch time.kind {
+        case .numeric: return max(time.seconds, 0)
+        case .positiveInfinity: return .infinity
+        case .negativeInfinity, .invalid, .indefinite: return 0
+        }
+    }
+}
