@@ -100,8 +100,10 @@ extension PictureInPictureStateMachine {
     /// restore and no host handshake, and the machine is idle afterwards.
     ///
     /// - idle: no actions.
-    /// - starting: `[failedToStart(.startCancelled), closeWindow(session, .appTerminated)]`
-    ///   (`willStop`/`didStop` are reserved for sessions that started).
+    /// - starting: `[closeWindow(session, .appTerminated), failedToStart(.startCancelled)]`
+    ///   (`willStop`/`didStop` are reserved for sessions that started; the
+    ///   close comes first because nothing may name a session after its
+    ///   `failedToStart`).
     /// - active: `[suspendedChanged(false)?, willStop, closeWindow(session, .appTerminated), didStop]`.
     /// - restoring: `[restoreFailed(session, .interrupted), willStop (iOS only),
     ///   closeWindow(session, .appTerminated), didStop]`.
@@ -143,7 +145,7 @@ extension PictureInPictureStateMachine {
         case .idle:
             return []
         case .starting(let s, _, _):
-            actions = [.emit(.failedToStart(startFailure))] + close(s)
+            actions = close(s) + [.emit(.failedToStart(startFailure))]
         case .active(let s, _, let suspended):
             actions = unsuspend(s, suspended) + [.emit(.willStop)] + close(s) + [.emit(.didStop)]
         case .restoring(let s, let announced):

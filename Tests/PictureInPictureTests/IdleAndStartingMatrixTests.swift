@@ -48,7 +48,7 @@ struct IdleAndStartingMatrixTests {
         case .hostClosed:
             outcome = .actions([failed(.systemFailed("the window closed before it opened"))], .idle)
         case .appTerminated:
-            outcome = .actions([failed(.startCancelled), close(current, .appTerminated)], .idle)
+            outcome = .actions([close(current, .appTerminated), failed(.startCancelled)], .idle)
         case .contentReady:
             outcome = .actions([contentChanged], .starting)
         case .contentNotReady:

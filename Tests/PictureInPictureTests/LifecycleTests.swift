@@ -39,7 +39,7 @@ struct LifecycleTests {
     @Test("after termination every callback for the old session is ignored")
     func staleAfterTermination() throws {
         var m = Fixture.starting.make()
-        #expect(m.appTerminated() == [failed(.startCancelled), close(current, .appTerminated)])
+        #expect(m.appTerminated() == [close(current, .appTerminated), failed(.startCancelled)])
         _ = try m.startRequested(preconditions: possible)
         let next = try #require(m.currentSession)
         #expect(m.hostDidOpenWindow(current) == [], "the terminated session's open is stale")
