@@ -84,7 +84,16 @@ public struct PictureInPictureStateMachine: Sendable {
 
     /// A read-only summary of the state, for drivers and tests.
     public enum Phase: String, CaseIterable, Equatable, Hashable, Sendable {
-        case idle, starting, active, restoring, stopping
+        /// No session.
+        case idle
+        /// `willStart` emitted; waiting for the host to open the window.
+        case starting
+        /// The window is open (possibly suspended).
+        case active
+        /// `restoreUserInterface` emitted; waiting for the app's completion or the timeout.
+        case restoring
+        /// `closeWindow` requested; waiting for the host to close the window.
+        case stopping
     }
 
     /// The current phase.
