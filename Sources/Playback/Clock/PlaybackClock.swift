@@ -1,0 +1,85 @@
+import Foundation
+import Synchronization
+import MediaIO
+
+/// How a player's time moves.
+///
+/// - `host`: real time (the monotonic clock). Late frames are dropped.
+/// - `manual`: virtual time that moves only when a test calls ``ManualClock/advance(by:)``. The engine waits for
+///   decoded frames instead of dropping them, and applies background work (loading, seeks landing) only at those
+///   calls, so the same scenario gives the same event trace on every run.
+/// - `untimed`: virtual time that jumps to each next frame as soon as it is decoded: for batch work and benchmarks.
+public enum ClockMode: Sendable {
+    case host
+    case manual(ManualClock)
+    case untimed
+
+    var manualClock: ManualClock? {
+        if case .manual(let clock) = self { return clock }
+        return nil
+    }
+}
+
+/// Monotonic host time in seconds since an arbitrary origin.
+enum HostTime {
+    static func now() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+}
+
+/// A virtual clock that moves only when told. Players created with `.manual(clock)` follow it.
+///
+/// `advance(by:)` returns once every player on the clock has applied all its pending background work and presented
+/// everything due up to the new time, so a test sees a settled state after each step.
+public final class ManualClock: Sendable {
+    private struct State {
+        var now: MediaTime = .zero
+        var participants: [ObjectIdentifier: WeakParticipant] = [:]
+    }
+
+    private struct WeakParticipant {
+        weak var value: (any ManualClockParticipant)?
+    }
+
+    private let state = Mutex(State())
+
+    public init() {}
+
+    /// The clock's current time (starts at zero).
+    public var now: MediaTime { state.withLock { $0.now } }
+
+    /// Moves the clock forward by `interval` (zero is allowed: it just settles every player), then waits until
+    /// every player on this clock has caught up.
+    public func advance(by interval: MediaTime) async {
+        let (target, participants) = state.withLock { state -> (MediaTime, [any ManualClockParticipant]) in
+            if interval.isNumeric, interval > .zero { state.now = state.now + interval }
+            state.participants = state.participants.filter { $0.value.value != nil }
+            return (state.now, state.participants.values.compactMap(\.value))
+        }
+        for participant in participants.sorted(by: { $0.clockOrder < $1.clockOrder }) {
+            await participant.clockDidAdvance(to: target)
+        }
+    }
+
+    /// Moves the clock forward by `seconds`.
+    public func advance(bySeconds seconds: Double) async {
+        await advance(by: MediaTime(seconds: seconds))
+    }
+
+    func register(_ participant: any ManualClockParticipant) {
+        state.withLock { $0.participants[ObjectIdentifier(participant)] = WeakParticipant(value: participant) }
+    }
+
+    func unregister(_ participant: any ManualClockParticipant) {
+        _ = state.withLock { $0.participants.removeValue(forKey: ObjectIdentifier(participant)) }
+    }
+}
+
+/// Something that follows a manual clock (a player's engine).
+protocol ManualClockParticipant: AnyObject, Sendable {
+    /// Orders participants deterministically (creation order).
+    var clockOrder: UInt64 { get }
+    func clockDidAdvance(to time: MediaTime) async
+}

@@ -1,0 +1,72 @@
+import Synchronization
+
+/// Delivers one ordered sequence of events to any number of subscribers, each through its own `AsyncStream`.
+///
+/// Delivery never blocks the producer. Each subscriber has a bounded buffer (`bufferLimit` events); when a
+/// subscriber falls that far behind, its **oldest** undelivered events are dropped and counted in
+/// ``droppedCount``, so a subscriber that never reads costs bounded memory and never slows playback.
+/// A subscriber sees the events yielded after it subscribed, in order.
+public final class EventBroadcaster<Element: Sendable>: Sendable {
+    private struct Subscriber {
+        let continuation: AsyncStream<Element>.Continuation
+    }
+
+    private struct State {
+        var subscribers: [UInt64: Subscriber] = [:]
+        var nextID: UInt64 = 0
+        var finished = false
+        var dropped = 0
+    }
+
+    private let state = Mutex(State())
+    /// The default per-subscriber buffer.
+    public let bufferLimit: Int
+
+    public init(bufferLimit: Int = 4096) {
+        self.bufferLimit = max(bufferLimit, 1)
+    }
+
+    /// A new stream of the events from now on. It ends when the broadcaster finishes or the stream is dropped.
+    public func subscribe(bufferLimit: Int? = nil) -> AsyncStream<Element> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Element.self,
+                                                            bufferingPolicy: .bufferingNewest(bufferLimit ?? self.bufferLimit))
+        let id: UInt64? = state.withLock { state in
+            guard !state.finished else { return nil }
+            state.nextID += 1
+            state.subscribers[state.nextID] = Subscriber(continuation: continuation)
+            return state.nextID
+        }
+        guard let id else {
+            continuation.finish()
+            return stream
+        }
+        continuation.onTermination = { [weak self] _ in
+            _ = self?.state.withLock { $0.subscribers.removeValue(forKey: id) }
+        }
+        return stream
+    }
+
+    /// Sends `element` to every current subscriber, in the order of calls.
+    public func yield(_ element: Element) {
+        state.withLock { state in
+            for subscriber in state.subscribers.values {
+                if case .dropped = subscriber.continuation.yield(element) { state.dropped += 1 }
+            }
+        }
+    }
+
+    /// Ends every subscriber's stream; later subscribers get an empty stream.
+    public func finish() {
+        let subscribers = state.withLock { state -> [Subscriber] in
+            state.finished = true
+            defer { state.subscribers.removeAll() }
+            return Array(state.subscribers.values)
+        }
+        for subscriber in subscribers { subscriber.continuation.finish() }
+    }
+
+    /// Subscribers currently attached.
+    public var subscriberCount: Int { state.withLock { $0.subscribers.count } }
+    /// Events dropped because a subscriber's buffer was full, over all subscribers.
+    public var droppedCount: Int { state.withLock { $0.dropped } }
+}

@@ -1,0 +1,64 @@
+import MediaIO
+
+/// One thing that happened in a player, in the order it happened. The CLI's `--json` prints exactly these.
+public struct PlayerEvent: Sendable, Equatable {
+    /// What happened.
+    public enum Kind: Sendable, Equatable {
+        /// `PlayerItem.status` changed (`duration` once known, `error` when failed).
+        case itemStatus(PlayerItemStatus, duration: MediaTime?, error: String?)
+        /// The player's `timeControlStatus` changed; `reason` while waiting.
+        case timeControlStatus(TimeControlStatus, reason: WaitingReason?)
+        /// The player's `rate` changed.
+        case rate(Float, previous: Float)
+        /// The current item changed (`item` is the new one, nil for none).
+        case currentItem
+        /// The item played to its end.
+        case didPlayToEnd
+        /// The item could not play to its end.
+        case failedToPlayToEnd(error: String)
+        /// Playback ran out of media.
+        case stalled
+        /// The item's time changed discontinuously (a seek landed).
+        case timeJumped
+        /// A seek was asked for.
+        case seekRequested(id: UInt64, target: MediaTime, from: MediaTime, exact: Bool, origin: SeekOrigin)
+        /// A seek completed; `finished` is false when superseded or cancelled.
+        case seekCompleted(id: UInt64, finished: Bool, landed: MediaTime?, statistics: SeekStatistics,
+                           latency: Double)
+        /// The first frame of the item was shown; `latency` in seconds since the item became current.
+        case firstFrame(latency: Double)
+        /// `isPlaybackLikelyToKeepUp` changed.
+        case likelyToKeepUp(Bool)
+        /// A periodic time observer's interval passed (also sent on jumps and on start/stop).
+        case periodicTime
+        /// A boundary time was crossed.
+        case boundaryTime(MediaTime)
+        /// A damaged packet was dropped by the decoder; playback goes on.
+        case decodeError(String)
+    }
+
+    public var kind: Kind
+    /// Seconds since the player was created: monotonic host time, or virtual time under a manual or untimed clock.
+    public var hostTime: Double
+    /// The current item's time when it happened.
+    public var itemTime: MediaTime
+    /// The file name of the item it concerns (the current item for player events).
+    public var item: String?
+
+    public init(kind: Kind, hostTime: Double, itemTime: MediaTime, item: String?) {
+        self.kind = kind
+        self.hostTime = hostTime
+        self.itemTime = itemTime
+        self.item = item
+    }
+}
+
+/// Where a seek came from.
+public enum SeekOrigin: String, Sendable, Equatable {
+    /// The app called `seek(to:)`.
+    case api
+    /// A skip button in the Picture in Picture window.
+    case pictureInPictureSkip
+    /// Scrubbing (a series of seeks from a slider).
+    case scrubbing
+}

@@ -1,0 +1,59 @@
+import Foundation
+import MediaIO
+
+/// The decoding machinery of one item while a player uses it: its readers and pipeline threads.
+/// Made on a loader thread (opening and probing block), used by the player's engine, stopped when the item leaves.
+final class ItemSession: @unchecked Sendable {
+    let video: VideoPipeline?
+    let audio: AudioPipeline?
+    let tracks: [TrackInfo]
+    let duration: MediaTime
+    let presentationSize: (width: Int, height: Int)?
+    /// Nominal time between frames, used to tell a stall from a gap between frames.
+    let frameInterval: Double
+
+    private init(video: VideoPipeline?, audio: AudioPipeline?, tracks: [TrackInfo], duration: MediaTime,
+                 presentationSize: (Int, Int)?, frameInterval: Double) {
+        self.video = video
+        self.audio = audio
+        self.tracks = tracks
+        self.duration = duration
+        self.presentationSize = presentationSize
+        self.frameInterval = frameInterval
+    }
+
+    /// Opens `url` and starts decoding from the beginning (blocking: call on a loader thread).
+    static func open(url: String, name: String, withAudio: Bool, onChange: @escaping @Sendable () -> Void)
+        throws(MediaError) -> ItemSession
+    {
+        let demuxer = try Demuxer(url: url)
+        var video: VideoPipeline?
+        var audio: AudioPipeline?
+        if let track = demuxer.videoTrack, track.isDecodable {
+            video = VideoPipeline(reader: try VideoFrameReader(demuxer: demuxer), onChange: onChange)
+        }
+        if withAudio, let track = demuxer.audioTrack, track.isDecodable {
+            // Audio reads through a demuxer of its own, so each pipeline moves at its own pace.
+            let audioDemuxer = video == nil ? demuxer : try Demuxer(url: url)
+            audio = AudioPipeline(reader: try AudioSampleReader(demuxer: audioDemuxer), onChange: onChange)
+        }
+        guard video != nil || audio != nil else {
+            throw MediaError(.noDecodableStream, url: url, operation: .probe, reason: "nothing this engine can play")
+        }
+        let videoTrack = demuxer.videoTrack
+        let duration = demuxer.duration ?? videoTrack?.duration ?? demuxer.audioTrack?.duration ?? .indefinite
+        let session = ItemSession(video: video, audio: audio, tracks: demuxer.tracks, duration: duration,
+                                  presentationSize: videoTrack?.displaySize,
+                                  frameInterval: 1 / (videoTrack?.frameRate ?? 30))
+        video?.start(name: name)
+        audio?.start(name: name)
+        return session
+    }
+
+    func stop() {
+        video?.stop()
+        audio?.stop()
+    }
+
+    deinit { stop() }
+}
