@@ -82,6 +82,12 @@ public struct CommandSpec: Sendable, Equatable {
         }
         problems += validatePositionals(prefix: prefix)
         for constraint in constraints {
+            if case .exactlyOne(let names) = constraint, names.count < 2 {
+                problems.append("\(prefix): exactlyOne needs two or more options; declare one option required")
+            }
+            if case .atMostOne(let names) = constraint, names.count < 2 {
+                problems.append("\(prefix): atMostOne needs two or more options")
+            }
             for name in constraint.optionNames where option(named: name) == nil {
                 problems.append("\(prefix): constraint mentions undeclared option '\(name)'")
             }
@@ -93,16 +99,13 @@ public struct CommandSpec: Sendable, Equatable {
         var problems: [String] = []
         var sawOptional = false
         for (index, positional) in arguments.enumerated() {
-            switch positional.arity {
-            case .required where sawOptional:
+            if positional.arity == .required && sawOptional {
                 problems.append("\(prefix): required argument '\(positional.name)' follows an optional one")
-            case .variadic where index != arguments.count - 1:
-                problems.append("\(prefix): variadic argument '\(positional.name)' is not last")
-            case .optional, .variadic:
-                sawOptional = true
-            case .required:
-                break
             }
+            if positional.arity == .variadic && index != arguments.count - 1 {
+                problems.append("\(prefix): variadic argument '\(positional.name)' is not last")
+            }
+            if positional.arity != .required { sawOptional = true }
         }
         return problems
     }

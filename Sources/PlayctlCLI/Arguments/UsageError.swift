@@ -58,31 +58,31 @@ public struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
         case .missingCommand:
             return "missing command"
         case .unknownCommand(let name, let suggestion):
-            return "unknown command '\(name)'" + Self.didYouMean(suggestion)
+            return "unknown command \(Self.quote(name))" + Self.didYouMean(suggestion)
         case .unknownOption(let spelling, let suggestion):
-            return "unknown option '\(spelling)'" + Self.didYouMean(suggestion)
+            return "unknown option \(Self.quote(spelling))" + Self.didYouMean(suggestion)
         case .missingValue(let option):
-            return "missing value for option '\(option)'"
+            return "missing value for option \(Self.quote(option))"
         case .unexpectedValue(let option, _):
-            return "option '\(option)' does not take a value"
+            return "option \(Self.quote(option)) does not take a value"
         case .duplicateOption(let option):
-            return "option '\(option)' given more than once"
+            return "option \(Self.quote(option)) given more than once"
         case .missingArgument(let name):
-            return "missing argument '\(name)'"
+            return "missing argument \(Self.quote(name))"
         case .unexpectedArgument(let argument):
-            return "unexpected argument '\(argument)'"
+            return "unexpected argument \(Self.quote(argument))"
         case .missingOption(let option):
-            return "missing required option '\(option)'"
+            return "missing required option \(Self.quote(option))"
         case .invalidValue(let option, let value, let expected):
-            return "invalid value '\(value)' for '\(option)': expected \(expected)"
+            return "invalid value \(Self.quote(value)) for \(Self.quote(option)): expected \(expected)"
         case .mutuallyExclusive(let options):
             return "options \(Self.list(options, conjunction: "and")) cannot be used together"
         case .missingOneOf(let options):
             return options.count == 1
-                ? "missing required option '\(options[0])'"
+                ? "missing required option \(Self.list(options, conjunction: "or"))"
                 : "one of \(Self.list(options, conjunction: "or")) is required"
         case .missingDependency(let option, let required):
-            return "option '\(option)' requires '\(required)'"
+            return "option \(Self.quote(option)) requires \(Self.quote(required))"
         }
     }
 
@@ -113,12 +113,39 @@ public struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String { message }
 
     private static func didYouMean(_ suggestion: String?) -> String {
-        suggestion.map { " (did you mean '\($0)'?)" } ?? ""
+        suggestion.map { " (did you mean \(quote($0))?)" } ?? ""
+    }
+
+    /// Longest text quoted in full; longer text is cut and ends with `...`.
+    static let maximumQuotedLength = 100
+
+    /// `'text'`, on one line whatever the user typed: control characters are escaped (`\n`, `\u{1}`) and long
+    /// text is shortened.
+    static func quote(_ text: String) -> String {
+        var result = "'"
+        var count = 0
+        for scalar in text.unicodeScalars {
+            if count == maximumQuotedLength {
+                result += "..."
+                break
+            }
+            count += 1
+            switch scalar {
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+                || scalar == "\u{2028}" || scalar == "\u{2029}":
+                result += "\\u{" + String(scalar.value, radix: 16) + "}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "'"
     }
 
     /// `'a'`, `'a' and 'b'`, `'a', 'b' and 'c'`.
     private static func list(_ items: [String], conjunction: String) -> String {
-        let quoted = items.map { "'\($0)'" }
+        let quoted = items.map(quote)
         guard let last = quoted.last else { return "" }
         if quoted.count == 1 { return last }
         return quoted.dropLast().joined(separator: ", ") + " \(conjunction) " + last
