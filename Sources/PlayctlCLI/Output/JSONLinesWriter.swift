@@ -97,7 +97,10 @@ public final class JSONLinesWriter: Sendable {
                 return .success(())
             case .descriptor(let descriptor, _, let flushesStandardIO):
                 if flushesStandardIO { fflush(nil) }
-                return Self.writeAll(bytes, to: descriptor)
+                if let code = FileDescriptorIO.writeAll(bytes, to: descriptor) {
+                    return .failure(.writeFailed(errno: code))
+                }
+                return .success(())
             }
         }
         try result.get()
@@ -113,31 +116,10 @@ public final class JSONLinesWriter: Sendable {
             }
         }
     }
-
-    /// Writes every byte, retrying after interruptions and partial writes.
-    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Result<Void, JSONLinesWriterError> {
-        bytes.withUnsafeBytes { buffer in
-            guard let base = buffer.baseAddress else { return .success(()) }
-            var offset = 0
-            while offset < buffer.count {
-                let written = systemWrite(descriptor, base + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return .failure(.writeFailed(errno: errno))
-                }
-                offset += written
-            }
-            return .success(())
-        }
-    }
 }
 
-// File-scope wrappers: inside the class, `close` and `write` name its own methods.
+// A file-scope wrapper: inside the class, `close` names its own method.
 
 private func systemClose(_ descriptor: Int32) {
     _ = close(descriptor)
-}
-
-private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-    write(descriptor, bytes, count)
 }
