@@ -144,7 +144,8 @@ struct CommandParser {
                 if given.count > 1 { throw error(.mutuallyExclusive(given.map(parsed.spelling(of:)))) }
             case .requires(let option, let other):
                 if parsed.flag(option) && !parsed.flag(other) {
-                    throw error(.missingDependency(option: parsed.spelling(of: option), requires: preferredSpelling(other)))
+                    let spelling = parsed.spelling(of: option)
+                    throw error(.missingDependency(option: spelling, requires: preferredSpelling(other)))
                 }
             }
         }

@@ -59,7 +59,9 @@ public enum PlayctlCommands {
             """,
         arguments: [file],
         options: [
-            .flag("md5", help: "Print the md5 of each decoded frame (required: the only output for now).", required: true),
+            .flag(
+                "md5", help: "Print the md5 of each decoded frame (required: the only output for now).",
+                required: true),
             json("Print one JSON object per frame instead of framemd5 lines."),
         ],
         examples: [
@@ -77,7 +79,9 @@ public enum PlayctlCommands {
             """,
         arguments: [file],
         options: [
-            .value("at", placeholder: "SECONDS", help: "The presentation time of the frame, in seconds.", required: true),
+            .value(
+                "at", placeholder: "SECONDS", help: "The presentation time of the frame, in seconds.",
+                required: true),
             .flag("md5", help: "Print the md5 of the decoded frame."),
             .value("output", short: "o", placeholder: "OUT.png", help: "Write the frame as a PNG file to this path."),
             .flag("keyframe", help: "Use the keyframe at or before the time instead of the exact frame."),

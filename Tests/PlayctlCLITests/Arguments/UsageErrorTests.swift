@@ -88,7 +88,8 @@ struct UsageErrorTests {
         try check(
             "probe a.mp4 b.mp4", .unexpectedArgument("b.mp4"), "unexpected argument 'b.mp4'",
             hint: "see 'playctl probe --help'")
-        try check("bench now", .unexpectedArgument("now"), "unexpected argument 'now'", hint: "see 'playctl bench --help'")
+        try check(
+            "bench now", .unexpectedArgument("now"), "unexpected argument 'now'", hint: "see 'playctl bench --help'")
     }
 
     @Test func missingRequiredOption() throws {
@@ -152,7 +153,8 @@ struct UsageErrorTests {
     }
 
     @Test func helpWithTooManyTopics() throws {
-        try check("help frame play", .unexpectedArgument("play"), "unexpected argument 'play'", hint: "see 'playctl --help'")
+        try check(
+            "help frame play", .unexpectedArgument("play"), "unexpected argument 'play'", hint: "see 'playctl --help'")
         try check(
             "help frmae", .unknownCommand("frmae", suggestion: "frame"),
             "unknown command 'frmae' (did you mean 'frame'?)", hint: "see 'playctl --help'")
@@ -167,7 +169,11 @@ struct UsageErrorTests {
         let response = try #require(ParseOutcome.usageError(error).immediateResponse)
         #expect(response.exitCode == 2)
         #expect(response.standardOutput == "")
-        #expect(response.standardError == "playctl: error: one of '--md5' or '-o' is required\nsee 'playctl frame --help'\n")
+        #expect(response.standardError == """
+            playctl: error: one of '--md5' or '-o' is required
+            see 'playctl frame --help'
+
+            """)
         #expect("\(error)" == error.message)
     }
 

@@ -117,7 +117,8 @@ struct JSONParsingTests {
             }
             return .string(String(scalars) + (choice == 5 ? "é🎬" : ""))
         case 6:
-            return .array((0..<Int.random(in: 0...4, using: &random)).map { _ in randomValue(depth: depth + 1, &random) })
+            let count = Int.random(in: 0...4, using: &random)
+            return .array((0..<count).map { _ in randomValue(depth: depth + 1, &random) })
         default:
             return .object((0..<Int.random(in: 0...4, using: &random)).map { index in
                 ("k\(index % 3)", randomValue(depth: depth + 1, &random))

@@ -33,7 +33,8 @@ struct JSONSerializationTests {
         let value: JSONValue = [
             "event": "seek", "items": [1, 2.5, nil, true, false, [], [:]], "inner": ["a": ["b": "c"]],
         ]
-        #expect(value.serialized() == #"{"event":"seek","items":[1,2.5,null,true,false,[],{}],"inner":{"a":{"b":"c"}}}"#)
+        let expected = #"{"event":"seek","items":[1,2.5,null,true,false,[],{}],"inner":{"a":{"b":"c"}}}"#
+        #expect(value.serialized() == expected)
     }
 
     @Test(arguments: [
