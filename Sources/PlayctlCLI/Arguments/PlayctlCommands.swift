@@ -1,0 +1,154 @@
+/// The command-line interface of `playctl`: every command, option and help text, declared once.
+///
+/// The executable parses with `PlayctlCommands.spec.parse(Array(CommandLine.arguments.dropFirst()))` and switches
+/// on the command's name (`PlayctlCommands.Name`).
+public enum PlayctlCommands {
+    /// The text `playctl --version` prints.
+    public static let version = "playctl 0.1.0"
+
+    /// Command names, for switching on `ParseOutcome.run`'s command.
+    public enum Name {
+        /// `playctl probe`.
+        public static let probe = "probe"
+        /// `playctl frames`.
+        public static let frames = "frames"
+        /// `playctl frame`.
+        public static let frame = "frame"
+        /// `playctl play`.
+        public static let play = "play"
+        /// `playctl bench`.
+        public static let bench = "bench"
+    }
+
+    /// The whole tool: `probe`, `frames`, `frame`, `play` and `bench`.
+    public static let spec = ToolSpec(
+        name: "playctl",
+        abstract: "A headless media playback engine: probe, decode and play media files.",
+        discussion: """
+            Every command reads one media file. With --json, commands print one JSON object per line on standard \
+            output, flushed as it happens, using the same event names as the Playback library.
+            """,
+        version: version,
+        commands: [probe, frames, frame, play, bench])
+
+    /// `playctl probe FILE [--json]`.
+    public static let probe = CommandSpec(
+        name: Name.probe,
+        abstract: "Show the container, duration and streams of a media file.",
+        discussion: """
+            Opens the file, reads enough of it to know its streams, and prints the container format, the duration, \
+            and for each stream its type, codec, time base and main parameters (size and frame rate for video, \
+            sample rate and channels for audio).
+            """,
+        arguments: [file],
+        options: [json("Print one JSON object instead of text.")],
+        examples: [
+            UsageExample("playctl probe clip.mp4", "Describe clip.mp4."),
+            UsageExample("playctl probe clip.mp4 --json", "The same, as one JSON object."),
+        ])
+
+    /// `playctl frames FILE --md5 [--json]`.
+    public static let frames = CommandSpec(
+        name: Name.frames,
+        abstract: "Decode every video frame and print its md5, like ffmpeg's framemd5.",
+        discussion: """
+            Decodes the first video stream from start to end, in presentation order, and prints one line per \
+            frame: the stream index, the timestamp in stream time base, the duration and the md5 of the decoded \
+            picture. The lines can be compared with the output of \
+            'ffmpeg -noautorotate -i FILE -map 0:v:0 -fps_mode passthrough -f framemd5 -'.
+            """,
+        arguments: [file],
+        options: [
+            .flag(
+                "md5", help: "Print the md5 of each decoded frame (required: the only output for now).",
+                required: true),
+            json("Print one JSON object per frame instead of framemd5 lines."),
+        ],
+        examples: [
+            UsageExample("playctl frames clip.mp4 --md5", "Print the md5 of every frame of clip.mp4.")
+        ])
+
+    /// `playctl frame FILE --at SECONDS (--md5 | -o OUT.png) [--keyframe]`.
+    public static let frame = CommandSpec(
+        name: Name.frame,
+        abstract: "Decode the frame shown at one time; print its md5 or save it as PNG.",
+        discussion: """
+            Seeks exactly: jumps to the keyframe at or before the time, then decodes forward to the frame that is \
+            on screen at that time. With --keyframe it stops at that keyframe instead, which is faster but shows \
+            an earlier frame.
+            """,
+        arguments: [file],
+        options: [
+            .value(
+                "at", placeholder: "SECONDS", help: "The presentation time of the frame, in seconds.",
+                required: true),
+            .flag("md5", help: "Print the md5 of the decoded frame."),
+            .value("output", short: "o", placeholder: "OUT.png", help: "Write the frame as a PNG file to this path."),
+            .flag("keyframe", help: "Use the keyframe at or before the time instead of the exact frame."),
+        ],
+        constraints: [.exactlyOne(["md5", "output"])],
+        examples: [
+            UsageExample("playctl frame clip.mp4 --at 2.5 --md5", "Print the md5 of the frame shown at 2.5 seconds."),
+            UsageExample("playctl frame clip.mp4 --at 10 -o ten.png", "Save the frame shown at 10 seconds as ten.png."),
+        ])
+
+    /// `playctl play FILE [--rate R] [--seek SEC[@AT]]... [--until SEC] [--untimed] ...`.
+    public static let play = CommandSpec(
+        name: Name.play,
+        abstract: "Play a media file headlessly and report what the player does.",
+        discussion: """
+            Plays the file through the Playback engine, with frames released to a null video output when the \
+            clock reaches them, until the end of the file or --until. Seeks, picture in picture and item swaps \
+            are scheduled from the command line, so one invocation is one reproducible scenario.
+
+            With --untimed the clock is virtual and advances as fast as frames are decoded, so a scenario runs at \
+            full speed and gives the same event trace on every run.
+            """,
+        arguments: [file],
+        options: [
+            .value("rate", placeholder: "R", help: "Playback rate: 1 is normal speed, 2 twice as fast (default 1)."),
+            .repeatable(
+                "seek", placeholder: "SEC[@AT]",
+                help: """
+                    Seek to SEC seconds, AT seconds after playback starts (default 0). Repeat for several seeks; \
+                    they are issued in the order given.
+                    """),
+            .value("until", placeholder: "SEC", help: "Stop when the playback time reaches SEC seconds."),
+            .flag("untimed", help: "Use a virtual clock that advances as fast as frames are decoded."),
+            .flag("no-audio", help: "Ignore the audio streams."),
+            json("Print player events as JSON Lines on standard output."),
+            .flag("pip", help: "Start picture in picture on the simulated system host once playback starts."),
+            .value("swap", placeholder: "B", help: "Swap the content to media file B during playback."),
+            .value("swap-at", placeholder: "SEC", help: "When to swap, in seconds after playback starts (default 0)."),
+            .value(
+                "swap-mode",
+                help: "source: give picture in picture a new player for B; item: replace the current player's item.",
+                choices: ["source", "item"]),
+            .flag("restore", help: "Restore from picture in picture to the inline view before stopping."),
+            .value("metrics-out", placeholder: "FILE", help: "Write playback metrics as JSON Lines to FILE."),
+        ],
+        constraints: [.requires("swap-at", "swap"), .requires("swap-mode", "swap")],
+        examples: [
+            UsageExample("playctl play clip.mp4 --untimed --json", "Play clip.mp4 at full speed and print its events."),
+            UsageExample(
+                "playctl play clip.mp4 --seek 5 --seek 1@2 --until 4",
+                "Seek to 5 s at once, to 1 s two seconds later, and stop at 4 s."),
+            UsageExample(
+                "playctl play a.mp4 --pip --swap b.mp4 --swap-at 3 --swap-mode source --restore",
+                "Start picture in picture, swap to b.mp4 after 3 seconds, then restore."),
+        ])
+
+    /// `playctl bench`.
+    public static let bench = CommandSpec(
+        name: Name.bench,
+        abstract: "Run the built-in decode and playback benchmarks.",
+        examples: [UsageExample("playctl bench", "Run every benchmark.")])
+
+    // MARK: Shared declarations
+
+    private static let file = PositionalSpec("FILE", help: "The media file to read.")
+
+    private static func json(_ help: String) -> OptionSpec {
+        .flag("json", help: help)
+    }
+}

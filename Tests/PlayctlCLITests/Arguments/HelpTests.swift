@@ -1,0 +1,103 @@
+import Testing
+
+@testable import PlayctlCLI
+
+@Suite("Help and version")
+struct HelpTests {
+    let spec = PlayctlCommands.spec
+
+    @Test func toolHelpFromEveryEntryPoint() throws {
+        let expected = spec.helpText()
+        for line in ["--help", "-h", "help", "help help", "--help frame"] {
+            #expect(try helpText(line) == expected, "\(line)")
+        }
+        #expect(expected.contains("USAGE: playctl <command> [options] [arguments]"))
+        for command in spec.commands {
+            #expect(expected.contains("  \(command.name) "), "command list mentions \(command.name)")
+        }
+    }
+
+    @Test(arguments: ["probe", "frames", "frame", "play", "bench"])
+    func commandHelpFromEveryEntryPoint(name: String) throws {
+        let command = try #require(spec.command(named: name))
+        let expected = spec.helpText(for: command)
+        for line in ["\(name) --help", "\(name) -h", "help \(name)", "\(name) clip.mp4 --bogus --help"] {
+            #expect(try helpText(line) == expected, "\(line)")
+        }
+        #expect(expected.hasPrefix("OVERVIEW: "))
+        #expect(expected.contains("USAGE: playctl \(name)"))
+        #expect(expected.contains("-h, --help"))
+        for option in command.options {
+            #expect(expected.contains(option.helpLabel), "\(name) help lists \(option.helpLabel)")
+        }
+    }
+
+    @Test func usageLinesMatchTheDeclarations() throws {
+        func usage(_ name: String) throws -> String {
+            spec.usage(of: try #require(spec.command(named: name)))
+        }
+        #expect(try usage("probe") == "playctl probe FILE [--json]")
+        #expect(try usage("frames") == "playctl frames FILE --md5 [--json]")
+        #expect(try usage("frame") == "playctl frame FILE --at SECONDS (--md5 | -o OUT.png) [--keyframe]")
+        #expect(try usage("bench") == "playctl bench")
+        let play = try usage("play")
+        #expect(play.hasPrefix("playctl play FILE [--rate R] [--seek SEC[@AT]]... [--until SEC]"))
+        #expect(play.contains("[--swap-mode source|item]"))
+        #expect(play.hasSuffix("[--metrics-out FILE]"))
+    }
+
+    @Test func usageShowsOptionalVariadicAndAtMostOne() throws {
+        let concat = try #require(sampleTool.command(named: "concat"))
+        // Too long for 80 columns after "USAGE: ", so it wraps under the first argument.
+        #expect(sampleTool.usage(of: concat) == """
+            tool concat OUT [IN...] [-t TAG]... [--codec h264|hevc]...
+                               [--fast | --slow] [--level VALUE]
+            """)
+        let show = try #require(sampleTool.command(named: "show"))
+        #expect(sampleTool.usage(of: show) == "tool show FILE [PAGE]")
+    }
+
+    @Test func longUsageLinesWrapUnderTheFirstArgument() throws {
+        let help = try helpText("play --help")
+        let lines = help.split(separator: "\n", omittingEmptySubsequences: false)
+        let start = try #require(lines.firstIndex { $0.hasPrefix("USAGE: playctl play FILE") })
+        let indent = String(repeating: " ", count: "USAGE: playctl play ".count)
+        #expect(lines[start + 1].hasPrefix(indent + "["))
+        for line in lines {
+            #expect(line.count <= 80 || line.contains("$ playctl"), "line too long: \(line)")
+        }
+    }
+
+    @Test func optionsAreAlignedInOneColumn() throws {
+        let help = try helpText("frame --help")
+        #expect(help.contains("""
+            OPTIONS:
+              --at SECONDS          The presentation time of the frame, in seconds.
+              --md5                 Print the md5 of the decoded frame.
+              -o, --output OUT.png  Write the frame as a PNG file to this path.
+            """))
+        #expect(help.contains("  -h, --help            Show help for this command."))
+    }
+
+    @Test func examplesAreListed() throws {
+        let help = try helpText("help frame")
+        #expect(help.contains("EXAMPLES:"))
+        #expect(help.contains("$ playctl frame clip.mp4 --at 2.5 --md5"))
+    }
+
+    @Test func helpAfterDoubleDashIsAPositional() throws {
+        let arguments = try parsedArguments("probe -- --help")
+        #expect(arguments.positional(0) == "--help")
+    }
+
+    @Test func helpAndVersionResponsesGoToStandardOutput() throws {
+        let help = try #require(parse("help").immediateResponse)
+        #expect(help.exitCode == 0)
+        #expect(help.standardError == "")
+        #expect(help.standardOutput == spec.helpText())
+        #expect(help.standardOutput.hasSuffix("\n"))
+        let version = try #require(parse("--version").immediateResponse)
+        #expect(version == ImmediateResponse(standardOutput: "playctl 0.1.0\n", standardError: "", exitCode: 0))
+        #expect(parse("probe x").immediateResponse == nil)
+    }
+}
