@@ -1,0 +1,101 @@
+import Foundation
+import MediaIO
+import Synchronization
+
+/// One piece of media to play, like `AVPlayerItem`: it loads when a player takes it, then reports its status,
+/// duration, tracks and buffering state.
+///
+/// An item plays in at most one player at a time. All properties may be read from any thread.
+public final class PlayerItem: Sendable {
+    struct State {
+        var status = PlayerItemStatusMachine()
+        var error: MediaError?
+        var duration: MediaTime = .indefinite
+        var presentationSize: (width: Int, height: Int)?
+        var tracks: [TrackInfo] = []
+        var buffering = BufferingState()
+        var preferredForwardBufferDuration: Double = 0
+        var currentTime: MediaTime = .zero
+        var bufferedUntil: MediaTime = .zero
+        weak var engine: PlayerEngine?
+    }
+
+    /// The path or URL the item plays.
+    public let url: String
+    /// The file name, used to label the item in events.
+    public let name: String
+    let state = Mutex(State())
+    private static let counter = Atomic<UInt64>(0)
+    /// Creation order, for deterministic ordering of work between items.
+    let serial: UInt64
+
+    /// An item for `url` (a path or any URL FFmpeg opens). Nothing is opened until a player takes the item.
+    public init(url: String) {
+        self.url = url
+        self.name = url.split(separator: "/").last.map(String.init) ?? url
+        self.serial = Self.counter.add(1, ordering: .relaxed).newValue
+    }
+
+    /// A new item for the same media (what `PlayerLooper` plays in turn).
+    public func copy() -> PlayerItem {
+        let item = PlayerItem(url: url)
+        item.preferredForwardBufferDuration = preferredForwardBufferDuration
+        return item
+    }
+
+    /// `.unknown` until loaded, then `.readyToPlay` or `.failed` (see `error`).
+    public var status: PlayerItemStatus { state.withLock { $0.status.status } }
+    /// Why the item failed, naming the file and FFmpeg's reason.
+    public var error: MediaError? { state.withLock { $0.error } }
+    /// The media's duration; `.indefinite` until known.
+    public var duration: MediaTime { state.withLock { $0.duration } }
+    /// The picture size as shown (rotation applied); nil without video or before loading.
+    public var presentationSize: (width: Int, height: Int)? { state.withLock { $0.presentationSize } }
+    /// The media's tracks; empty before loading.
+    public var tracks: [TrackInfo] { state.withLock { $0.tracks } }
+    /// The item's current time (its player's, while it is the current item).
+    public func currentTime() -> MediaTime {
+        if let engine = state.withLock({ $0.engine }) { return engine.currentTime(of: self) }
+        return state.withLock { $0.currentTime }
+    }
+
+    /// How far ahead the player should buffer, in seconds; 0 lets the player choose (2 s).
+    public var preferredForwardBufferDuration: Double {
+        get { state.withLock { $0.preferredForwardBufferDuration } }
+        set { state.withLock { $0.preferredForwardBufferDuration = max(newValue, 0) } }
+    }
+
+    public var isPlaybackLikelyToKeepUp: Bool { state.withLock { $0.buffering.isPlaybackLikelyToKeepUp } }
+    public var isPlaybackBufferEmpty: Bool { state.withLock { $0.buffering.isPlaybackBufferEmpty } }
+    public var isPlaybackBufferFull: Bool { state.withLock { $0.buffering.isPlaybackBufferFull } }
+
+    /// The ranges decoded ahead of the playhead (one range: from the current time to the end of the buffer).
+    public var loadedTimeRanges: [TimeRange] {
+        state.withLock { s in
+            guard s.status.status == .readyToPlay, s.bufferedUntil > s.currentTime else { return [] }
+            return [TimeRange(start: s.currentTime, duration: s.bufferedUntil - s.currentTime)]
+        }
+    }
+
+    /// Where the item can seek: the whole file, once its duration is known.
+    public var seekableTimeRanges: [TimeRange] {
+        state.withLock { s in
+            guard s.status.status == .readyToPlay, s.duration.isNumeric else { return [] }
+            return [TimeRange(start: .zero, duration: s.duration)]
+        }
+    }
+
+    /// Seeks the item in its player, like `AVPlayerItem.seek(to:toleranceBefore:toleranceAfter:)`.
+    /// Returns false when the item is not in a player, or the seek was superseded or cancelled.
+    public func seek(to time: MediaTime, toleranceBefore: MediaTime = .positiveInfinity,
+                     toleranceAfter: MediaTime = .positiveInfinity) async -> Bool {
+        guard let engine = state.withLock({ $0.engine }) else { return false }
+        return await engine.seek(item: self, to: time, exact: toleranceBefore == .zero && toleranceAfter == .zero,
+                                 origin: .api)
+    }
+
+    /// Completes every seek in flight on this item with `false`.
+    public func cancelPendingSeeks() {
+        state.withLock { $0.engine }?.cancelPendingSeeks(item: self)
+    }
+}

@@ -1,0 +1,55 @@
+import MediaIO
+import Synchronization
+
+/// A pull output, like `AVPlayerItemVideoOutput`: ask whether a new frame is there, and copy it in the pixel format
+/// you want.
+public final class VideoOutput: VideoFrameReceiver, Sendable {
+    private struct State {
+        var latest: VideoFrame?
+        var lastCopied: MediaTime?
+        var converter = FrameConverter()
+    }
+
+    private let state: Mutex<State>
+    /// The pixel format `copyFrame` delivers.
+    public let pixelFormat: PixelFormat
+
+    public init(pixelFormat: PixelFormat = .bgra) {
+        self.pixelFormat = pixelFormat
+        self.state = Mutex(State())
+    }
+
+    func receive(_ frame: VideoFrame, hostTime: Double) {
+        state.withLock { $0.latest = frame }
+    }
+
+    /// Whether a frame is shown at `itemTime` that has not been copied yet.
+    public func hasNewFrame(forItemTime itemTime: MediaTime) -> Bool {
+        state.withLock { s in
+            guard let frame = s.latest, frame.time <= itemTime else { return false }
+            return s.lastCopied != frame.time
+        }
+    }
+
+    /// The frame shown at `itemTime`, converted to `pixelFormat`; nil when none is shown yet.
+    public func copyFrame(forItemTime itemTime: MediaTime) throws(MediaError) -> VideoImage? {
+        let frame: VideoFrame? = state.withLock { s in
+            guard let frame = s.latest, frame.time <= itemTime else { return nil }
+            s.lastCopied = frame.time
+            return frame
+        }
+        guard let frame else { return nil }
+        return try state.withLock { s throws(MediaError) in try s.converter.convert(frame, to: pixelFormat) }
+    }
+}
+
+/// A push output: the block gets every presented frame, on the player's engine thread.
+public final class VideoSink: VideoFrameReceiver, Sendable {
+    private let block: @Sendable (VideoFrame) -> Void
+
+    public init(_ block: @escaping @Sendable (VideoFrame) -> Void) {
+        self.block = block
+    }
+
+    func receive(_ frame: VideoFrame, hostTime: Double) { block(frame) }
+}

@@ -1,0 +1,193 @@
+import Foundation
+import MediaIO
+
+extension PlayerEngine {
+    /// The engine thread: applies background work, presents what is due, and sleeps until the next deadline.
+    func runLoop() {
+        condition.lock()
+        while !stopped {
+            if isManual {
+                manualIteration()
+            } else {
+                timedIteration()
+            }
+        }
+        condition.unlock()
+    }
+
+    /// Host and untimed clocks: everything is applied as soon as it happens.
+    private func timedIteration() {
+        applyLoadResults()
+        applyLanding(requireSettled: false)
+        if isUntimed { advanceVirtualTime() }
+        let now = clockNow()
+        present(at: now)
+        updateBuffering(at: now)
+        detectStall(at: now)
+        checkEnd(at: now)
+        observers.tick(engine: self, at: now)
+        runDeferred()
+        if stopped { return }
+        if let wait = nextWait(now: clockNow()) {
+            if wait > 0.0005 { _ = condition.wait(until: Date(timeIntervalSinceNow: wait)) }
+        } else {
+            condition.wait()
+        }
+    }
+
+    /// Manual clock: background work is applied only when the clock is advanced (or a seek lands, which its caller
+    /// awaits), after waiting for it to settle, so traces do not depend on thread timing.
+    private func manualIteration() {
+        if !advanceRequests.isEmpty {
+            let (target, continuation) = advanceRequests.removeFirst()
+            settle()
+            applyLoadResults()
+            settle()
+            applyLanding(requireSettled: true)
+            updateBuffering(at: manualNow)
+            step(to: max(target.seconds, manualNow))
+            runDeferred()
+            condition.unlock()
+            continuation.resume()
+            condition.lock()
+            return
+        }
+        if seeks.currentSeek != nil, isSettled() {
+            applyLanding(requireSettled: true)
+            runDeferred()
+            return
+        }
+        condition.wait()
+    }
+
+    /// Under a manual clock: moves from `manualNow` to `target`, stopping at every frame, item end and observer
+    /// deadline on the way, and waiting for decoded frames instead of dropping them.
+    private func step(to target: Double) {
+        while !stopped {
+            let now = manualNow
+            present(at: now)
+            checkEnd(at: now)
+            observers.tick(engine: self, at: now)
+            if now >= target {
+                // Report buffering only once the decoders have settled: the report then never depends on timing.
+                settle()
+                updateBuffering(at: now)
+                return
+            }
+            guard clockRunning, let session = currentSession else {
+                manualNow = target
+                continue
+            }
+            // Wait until the next frame (or the end of the media) is known.
+            if let video = session.video {
+                video.condition.lock()
+                let known = !video.frames.isEmpty || video.reachedEnd || video.failure != nil || video.hasPendingSeek
+                video.condition.unlock()
+                if !known {
+                    condition.wait()
+                    continue
+                }
+            }
+            var next = target
+            if let due = nextFrameDue(), due > now { next = min(next, due) }
+            if let end = endDue(), end > now { next = min(next, end) }
+            if let observed = observers.nextDue(engine: self), observed > now { next = min(next, observed) }
+            manualNow = next
+        }
+    }
+
+    func clockDidAdvance(to time: MediaTime) async {
+        await withCheckedContinuation { continuation in
+            condition.lock()
+            if stopped {
+                condition.unlock()
+                continuation.resume()
+                return
+            }
+            advanceRequests.append((time, continuation))
+            condition.broadcast()
+            condition.unlock()
+        }
+    }
+
+    /// Manual clock: waits until loads are done and the current pipelines are idle (full, ended or failed).
+    private func settle() {
+        while !stopped && (loadsInFlight > 0 || !isSettled()) {
+            condition.wait()
+        }
+    }
+
+    func isSettled() -> Bool {
+        guard let session = currentSession else { return loadsInFlight == 0 }
+        if let video = session.video {
+            video.condition.lock()
+            defer { video.condition.unlock() }
+            if video.isWorking || !(video.isFull || video.reachedEnd || video.failure != nil) { return false }
+        }
+        if let audio = session.audio {
+            audio.condition.lock()
+            defer { audio.condition.unlock() }
+            if audio.isWorking { return false }
+        }
+        return true
+    }
+
+    /// Untimed clock: virtual time jumps to the next frame once it is decoded (or to the end of the media).
+    private func advanceVirtualTime() {
+        guard clockRunning, let session = currentSession, seeks.currentSeek == nil else { return }
+        if let due = nextFrameDue() {
+            virtualNow = max(virtualNow, due)
+        } else if let end = endDue() {
+            virtualNow = max(virtualNow, end)
+        } else if session.video == nil, let audio = session.audio {
+            audio.condition.lock()
+            let next = audio.buffers.first.map { clockTime(ofItemTime: $0.time) }
+            audio.condition.unlock()
+            if let next { virtualNow = max(virtualNow, next) }
+        }
+    }
+
+    /// Clock time at which the playhead reaches `time` (while the clock runs).
+    func clockTime(ofItemTime time: MediaTime) -> Double {
+        anchorClock + (time - anchorItemTime).seconds / max(clockRate, 1e-9)
+    }
+
+    /// Clock time at which the next queued frame is due, if one is queued and the clock runs.
+    func nextFrameDue() -> Double? {
+        guard clockRunning, let video = currentSession?.video else { return nil }
+        video.condition.lock()
+        defer { video.condition.unlock() }
+        return video.frames.first.map { clockTime(ofItemTime: $0.time) }
+    }
+
+    /// Host clock: seconds until the engine must look again, or nil to wait for a signal.
+    private func nextWait(now: Double) -> Double? {
+        if isUntimed {
+            // Virtual time jumps ahead as soon as there is something to show or an end to reach.
+            return clockRunning && (nextFrameDue() != nil || endDue() != nil) && seeks.currentSeek == nil ? 0 : nil
+        }
+        var deadline: Double?
+        func consider(_ time: Double?) {
+            guard let time else { return }
+            deadline = min(deadline ?? time, time)
+        }
+        if clockRunning, currentSession != nil {
+            consider(nextFrameDue())
+            consider(endDue())
+            consider(observers.nextDue(engine: self))
+            if let session = currentSession, session.video == nil { consider(now + 0.02) }
+            if let frame = lastFrame, let session = currentSession { consider(clockTime(ofItemTime: frame.time) + session.frameInterval * 1.5) }
+        }
+        return deadline.map { max($0 - now, 0) }
+    }
+
+    /// Runs the callbacks collected while locked, with the lock released.
+    func runDeferred() {
+        guard !deferred.isEmpty else { return }
+        let work = deferred
+        deferred.removeAll()
+        condition.unlock()
+        for callback in work { callback() }
+        condition.lock()
+    }
+}

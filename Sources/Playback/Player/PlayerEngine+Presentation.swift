@@ -1,0 +1,176 @@
+import Foundation
+import MediaIO
+
+extension PlayerEngine {
+    /// Shows every frame due at `now` and hands due audio to the taps.
+    ///
+    /// Under a host clock, when several frames are due at once only the newest is shown and the others are counted
+    /// as dropped. Under manual and untimed clocks every frame is shown. The first frame of an item (or after a
+    /// seek) is shown at once even while paused, as a poster.
+    func present(at now: Double) {
+        guard let session = currentSession, seeks.currentSeek == nil else { return }
+        let t = timelineTime(at: now)
+        if let video = session.video {
+            var due: [VideoFrame] = []
+            video.condition.lock()
+            while let frame = video.frames.first, frame.time <= t || (lastFrame == nil && due.isEmpty) {
+                due.append(video.popFirst()!)
+            }
+            video.condition.unlock()
+            if !due.isEmpty {
+                if isManual || isUntimed {
+                    for frame in due { render(frame, at: now) }
+                } else {
+                    framesDropped += due.count - 1
+                    render(due[due.count - 1], at: now)
+                }
+            }
+            let errors = video.decodeErrorCount
+            if errors > lastDecodeErrors {
+                lastDecodeErrors = errors
+                emit(.decodeError("\(errors) damaged video packet(s) skipped"), at: now)
+            }
+        }
+        if let audio = session.audio {
+            var due: [AudioBuffer] = []
+            audio.condition.lock()
+            while let buffer = audio.buffers.first, buffer.time <= t {
+                due.append(audio.popFirst()!)
+            }
+            audio.condition.unlock()
+            if !due.isEmpty, !audioTaps.isEmpty {
+                let taps = audioTaps
+                let buffers = due
+                deferred.append { for buffer in buffers { for tap in taps { tap.receive(buffer) } } }
+            }
+        }
+        if let item = currentItem {
+            let reported = reportedTime(at: now)
+            item.state.withLock { $0.currentTime = reported }
+        }
+    }
+
+    private func render(_ frame: VideoFrame, at now: Double) {
+        lastFrame = frame
+        framesRendered += 1
+        for receiver in receivers { receiver.receive(frame, hostTime: now) }
+        if !firstFrameShown {
+            firstFrameShown = true
+            emit(.firstFrame(latency: now - currentSince), at: now)
+        }
+    }
+
+    /// Reports the current item's buffering state, and lets the time-control machine react to it.
+    func updateBuffering(at now: Double) {
+        guard let item = currentItem, let session = currentSession, seeks.currentSeek == nil else { return }
+        let t = timelineTime(at: now)
+        var ahead = MediaTime.zero
+        var ended = true
+        var full = false
+        var bufferedUntil = t
+        if let video = session.video {
+            video.condition.lock()
+            if let last = video.frames.last { bufferedUntil = last.time; ahead = last.time - t }
+            ended = video.reachedEnd || video.failure != nil
+            full = video.isFull
+            video.condition.unlock()
+        } else if let audio = session.audio {
+            audio.condition.lock()
+            if let last = audio.buffers.last { bufferedUntil = last.time + last.duration; ahead = bufferedUntil - t }
+            ended = audio.reachedEnd || audio.failure != nil
+            full = ahead.seconds >= 0.9
+            audio.condition.unlock()
+        }
+        let buffering = item.state.withLock { state -> BufferingState in
+            state.buffering = state.buffering.updated(bufferedAhead: ahead,
+                                                      preferredForwardBufferDuration: state.preferredForwardBufferDuration,
+                                                      reachedEndOfFile: ended, queueIsFull: full)
+            state.bufferedUntil = bufferedUntil
+            return state.buffering
+        }
+        if buffering.isPlaybackLikelyToKeepUp != lastLikelyToKeepUp {
+            lastLikelyToKeepUp = buffering.isPlaybackLikelyToKeepUp
+            emit(.likelyToKeepUp(buffering.isPlaybackLikelyToKeepUp), at: now)
+        }
+        perform(control.bufferChanged(likelyToKeepUp: buffering.isPlaybackLikelyToKeepUp || buffering.isPlaybackBufferFull,
+                                      bufferEmpty: buffering.isPlaybackBufferEmpty), at: now)
+    }
+
+    /// Host clock: the next frame is due but not decoded, and the decoder has not reached the end: a stall.
+    func detectStall(at now: Double) {
+        guard control.timeControlStatus == .playing, let session = currentSession, let video = session.video,
+              let frame = lastFrame, seeks.currentSeek == nil else { return }
+        video.condition.lock()
+        let starving = video.frames.isEmpty && !video.reachedEnd && video.failure == nil && !video.hasPendingSeek
+        video.condition.unlock()
+        guard starving, timelineTime(at: now).seconds >= frame.time.seconds + session.frameInterval * 1.5 else { return }
+        emit(.stalled, at: now)
+        perform(control.stalled(), at: now)
+        lastLikelyToKeepUp = false
+    }
+
+    /// Clock time at which the current item ends, once everything left of it is queued; nil before.
+    func endDue() -> Double? {
+        guard clockRunning, !endReported, let session = currentSession, seeks.currentSeek == nil else { return nil }
+        guard drained(session, allowQueued: true) else { return nil }
+        return clockTime(ofItemTime: endTime(of: session))
+    }
+
+    /// Where the item ends: its duration, or the last frame when the duration is unknown or shorter.
+    func endTime(of session: ItemSession) -> MediaTime {
+        var end = session.duration.isNumeric ? session.duration : (lastFrame?.time ?? .zero)
+        if let video = session.video {
+            video.condition.lock()
+            if let last = video.frames.last, last.time > end { end = last.time }
+            video.condition.unlock()
+        }
+        return end
+    }
+
+    /// Whether the decoders reached the end (with `allowQueued`, frames may still wait in the queues).
+    func drained(_ session: ItemSession, allowQueued: Bool) -> Bool {
+        if let video = session.video {
+            video.condition.lock()
+            defer { video.condition.unlock() }
+            let ended = video.reachedEnd || video.failure != nil
+            if !ended || (!allowQueued && !video.frames.isEmpty) { return false }
+        }
+        if let audio = session.audio {
+            audio.condition.lock()
+            defer { audio.condition.unlock() }
+            let ended = audio.reachedEnd || audio.failure != nil
+            if !ended || (!allowQueued && !audio.buffers.isEmpty) { return false }
+        }
+        return true
+    }
+
+    /// Reports the end of the current item once the playhead reaches it, and applies `actionAtItemEnd`.
+    func checkEnd(at now: Double) {
+        guard let session = currentSession, !endReported, seeks.currentSeek == nil else { return }
+        if let failure = pipelineFailure(session) {
+            endReported = true
+            emit(.failedToPlayToEnd(error: failure.description), at: now)
+            item(currentItem, failedWith: failure, at: now)
+            return
+        }
+        guard clockRunning, drained(session, allowQueued: false), timelineTime(at: now) >= endTime(of: session) else { return }
+        endReported = true
+        emit(.didPlayToEnd, at: now)
+        perform(control.reachedEnd(actionAtItemEnd: actionAtItemEnd), at: now)
+    }
+
+    /// A read error that stopped a pipeline, once everything decoded before it was shown.
+    private func pipelineFailure(_ session: ItemSession) -> MediaError? {
+        if let video = session.video {
+            video.condition.lock()
+            defer { video.condition.unlock() }
+            if let failure = video.failure, video.frames.isEmpty { return failure }
+        }
+        if let audio = session.audio {
+            audio.condition.lock()
+            defer { audio.condition.unlock() }
+            if let failure = audio.failure, audio.buffers.isEmpty { return failure }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import MediaIO
+import Playback
+import Testing
+
+@Suite("Playback under the manual clock")
+struct PlaybackTraceTests {
+    @Test("start and play to the end with actionAtItemEnd .pause")
+    func playToEnd() async throws {
+        let clock = ManualClock()
+        let item = PlayerItem(url: Clips.path("b.mp4"))
+        let player = Player(item: item, clock: .manual(clock), audio: false)
+        defer { player.invalidate() }
+        let recorder = TraceRecorder(player)
+        player.play()
+        await clock.advance(by: .zero)
+        for _ in 0..<10 { await clock.advance(bySeconds: 0.5) }
+        let trace = await recorder.snapshot()
+        print(trace.joined(separator: "\n"))
+        #expect(player.statistics.framesRendered == 100)
+        #expect(player.timeControlStatus == .paused)
+    }
+}
+
+extension PlaybackTraceTests {
+    @Test("seek while playing, superseded seeks, and the landing frame equals ffmpeg's")
+    func seeks() async throws {
+        let clock = ManualClock()
+        let item = PlayerItem(url: Clips.path("a.mp4"))
+        let player = Player(item: item, clock: .manual(clock), audio: false)
+        defer { player.invalidate() }
+        let layer = PlayerLayer(player: player)
+        let recorder = TraceRecorder(player)
+        player.play()
+        await clock.advance(bySeconds: 1)
+        async let first = player.seek(to: MediaTime(seconds: 2), toleranceBefore: .zero, toleranceAfter: .zero)
+        try await Task.sleep(for: .milliseconds(1))
+        let second = await player.seek(to: MediaTime(seconds: 3.5), toleranceBefore: .zero, toleranceAfter: .zero)
+        let firstResult = await first
+        print(await recorder.snapshot().joined(separator: "\n"))
+        #expect(second)
+        _ = firstResult
+        let reference = try Clips.referenceMD5s("a.mp4")
+        #expect(layer.currentFrame?.md5() == reference[105])
+        #expect(player.currentTime() == MediaTime(seconds: 3.5))
+        await clock.advance(bySeconds: 0.5)
+        #expect(player.currentTime() == MediaTime(seconds: 4.0))
+        #expect(layer.currentFrame?.md5() == reference[120])
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import MediaIO
+import Playback
+import Synchronization
+import Testing
+
+/// Clips and trace helpers for the integration tests.
+enum Clips {
+    static let mediaDirectory = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Media")
+
+    static func path(_ name: String) -> String { mediaDirectory.appendingPathComponent(name).path }
+
+    /// The md5 column of ffmpeg's reference list for `clip`.
+    static func referenceMD5s(_ clip: String) throws -> [String] {
+        let text = try String(contentsOfFile: path("ref/\(clip).framemd5"), encoding: .utf8)
+        return text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map {
+            String($0.split(separator: ",").last!.trimmingCharacters(in: .whitespaces))
+        }
+    }
+}
+
+/// Records a player's events as readable lines, for asserting whole traces.
+final class TraceRecorder: Sendable {
+    private let lines = Mutex<[String]>([])
+    private let task: Mutex<Task<Void, Never>?> = Mutex(nil)
+
+    init(_ player: Player, includeFrames: Bool = false) {
+        let stream = player.events()
+        let t = Task { [self] in
+            for await event in stream {
+                guard let line = TraceRecorder.describe(event) else { continue }
+                self.lines.withLock { $0.append(line) }
+            }
+        }
+        task.withLock { $0 = t }
+    }
+
+    /// Waits until the recorder has caught up with everything emitted so far, then returns the lines.
+    func snapshot(settle: Duration = .milliseconds(30)) async -> [String] {
+        try? await Task.sleep(for: settle)
+        return lines.withLock { $0 }
+    }
+
+    static func fmt(_ time: MediaTime) -> String {
+        String(format: "%.3f", time.seconds)
+    }
+
+    static func describe(_ event: PlayerEvent) -> String? {
+        let head = "[\(String(format: "%.3f", event.hostTime)) t=\(fmt(event.itemTime))]"
+        switch event.kind {
+        case .itemStatus(let status, _, let error):
+            return "\(head) item.status \(event.item ?? "-") \(status)\(error.map { " \($0)" } ?? "")"
+        case .timeControlStatus(let status, let reason):
+            return "\(head) timeControlStatus \(status)\(reason.map { " \($0.rawValue)" } ?? "")"
+        case .rate(let rate, let previous): return "\(head) rate \(rate) (was \(previous))"
+        case .currentItem: return "\(head) currentItem \(event.item ?? "nil")"
+        case .didPlayToEnd: return "\(head) didPlayToEnd \(event.item ?? "-")"
+        case .failedToPlayToEnd(let error): return "\(head) failedToPlayToEnd \(error)"
+        case .stalled: return "\(head) stalled"
+        case .timeJumped: return "\(head) timeJumped"
+        case .seekRequested(let id, let target, _, let exact, _):
+            return "\(head) seek#\(id) requested \(fmt(target))\(exact ? " exact" : "")"
+        case .seekCompleted(let id, let finished, let landed, _, _):
+            return "\(head) seek#\(id) completed \(finished)\(landed.map { " at \(fmt($0))" } ?? "")"
+        case .firstFrame: return "\(head) firstFrame \(event.item ?? "-")"
+        case .likelyToKeepUp(let value): return "\(head) likelyToKeepUp \(value)"
+        case .periodicTime: return nil
+        case .boundaryTime(let time): return "\(head) boundary \(fmt(time))"
+        case .decodeError(let message): return "\(head) decodeError \(message)"
+        }
+    }
+}
