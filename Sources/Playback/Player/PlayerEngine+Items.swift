@@ -114,7 +114,10 @@ extension PlayerEngine {
         prepareUpcoming()
         emit(.currentItem, at: now)
         var likely: Bool?
-        if let session = currentSession {
+        // Under a manual clock the buffer is judged only once settled: on the engine thread (an item ended) wait for
+        // the next item's decoder; from an API call, leave it to the next `advance`.
+        if isManual && reason == .itemEnded { settleCurrent() }
+        if let session = currentSession, !isManual || reason == .itemEnded {
             let full = session.video.map { v in v.condition.lock(); defer { v.condition.unlock() }; return v.isFull || v.reachedEnd } ?? true
             likely = full ? true : nil
         }

@@ -117,6 +117,11 @@ extension PlayerEngine {
         }
     }
 
+    /// Manual clock, engine thread: waits until the current item's pipelines are idle.
+    func settleCurrent() {
+        while !stopped && !isSettled() { condition.wait() }
+    }
+
     func isSettled() -> Bool {
         guard let session = currentSession else { return loadsInFlight == 0 }
         if let video = session.video {

@@ -1,0 +1,99 @@
+import Dispatch
+import MediaIO
+import Playback
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `playctl play FILE ...`: plays a file through the engine and reports what the player does, as a readable log,
+/// a live status line in a terminal, or JSON Lines with `--json`. Exits 0 at the end of the item or at `--until`,
+/// 1 when the item fails.
+struct PlayCommand {
+    let options: PlayOptions
+
+    init(_ arguments: ParsedArguments) throws(CommandFailure) {
+        options = try PlayOptions(arguments)
+    }
+
+    func run(_ output: StandardOutput) throws(CommandFailure) {
+        try output.flush()
+        let outcome = Mutex<Result<Void, CommandFailure>?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        let options = self.options
+        Task.detached {
+            let result = await PlaySession(options: options).run()
+            outcome.withLock { $0 = result }
+            done.signal()
+        }
+        done.wait()
+        try outcome.withLock { $0 }!.get()
+    }
+}
+
+/// One run of `playctl play`: the player, the printer, and the scheduled actions.
+final class PlaySession: Sendable {
+    let options: PlayOptions
+    let printer: EventPrinter
+
+    init(options: PlayOptions) {
+        self.options = options
+        self.printer = EventPrinter(json: options.json, metricsPath: options.metricsPath)
+    }
+
+    func run() async -> Result<Void, CommandFailure> {
+        let item = PlayerItem(url: options.path)
+        let player = Player(clock: options.untimed ? .untimed : .host, audio: options.audio)
+        defer { player.invalidate() }
+        let events = player.events()
+        player.defaultRate = options.rate
+        let marks = Set(options.seeks.compactMap(\.at) + [options.until].compactMap { $0 })
+        if !marks.isEmpty {
+            _ = player.addBoundaryTimeObserver(forTimes: marks.sorted().map { MediaTime(seconds: $0) }) { _ in }
+        }
+        if !printer.json && printer.isTerminal {
+            _ = player.addPeriodicTimeObserver(forInterval: MediaTime(seconds: 0.1)) { _ in }
+        }
+        player.replaceCurrentItem(with: item)
+        let initialSeeks = options.seeks.filter { $0.at == nil }
+        if initialSeeks.isEmpty { player.play() }
+        var pendingAt = options.seeks.filter { $0.at != nil }
+        var firstFrameMs: Double?
+        var failure: CommandFailure?
+        loop: for await event in events {
+            printer.print(event, player: player)
+            switch event.kind {
+            case .itemStatus(.readyToPlay, _, _) where !initialSeeks.isEmpty:
+                for seek in initialSeeks {
+                    _ = await player.seek(to: MediaTime(seconds: seek.to), toleranceBefore: .zero, toleranceAfter: .zero)
+                }
+                player.play()
+            case .itemStatus(.failed, _, let error):
+                failure = CommandFailure(error ?? "\(options.path): the item failed")
+                break loop
+            case .failedToPlayToEnd(let error):
+                failure = CommandFailure(error)
+                break loop
+            case .firstFrame(let latency):
+                firstFrameMs = latency * 1000
+            case .didPlayToEnd:
+                break loop
+            case .boundaryTime(let mark):
+                if let until = options.until, mark == MediaTime(seconds: until) { break loop }
+                let due = pendingAt.filter { $0.at.map { MediaTime(seconds: $0) } == mark }
+                pendingAt.removeAll { $0.at.map { MediaTime(seconds: $0) } == mark }
+                for seek in due {
+                    Task { await player.seek(to: MediaTime(seconds: seek.to), toleranceBefore: .zero, toleranceAfter: .zero) }
+                }
+            default:
+                break
+            }
+        }
+        let stats = player.statistics
+        printer.summary(player: player, framesRendered: stats.framesRendered, framesDropped: stats.framesDropped,
+                        firstFrameMs: firstFrameMs)
+        if let failure { return .failure(failure) }
+        return .success(())
+    }
+}

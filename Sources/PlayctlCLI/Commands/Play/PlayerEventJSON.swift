@@ -1,0 +1,87 @@
+import MediaIO
+import Playback
+
+/// The JSON Lines vocabulary of `playctl play --json`: one object per player event, each with `event`, `host`
+/// (seconds since start, monotonic) and `time` (the current item's time); `item.*` events also name the `item`.
+enum PlayerEventJSON {
+    static func seconds(_ time: MediaTime?) -> JSONValue {
+        guard let time, time.isNumeric else { return .null }
+        return .double(time.seconds)
+    }
+
+    /// The event's name and its own fields; nil for events the CLI does not print (periodic ticks).
+    static func fields(_ kind: PlayerEvent.Kind) -> (String, [(String, JSONValue)])? {
+        switch kind {
+        case .itemStatus(let status, let duration, let error):
+            var fields: [(String, JSONValue)] = [("status", .string(status.name))]
+            if status == .readyToPlay { fields.append(("duration", seconds(duration))) }
+            if let error { fields.append(("error", .string(error))) }
+            return ("item.status", fields)
+        case .timeControlStatus(let status, let reason):
+            var fields: [(String, JSONValue)] = [("status", .string(status.name))]
+            if let reason { fields.append(("reason", .string(reason.rawValue))) }
+            return ("player.timeControlStatus", fields)
+        case .rate(let rate, let previous):
+            return ("player.rate", [("rate", .double(Double(rate))), ("previousRate", .double(Double(previous)))])
+        case .currentItem:
+            return ("player.currentItem", [])
+        case .didPlayToEnd:
+            return ("item.didPlayToEnd", [])
+        case .failedToPlayToEnd(let error):
+            return ("item.failedToPlayToEnd", [("error", .string(error))])
+        case .stalled:
+            return ("item.stalled", [])
+        case .timeJumped:
+            return ("item.timeJumped", [])
+        case .likelyToKeepUp(let value):
+            return ("item.likelyToKeepUp", [("value", .bool(value))])
+        case .seekRequested(let id, let target, let from, let exact, let origin):
+            return ("metric.seek", [("id", .int(Int(id))), ("requestedTime", seconds(target)),
+                                    ("fromTime", seconds(from)), ("tolerance", .string(exact ? "exact" : "keyframe")),
+                                    ("origin", .string(origin.rawValue))])
+        case .seekCompleted(let id, let finished, let landed, let stats, let latency):
+            return ("metric.seekDidComplete", [("id", .int(Int(id))), ("finished", .bool(finished)),
+                                               ("landedTime", seconds(landed)), ("latency", .double(latency)),
+                                               ("framesDecoded", .int(stats.framesDecoded)),
+                                               ("framesSkipped", .int(stats.framesSkipped)),
+                                               ("framesDiscarded", .int(stats.framesDiscarded))])
+        case .firstFrame(let latency):
+            return ("metric.firstFrame", [("latency", .double(latency))])
+        case .boundaryTime, .periodicTime:
+            return nil
+        case .decodeError(let message):
+            return ("item.decodeError", [("error", .string(message))])
+        }
+    }
+
+    /// The whole JSON object for `event`, with `host` measured from `origin` (the CLI's start).
+    static func object(_ event: PlayerEvent, hostOffset: Double) -> JSONValue? {
+        guard let (name, fields) = fields(event.kind) else { return nil }
+        var members: [(String, JSONValue)] = [("event", .string(name)), ("host", .double(event.hostTime + hostOffset)),
+                                              ("time", seconds(event.itemTime))]
+        if name.hasPrefix("item.") || name == "player.currentItem" || name.hasPrefix("metric.") {
+            members.append(("item", event.item.map(JSONValue.string) ?? .null))
+        }
+        return .object(members + fields)
+    }
+}
+
+extension PlayerItemStatus {
+    var name: String {
+        switch self {
+        case .unknown: return "unknown"
+        case .readyToPlay: return "readyToPlay"
+        case .failed: return "failed"
+        }
+    }
+}
+
+extension TimeControlStatus {
+    var name: String {
+        switch self {
+        case .paused: return "paused"
+        case .waitingToPlayAtSpecifiedRate: return "waitingToPlayAtSpecifiedRate"
+        case .playing: return "playing"
+        }
+    }
+}
