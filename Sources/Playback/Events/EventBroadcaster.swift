@@ -16,6 +16,7 @@ public final class EventBroadcaster<Element: Sendable>: Sendable {
         var nextID: UInt64 = 0
         var finished = false
         var dropped = 0
+        var observers: [@Sendable (Element) -> Void] = []
     }
 
     private let state = Mutex(State())
@@ -46,9 +47,16 @@ public final class EventBroadcaster<Element: Sendable>: Sendable {
         return stream
     }
 
+    /// Calls `observer` synchronously for every element, inside `yield` (so it must be quick and must not call
+    /// back into whatever yields). For tests that need traces without waiting for a consumer task.
+    func addSynchronousObserver(_ observer: @escaping @Sendable (Element) -> Void) {
+        state.withLock { $0.observers.append(observer) }
+    }
+
     /// Sends `element` to every current subscriber, in the order of calls.
     public func yield(_ element: Element) {
         state.withLock { state in
+            for observer in state.observers { observer(element) }
             for subscriber in state.subscribers.values {
                 if case .dropped = subscriber.continuation.yield(element) { state.dropped += 1 }
             }

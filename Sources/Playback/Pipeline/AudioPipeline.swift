@@ -44,6 +44,8 @@ final class AudioPipeline: @unchecked Sendable {
 
     var buffers: ArraySlice<AudioBuffer> { queue[...] }
     var isWorking: Bool { pendingSeek != nil || (busy && queue.isEmpty) }
+    /// Idle: nothing pending, and the queue is full or the track ended.
+    var isSettled: Bool { pendingSeek == nil && !busy && (queuedSeconds >= bufferLimit || reachedEnd || failure != nil) }
 
     func popFirst() -> AudioBuffer? {
         guard !queue.isEmpty else { return nil }

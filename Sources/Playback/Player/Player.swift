@@ -31,6 +31,12 @@ open class Player: @unchecked Sendable {
         engine.events.subscribe(bufferLimit: bufferLimit)
     }
 
+    /// Calls `observer` on the engine thread, under the engine's lock, for every event as it is emitted: a trace
+    /// with no consumer task to wait for. The observer must be quick and must not call the player.
+    func observeEventsSynchronously(_ observer: @escaping @Sendable (PlayerEvent) -> Void) {
+        engine.events.addSynchronousObserver(observer)
+    }
+
     // MARK: Items
 
     /// The item playing, or nil.

@@ -78,16 +78,10 @@ extension PlayerEngine {
                 manualNow = target
                 continue
             }
-            // Wait until the next frame (or the end of the media) is known.
-            if let video = session.video {
-                video.condition.lock()
-                let known = !video.frames.isEmpty || video.reachedEnd || video.failure != nil || video.hasPendingSeek
-                video.condition.unlock()
-                if !known {
-                    condition.wait()
-                    continue
-                }
-            }
+            // Wait until both decoders are idle (queues full or at the end): what comes next is then known, and
+            // does not depend on how fast the decode threads ran.
+            _ = session
+            settleCurrent()
             var next = target
             if let due = nextFrameDue(), due > now { next = min(next, due) }
             if let end = endDue(), end > now { next = min(next, end) }
@@ -132,7 +126,7 @@ extension PlayerEngine {
         if let audio = session.audio {
             audio.condition.lock()
             defer { audio.condition.unlock() }
-            if audio.isWorking { return false }
+            if !audio.isSettled { return false }
         }
         return true
     }

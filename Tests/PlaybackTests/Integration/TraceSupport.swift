@@ -1,6 +1,6 @@
 import Foundation
 import MediaIO
-import Playback
+@testable import Playback
 import Synchronization
 import Testing
 
@@ -24,23 +24,17 @@ enum Clips {
 /// Records a player's events as readable lines, for asserting whole traces.
 final class TraceRecorder: Sendable {
     private let lines = Mutex<[String]>([])
-    private let task: Mutex<Task<Void, Never>?> = Mutex(nil)
 
-    init(_ player: Player, includeFrames: Bool = false) {
-        let stream = player.events()
-        let t = Task { [self] in
-            for await event in stream {
-                guard let line = TraceRecorder.describe(event) else { continue }
-                self.lines.withLock { $0.append(line) }
-            }
+    init(_ player: Player) {
+        player.observeEventsSynchronously { [self] event in
+            guard let line = TraceRecorder.describe(event) else { return }
+            self.lines.withLock { $0.append(line) }
         }
-        task.withLock { $0 = t }
     }
 
-    /// Waits until the recorder has caught up with everything emitted so far, then returns the lines.
-    func snapshot(settle: Duration = .milliseconds(30)) async -> [String] {
-        try? await Task.sleep(for: settle)
-        return lines.withLock { $0 }
+    /// The lines recorded so far (events are recorded synchronously as the player emits them).
+    func snapshot(settle: Duration = .zero) async -> [String] {
+        lines.withLock { $0 }
     }
 
     static func fmt(_ time: MediaTime) -> String {
