@@ -68,18 +68,26 @@ public final class ManualClock: Sendable {
         await advance(by: MediaTime(seconds: seconds))
     }
 
-    func register(_ participant: any ManualClockParticipant) {
+    /// Makes `participant` follow this clock: every `advance(by:)` awaits its
+    /// ``ManualClockParticipant/clockDidAdvance(to:)``, in ``ManualClockParticipant/clockOrder``. Held weakly.
+    /// Players register themselves; this is for other schedulers that must act in clock time (timers of a
+    /// simulated system, for example).
+    public func register(_ participant: any ManualClockParticipant) {
         state.withLock { $0.participants[ObjectIdentifier(participant)] = WeakParticipant(value: participant) }
     }
 
-    func unregister(_ participant: any ManualClockParticipant) {
+    /// Stops calling `participant`.
+    public func unregister(_ participant: any ManualClockParticipant) {
         _ = state.withLock { $0.participants.removeValue(forKey: ObjectIdentifier(participant)) }
     }
 }
 
-/// Something that follows a manual clock (a player's engine).
-protocol ManualClockParticipant: AnyObject, Sendable {
-    /// Orders participants deterministically (creation order).
+/// Something that follows a manual clock (a player's engine, or another scheduler registered with
+/// ``ManualClock/register(_:)``).
+public protocol ManualClockParticipant: AnyObject, Sendable {
+    /// Orders participants deterministically: players use their creation order (small numbers); a participant
+    /// that must act after every player has caught up uses a large value.
     var clockOrder: UInt64 { get }
+    /// Called at every advance with the clock's new time; the advance waits until it returns.
     func clockDidAdvance(to time: MediaTime) async
 }
