@@ -66,7 +66,7 @@ public final class VideoFrameReader: @unchecked Sendable {
             if readyHead < ready.count {
                 let frame = ready[readyHead]
                 readyHead += 1
-                if readyHead > 32 { ready.removeFirst(readyHead); readyHead = 0 }
+                if readyHead == ready.count || readyHead > 32 { ready.removeFirst(readyHead); readyHead = 0 }
                 return frame
             }
             guard try decodeMore() else { return nil }
