@@ -47,25 +47,29 @@ public enum PlayctlCommands {
             UsageExample("playctl probe clip.mp4 --json", "The same, as one JSON object."),
         ])
 
-    /// `playctl frames FILE --md5 [--json]`.
+    /// `playctl frames FILE (--md5 | --count) [--json]`.
     public static let frames = CommandSpec(
         name: Name.frames,
         abstract: "Decode every video frame and print its md5, like ffmpeg's framemd5.",
         discussion: """
             Decodes the first video stream from start to end, in presentation order, and prints one line per \
-            frame: the stream index, the timestamp in stream time base, the duration and the md5 of the decoded \
-            picture. The lines can be compared with the output of \
+            frame: its time in seconds from the start of the media (six decimals) and the md5 of the decoded \
+            picture. The md5s equal, line by line, the last column of \
             'ffmpeg -noautorotate -i FILE -map 0:v:0 -fps_mode passthrough -f framemd5 -'.
+
+            With --count it decodes every frame the same way but prints only how many there were, which times \
+            the decoder alone (playctl bench uses it).
             """,
         arguments: [file],
         options: [
-            .flag(
-                "md5", help: "Print the md5 of each decoded frame (required: the only output for now).",
-                required: true),
-            json("Print one JSON object per frame instead of framemd5 lines."),
+            .flag("md5", help: "Print the time and md5 of each decoded frame."),
+            .flag("count", help: "Decode every frame and print only the number of frames."),
+            json("Print JSON instead: {\"time\":..,\"md5\":..} per frame, or {\"frames\":N} with --count."),
         ],
+        constraints: [.exactlyOne(["md5", "count"])],
         examples: [
-            UsageExample("playctl frames clip.mp4 --md5", "Print the md5 of every frame of clip.mp4.")
+            UsageExample("playctl frames clip.mp4 --md5", "Print the time and md5 of every frame of clip.mp4."),
+            UsageExample("playctl frames clip.mp4 --count", "Decode clip.mp4 and print its number of frames."),
         ])
 
     /// `playctl frame FILE --at SECONDS (--md5 | -o OUT.png) [--keyframe]`.
@@ -138,11 +142,30 @@ public enum PlayctlCommands {
                 "Start picture in picture, swap to b.mp4 after 3 seconds, then restore."),
         ])
 
-    /// `playctl bench`.
+    /// `playctl bench [--file FILE] [--runs N] [--json]`.
     public static let bench = CommandSpec(
         name: Name.bench,
-        abstract: "Run the built-in decode and playback benchmarks.",
-        examples: [UsageExample("playctl bench", "Run every benchmark.")])
+        abstract: "Time playctl against ffmpeg and mpv: full decode and worst-case exact seek.",
+        discussion: """
+            Spawns each command as a process, alternating them, and reports the median wall time over N runs, the \
+            ratios to the reference tools and the peak memory (RSS) of each. It measures two things on the same \
+            file: decoding every video frame ('playctl frames --count' against 'ffmpeg -threads 0 -f null'), and \
+            an exact seek to the frame just before the second keyframe ('playctl frame --at T --md5' against \
+            'ffmpeg -ss T' and 'mpv --hr-seek=yes --start=T'), after checking that the frame is bit-identical to \
+            ffmpeg's.
+
+            The default file, bench-media/1080p.mp4, is made by scripts/make-bench-media.sh when missing. Needs \
+            ffmpeg in PATH; mpv is optional.
+            """,
+        options: [
+            .value("file", placeholder: "FILE", help: "The media file to measure (default bench-media/1080p.mp4)."),
+            .value("runs", placeholder: "N", help: "Timed runs of each command; the median is reported (default 9)."),
+            json("Print the results as one JSON object instead of a table."),
+        ],
+        examples: [
+            UsageExample("playctl bench", "Measure on bench-media/1080p.mp4, 9 runs of each command."),
+            UsageExample("playctl bench --file clip.mp4 --runs 5 --json", "Measure clip.mp4; print JSON."),
+        ])
 
     // MARK: Shared declarations
 

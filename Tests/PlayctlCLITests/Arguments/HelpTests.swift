@@ -37,9 +37,9 @@ struct HelpTests {
             spec.usage(of: try #require(spec.command(named: name)))
         }
         #expect(try usage("probe") == "playctl probe FILE [--json]")
-        #expect(try usage("frames") == "playctl frames FILE --md5 [--json]")
+        #expect(try usage("frames") == "playctl frames FILE (--md5 | --count) [--json]")
         #expect(try usage("frame") == "playctl frame FILE --at SECONDS (--md5 | -o OUT.png) [--keyframe]")
-        #expect(try usage("bench") == "playctl bench")
+        #expect(try usage("bench") == "playctl bench [--file FILE] [--runs N] [--json]")
         let play = try usage("play")
         #expect(play.hasPrefix("playctl play FILE [--rate R] [--seek SEC[@AT]]... [--until SEC]"))
         #expect(play.contains("[--swap-mode source|item]"))

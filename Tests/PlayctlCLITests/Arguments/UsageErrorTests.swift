@@ -97,7 +97,7 @@ struct UsageErrorTests {
             "frame clip.mp4 --md5", .missingOption("--at"), "missing required option '--at'",
             hint: "see 'playctl frame --help'")
         try check(
-            "frames clip.mp4 --json", .missingOption("--md5"), "missing required option '--md5'",
+            "frames clip.mp4 --json", .missingOneOf(["--md5", "--count"]), "one of '--md5' or '--count' is required",
             hint: "see 'playctl frames --help'")
     }
 
