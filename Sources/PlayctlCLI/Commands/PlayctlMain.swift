@@ -25,6 +25,7 @@ public enum PlayctlMain {
         case PlayctlCommands.Name.probe: try ProbeCommand(arguments).run(output)
         case PlayctlCommands.Name.frames: try FramesCommand(arguments).run(output)
         case PlayctlCommands.Name.frame: try FrameCommand(arguments).run(output)
+        case PlayctlCommands.Name.bench: try BenchCommand(arguments).run(output)
         case PlayctlCommands.Name.play: try PlayCommand(arguments).run(output)
         default: throw CommandFailure("the '\(command.name)' command is not available in this build yet")
         }

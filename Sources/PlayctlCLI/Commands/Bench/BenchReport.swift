@@ -1,0 +1,182 @@
+/// The benchmark's results, rendered as a table or as one JSON object.
+///
+/// Times are medians of wall time over the timed runs; ratios are playctl's median over the reference tool's
+/// (below 1 means playctl is faster); peak RSS is the highest `ru_maxrss` of any timed run.
+struct BenchReport {
+    var media: BenchMedia
+    var tools: BenchTools
+    /// The playctl executable that was measured.
+    var playctl: String
+    var runs: Int
+    /// Frames `frames --count` decoded.
+    var frameCount: Int
+    var seekCheck: SeekCheck
+    var decode: [BenchTiming]
+    var seek: [BenchTiming]
+
+    // MARK: Figures
+
+    /// playctl's median decode time over ffmpeg's.
+    var decodeRatio: Double { ratio(decode, "playctl", "ffmpeg") }
+    /// playctl's median exact-seek time over ffmpeg's.
+    var seekRatioFFmpeg: Double { ratio(seek, "playctl", "ffmpeg") }
+    /// playctl's median exact-seek time over mpv's, when mpv ran.
+    var seekRatioMPV: Double? { seek.contains { $0.benchCase.tool == "mpv" } ? ratio(seek, "playctl", "mpv") : nil }
+
+    /// Whether the executable measured looks like a debug build (much slower than release).
+    var measuresDebugBuild: Bool { playctl.contains("/debug/") }
+
+    private func ratio(_ timings: [BenchTiming], _ numerator: String, _ denominator: String) -> Double {
+        guard let top = timings.first(where: { $0.benchCase.tool == numerator }),
+              let bottom = timings.first(where: { $0.benchCase.tool == denominator })
+        else { return .nan }
+        return top.median / bottom.median
+    }
+
+    // MARK: Text
+
+    /// The report as a table, one string per line.
+    var textLines: [String] {
+        let track = media.track
+        let target = media.seekTarget
+        var size = ""
+        if let width = track.width, let height = track.height { size = " \(width)x\(height)" }
+        let rate = track.frameRate.map { ", " + ProbeReport.decimal($0) + " fps" } ?? ""
+        let duration = media.duration.map { ", " + SecondsText.format($0) + " s" } ?? ""
+        var lines = [
+            "playctl bench: \(media.path) (\(track.codec)\(size)\(rate)\(duration), \(frameCount) frames)",
+            "\(runs) timed runs per command, alternating, after one warm-up run each; F = the file above;",
+            "ffmpeg also gets -hide_banner -nostdin -loglevel error; times are wall-clock medians",
+            "\(tools.cpuCount) CPUs; decoder threads: FFmpeg's automatic choice for playctl and ffmpeg (-threads 0)",
+            "\(tools.ffmpegVersion); \(tools.mpvVersion ?? "mpv not installed: mpv comparison skipped")",
+            "playctl: \(playctl)",
+        ]
+        if measuresDebugBuild {
+            lines.append("warning: this is a debug build of playctl; run scripts/bench.sh to measure a release build")
+        }
+        lines.append("")
+        lines.append("Full decode of the first video stream (\(frameCount) frames, no output)")
+        lines += table(decode)
+        lines.append("  playctl / ffmpeg: \(verdict(decodeRatio, target: BenchCommand.decodeTarget))")
+        lines.append("")
+        let keyframe = target.keyframeMicroseconds.map {
+            "last frame before the keyframe at \(SecondsText.format(microseconds: $0)) s"
+        } ?? "last frame (the stream has one keyframe)"
+        lines.append(
+            "Exact seek to \(target.text) s: \(keyframe), \(target.framesFromKeyframe) frames from the keyframe before")
+        lines += table(seek)
+        lines.append("  playctl / ffmpeg: \(verdict(seekRatioFFmpeg, target: BenchCommand.seekTarget))")
+        if let mpvRatio = seekRatioMPV { lines.append("  playctl / mpv:    " + fixed(mpvRatio, 2) + "x") }
+        let sameness = seekCheck.isIdentical ? "bit-identical" : "DIFFERENT"
+        lines.append("  frame at \(seekCheck.playctlTime) s, md5 from playctl:         \(seekCheck.playctlMD5)")
+        lines.append("  from ffmpeg -ss \(target.text) -noautorotate -f framemd5: \(seekCheck.ffmpegMD5) (\(sameness))")
+        return lines
+    }
+
+    private func table(_ timings: [BenchTiming]) -> [String] {
+        let commands = timings.map { shortCommand($0.benchCase) }
+        let width = max(commands.map(\.count).max() ?? 0, "command".count)
+        func row(_ cells: [String]) -> String {
+            "  " + cells[0] + String(repeating: " ", count: width - cells[0].count)
+                + cells.dropFirst().map { String(repeating: " ", count: max(0, 11 - $0.count)) + $0 }.joined()
+        }
+        var rows = [row(["command", "median", "min", "max", "peak RSS"])]
+        for (timing, command) in zip(timings, commands) {
+            rows.append(
+                row([command, milliseconds(timing.median), milliseconds(timing.minimum),
+                     milliseconds(timing.maximum), fixed(Double(timing.peakRSS) / 1024, 1) + " MiB"]))
+        }
+        return rows
+    }
+
+    /// The command with the file shown as `F` and ffmpeg's quieting options (`-hide_banner -nostdin -loglevel
+    /// error`, which the note above the tables mentions) left out.
+    private func shortCommand(_ benchCase: BenchCase) -> String {
+        var short = benchCase
+        var arguments: [String] = []
+        var index = 0
+        while index < benchCase.arguments.count {
+            let argument = benchCase.arguments[index]
+            index += 1
+            if argument == "-hide_banner" || argument == "-nostdin" { continue }
+            if argument == "-loglevel" { index += 1; continue }
+            arguments.append(argument == media.path ? "F" : argument)
+        }
+        short.arguments = arguments
+        return short.commandLine
+    }
+
+    private func verdict(_ ratio: Double, target: Double) -> String {
+        let met = ratio <= target ? "met" : "NOT met"
+        return fixed(ratio, 3) + "x (target <= " + fixed(target, 2) + "x: " + met + ")"
+    }
+
+    private func milliseconds(_ seconds: Double) -> String { fixed(seconds * 1000, 1) + " ms" }
+
+    /// `value` with exactly `decimals` decimals (no Foundation formatting).
+    func fixed(_ value: Double, _ decimals: Int) -> String {
+        guard value.isFinite else { return "n/a" }
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        let scaled = Int64((value.magnitude * scale).rounded())
+        let unit = Int64(scale)
+        var text = (value < 0 && scaled > 0 ? "-" : "") + String(scaled / unit)
+        guard decimals > 0 else { return text }
+        let fraction = String(scaled % unit)
+        text += "." + String(repeating: "0", count: decimals - fraction.count) + fraction
+        return text
+    }
+
+    // MARK: JSON
+
+    /// The report as one JSON object: `file`, `runs`, `cpus`, `decode` and `seek`, each with one object per tool
+    /// (`command`, `medianSeconds`, `minSeconds`, `maxSeconds`, `peakRSSKiB`, `wallSeconds`), the ratios and targets.
+    var json: JSONValue {
+        let target = media.seekTarget
+        var seekMembers: [(String, JSONValue)] = [
+            ("at", .double(Double(target.microseconds) / 1e6)),
+            ("keyframe", target.keyframeMicroseconds.map { .double(Double($0) / 1e6) } ?? .null),
+            ("framesFromKeyframe", .int(target.framesFromKeyframe)),
+            ("tools", tools(seek)),
+            ("ratioToFFmpeg", .double(seekRatioFFmpeg)),
+            ("ratioToMPV", seekRatioMPV.map(JSONValue.double) ?? .null),
+            ("target", .double(BenchCommand.seekTarget)),
+            ("targetMet", .bool(seekRatioFFmpeg <= BenchCommand.seekTarget)),
+        ]
+        seekMembers += [
+            ("md5", .string(seekCheck.playctlMD5)),
+            ("ffmpegMD5", .string(seekCheck.ffmpegMD5)),
+            ("bitIdentical", .bool(seekCheck.isIdentical)),
+        ]
+        return .object([
+            ("file", .string(media.path)),
+            ("playctl", .string(playctl)),
+            ("debugBuild", .bool(measuresDebugBuild)),
+            ("runs", .int(runs)),
+            ("cpus", .int(tools.cpuCount)),
+            ("ffmpegVersion", .string(tools.ffmpegVersion)),
+            ("mpvVersion", tools.mpvVersion.map(JSONValue.string) ?? .null),
+            ("decode", .object([
+                ("frames", .int(frameCount)),
+                ("tools", tools(decode)),
+                ("ratioToFFmpeg", .double(decodeRatio)),
+                ("target", .double(BenchCommand.decodeTarget)),
+                ("targetMet", .bool(decodeRatio <= BenchCommand.decodeTarget)),
+            ])),
+            ("seek", .object(seekMembers)),
+        ])
+    }
+
+    private func tools(_ timings: [BenchTiming]) -> JSONValue {
+        .object(timings.map { timing in
+            (timing.benchCase.tool, .object([
+                ("command", .array(([timing.benchCase.executable] + timing.benchCase.arguments).map(JSONValue.string))),
+                ("medianSeconds", .double(timing.median)),
+                ("minSeconds", .double(timing.minimum)),
+                ("maxSeconds", .double(timing.maximum)),
+                ("peakRSSKiB", .int(timing.peakRSS)),
+                ("wallSeconds", .array(timing.wallSeconds.map(JSONValue.double))),
+            ]))
+        })
+    }
+}
