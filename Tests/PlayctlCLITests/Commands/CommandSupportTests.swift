@@ -1,0 +1,69 @@
+import MediaIO
+import Testing
+
+@testable import PlayctlCLI
+
+@Suite("Helpers of the commands")
+struct CommandSupportTests {
+    @Test func secondsHaveSixDecimals() {
+        #expect(SecondsText.format(MediaTime(value: 249, timescale: 30)) == "8.300000")
+        #expect(SecondsText.format(MediaTime(value: 1, timescale: 30)) == "0.033333")
+        #expect(SecondsText.format(MediaTime(value: 2, timescale: 30)) == "0.066667")
+        #expect(SecondsText.format(MediaTime(value: -7, timescale: 1000)) == "-0.007000")
+        #expect(SecondsText.format(MediaTime(value: 44182, timescale: 90000)) == "0.490911")
+        #expect(SecondsText.format(.zero) == "0.000000")
+        #expect(SecondsText.format(.invalid) == "nan")
+        #expect(SecondsText.format(microseconds: 12_000_001) == "12.000001")
+        #expect(SecondsText.format(seconds: 1.5) == "1.500000")
+        #expect(SecondsText.format(seconds: -0.0000004) == "0.000000")
+    }
+
+    @Test func aPrintedTimeSelectsAFrameUpToHalfAMicrosecondLater() {
+        let target = FrameCommand.seekTarget(seconds: 0.490911)
+        #expect(MediaTime(value: 44182, timescale: 90000) <= target)
+        #expect(MediaTime(value: 490912, timescale: 1_000_000) > target)
+        #expect(FrameCommand.seekTarget(seconds: 0) == MediaTime(value: 1, timescale: 2_000_000))
+    }
+
+    @Test func frameRatesPrintShort() {
+        #expect(ProbeReport.decimal(30) == "30")
+        #expect(ProbeReport.decimal(30000.0 / 1001) == "29.97")
+        #expect(ProbeReport.decimal(24000.0 / 1001) == "23.976")
+        #expect(ProbeReport.decimal(12.5) == "12.5")
+    }
+
+    @Test func diagnosticsStayOnOneLine() {
+        #expect(CommandFailure("a\nb\tc").message == "a b c")
+        let failure = CommandFailure.system(operation: "create", path: "/x/y.png", errno: 2)
+        #expect(failure.message == "cannot create '/x/y.png': No such file or directory")
+    }
+
+    @Test func medianOfOddAndEvenCounts() {
+        #expect(BenchTiming.median([3, 1, 2]) == 2)
+        #expect(BenchTiming.median([4, 1, 3, 2]) == 2.5)
+        #expect(BenchTiming.median([]).isNaN)
+    }
+
+    @Test func benchCommandLinesAreQuotedForTheShell() {
+        let plain = BenchCase(tool: "ffmpeg", executable: "/usr/bin/ffmpeg", arguments: ["-ss", "8.3", "-i", "a b.mp4"])
+        #expect(plain.commandLine == "ffmpeg -ss 8.3 -i 'a b.mp4'")
+        let quote = BenchCase(tool: "mpv", executable: "/usr/bin/mpv", arguments: ["it's"])
+        #expect(quote.commandLine == "mpv 'it'\\''s'")
+    }
+
+    @Test func spawnedProcessesReportStatusOutputAndMemory() throws {
+        let shell = try #require(ProcessRunner.findExecutable("sh"))
+        let echo = try ProcessRunner.run(shell, ["-c", "echo hello; echo oops >&2"], capturesOutput: true)
+        #expect(echo.succeeded)
+        #expect(echo.outputText == "hello\n")
+        #expect(echo.peakRSSKiB > 0)
+        #expect(echo.wallSeconds > 0)
+        let failing = try ProcessRunner.run(shell, ["-c", "exit 3"])
+        #expect(failing.exitStatus == 3)
+        #expect(failing.signal == nil)
+        let killed = try ProcessRunner.run(shell, ["-c", "kill -9 $$"])
+        #expect(killed.exitStatus == nil)
+        #expect(killed.signal == 9)
+        #expect(ProcessRunner.findExecutable("no-such-tool-\(UInt32.random(in: 0...UInt32.max))") == nil)
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+
+@testable import PlayctlCLI
+
+@Suite("playctl exit statuses and diagnostics")
+struct ExitStatusCLITests {
+    @Test(arguments: [
+        (["frmae", "a.mp4"], "frame"),
+        (["frame", "a.mp4", "--md5"], "frame"),
+        (["frame", "a.mp4", "--at", "soon", "--md5"], "frame"),
+        (["frame", "a.mp4", "--at", "-1", "--md5"], "frame"),
+        (["frame", "a.mp4", "--at", "nan", "--md5"], "frame"),
+        (["frame", "a.mp4", "--at", "1"], "frame"),
+        (["frames", "a.mp4"], "frames"),
+        (["frames", "a.mp4", "--md5", "--count"], "frames"),
+        (["probe"], "probe"),
+        (["probe", "a.mp4", "b.mp4"], "probe"),
+        (["bench", "--runs", "0"], "bench"),
+        (["bench", "--runs", "many"], "bench"),
+        ([], ""),
+    ])
+    func usageErrorsExitTwoWithAHint(arguments: [String], command: String) throws {
+        let result = try CLIProcess.run(arguments)
+        #expect(result.status == 2, "\(arguments)")
+        #expect(result.standardOutput == "")
+        let lines = result.errorLines
+        try #require(lines.count == 2, "\(arguments): \(lines)")
+        #expect(lines[0].hasPrefix("playctl: error: "))
+        let hint = command.isEmpty || arguments.first == "frmae"
+            ? "see 'playctl --help'" : "see 'playctl \(command) --help'"
+        #expect(lines[1] == hint)
+    }
+
+    /// Files that cannot be read as media, each with the words the error must contain.
+    static func badFiles() throws -> [(path: String, words: String)] {
+        [
+            (CLIProcess.media("no-such-clip.mp4"), "no such file"),
+            (CLIProcess.mediaDirectory.path, "is a directory"),
+            (CLIProcess.media("make-media.sh"), "not a media file"),
+        ]
+    }
+
+    @Test(arguments: ["probe", "frames", "frame"])
+    func runtimeErrorsExitOneWithOneLineNamingTheFile(command: String) throws {
+        for (path, words) in try Self.badFiles() {
+            var arguments = [command, path]
+            switch command {
+            case "frames": arguments.append("--md5")
+            case "frame": arguments += ["--at", "1", "--md5"]
+            default: break
+            }
+            let result = try CLIProcess.run(arguments)
+            #expect(result.status == 1, "\(arguments)")
+            #expect(result.standardOutput == "")
+            #expect(result.errorLines.count == 1, "\(arguments): \(result.errorLines)")
+            let line = result.errorLines.first ?? ""
+            #expect(line.hasPrefix("playctl: error: \(path): "), "\(line)")
+            #expect(line.contains(words), "\(line)")
+        }
+    }
+
+    @Test func unwritablePNGExitsOneNamingTheOutput() throws {
+        let output = "/nonexistent-directory/frame.png"
+        let result = try CLIProcess.run(["frame", CLIProcess.media("a.mp4"), "--at", "1", "-o", output])
+        #expect(result.status == 1)
+        #expect(result.errorLines == ["playctl: error: cannot create '\(output)': No such file or directory"])
+    }
+
+    @Test func benchWithoutFFmpegSaysSo() throws {
+        let result = try CLIProcess.run(["bench", "--runs", "1"], environment: ["PATH": "/nonexistent"])
+        #expect(result.status == 1)
+        #expect(result.standardOutput == "")
+        #expect(result.errorLines.count == 1)
+        #expect(result.errorLines.first?.hasPrefix("playctl: error: ffmpeg is not installed") == true)
+    }
+}
+
+@Suite("playctl --help")
+struct HelpCLITests {
+    @Test(arguments: PlayctlCommands.spec.commands.map(\.name))
+    func everyCommandHasHelp(command: String) throws {
+        for arguments in [[command, "--help"], [command, "-h"], ["help", command]] {
+            let result = try CLIProcess.run(arguments)
+            #expect(result.status == 0)
+            #expect(result.standardError == "")
+            #expect(result.standardOutput.hasPrefix("OVERVIEW: "))
+            #expect(result.standardOutput.contains("USAGE: playctl \(command)"))
+        }
+    }
+
+    @Test func toolHelpAndVersion() throws {
+        let help = try CLIProcess.run(["--help"])
+        #expect(help.status == 0)
+        #expect(help.standardOutput.contains("USAGE: playctl <command>"))
+        let version = try CLIProcess.run(["--version"])
+        #expect(version.status == 0)
+        #expect(version.outputLines == [PlayctlCommands.version])
+    }
+}
