@@ -118,7 +118,12 @@ extension MediaTime {
     public static func + (lhs: MediaTime, rhs: MediaTime) -> MediaTime {
         guard lhs.isNumeric, rhs.isNumeric else { return lhs.isNumeric ? rhs : lhs }
         if lhs.timescale == rhs.timescale { return MediaTime(value: lhs.value + rhs.value, timescale: lhs.timescale) }
-        let scale = max(lhs.timescale, rhs.timescale)
+        // Exact in the least common timescale when it fits; otherwise rounded to the finer of the two.
+        let a = Int64(lhs.timescale), b = Int64(rhs.timescale)
+        var (x, y) = (a, b)
+        while y != 0 { (x, y) = (y, x % y) }
+        let lcm = a / x * b
+        let scale = lcm <= Int64(Int32.max) ? Int32(lcm) : max(lhs.timescale, rhs.timescale)
         return MediaTime(value: lhs.convertScale(scale).value + rhs.convertScale(scale).value, timescale: scale)
     }
 

@@ -109,6 +109,7 @@ extension PlayerEngine {
         firstFrameShown = false
         endReported = false
         lastLikelyToKeepUp = nil
+        recoveringFromStall = false
         lastDecodeErrors = 0
         currentSince = now
         prepareUpcoming()

@@ -9,7 +9,8 @@ extension PlayerEngine {
     /// seek) is shown at once even while paused, as a poster.
     func present(at now: Double) {
         guard let session = currentSession, seeks.currentSeek == nil else { return }
-        let t = timelineTime(at: now)
+        // Clock time is a Double: allow a microsecond so a frame at 1/30 s is due at clock time 0.033333.
+        let t = timelineTime(at: now) + Self.timeSlack
         if let video = session.video {
             var due: [VideoFrame] = []
             video.condition.lock()
@@ -50,6 +51,9 @@ extension PlayerEngine {
         }
     }
 
+    /// How close to the playhead a frame or an end counts as reached (clock times are Doubles).
+    static let timeSlack = MediaTime(value: 1, timescale: 1_000_000)
+
     private func render(_ frame: VideoFrame, at now: Double) {
         lastFrame = frame
         framesRendered += 1
@@ -61,38 +65,43 @@ extension PlayerEngine {
     }
 
     /// Reports the current item's buffering state, and lets the time-control machine react to it.
+    ///
+    /// As in AVPlayer, buffering is about the media being available, not about decoded pictures: a local file is
+    /// loaded whole, so it is likely to keep up as soon as it is ready. Only after a stall (the decoder fell behind
+    /// the clock) does the player wait for its queue of decoded frames to fill again (or reach the end).
     func updateBuffering(at now: Double) {
         guard let item = currentItem, let session = currentSession, seeks.currentSeek == nil else { return }
         let t = timelineTime(at: now)
-        var ahead = MediaTime.zero
         var ended = true
         var full = false
         var bufferedUntil = t
         if let video = session.video {
             video.condition.lock()
-            if let last = video.frames.last { bufferedUntil = last.time; ahead = last.time - t }
+            if let last = video.frames.last { bufferedUntil = last.time }
             ended = video.reachedEnd || video.failure != nil
             full = video.isFull
             video.condition.unlock()
         } else if let audio = session.audio {
             audio.condition.lock()
-            if let last = audio.buffers.last { bufferedUntil = last.time + last.duration; ahead = bufferedUntil - t }
+            if let last = audio.buffers.last { bufferedUntil = last.time + last.duration }
             ended = audio.reachedEnd || audio.failure != nil
-            full = ahead.seconds >= 0.9
+            full = audio.isSettled
             audio.condition.unlock()
         }
+        if recoveringFromStall && (full || ended) { recoveringFromStall = false }
+        let available = session.duration.isNumeric ? max(session.duration - t, .zero) : MediaTime.positiveInfinity
         let buffering = item.state.withLock { state -> BufferingState in
-            state.buffering = state.buffering.updated(bufferedAhead: ahead,
+            state.buffering = state.buffering.updated(bufferedAhead: recoveringFromStall ? .zero : available,
                                                       preferredForwardBufferDuration: state.preferredForwardBufferDuration,
-                                                      reachedEndOfFile: ended, queueIsFull: full)
-            state.bufferedUntil = bufferedUntil
+                                                      reachedEndOfFile: !recoveringFromStall, queueIsFull: full)
+            state.bufferedUntil = session.duration.isNumeric ? session.duration : bufferedUntil
             return state.buffering
         }
         if buffering.isPlaybackLikelyToKeepUp != lastLikelyToKeepUp {
             lastLikelyToKeepUp = buffering.isPlaybackLikelyToKeepUp
             emit(.likelyToKeepUp(buffering.isPlaybackLikelyToKeepUp), at: now)
         }
-        perform(control.bufferChanged(likelyToKeepUp: buffering.isPlaybackLikelyToKeepUp || buffering.isPlaybackBufferFull,
+        perform(control.bufferChanged(likelyToKeepUp: buffering.isPlaybackLikelyToKeepUp,
                                       bufferEmpty: buffering.isPlaybackBufferEmpty), at: now)
     }
 
@@ -105,8 +114,9 @@ extension PlayerEngine {
         video.condition.unlock()
         guard starving, timelineTime(at: now).seconds >= frame.time.seconds + session.frameInterval * 1.5 else { return }
         emit(.stalled, at: now)
+        recoveringFromStall = true
         perform(control.stalled(), at: now)
-        lastLikelyToKeepUp = false
+        updateBuffering(at: now)
     }
 
     /// Clock time at which the current item ends, once everything left of it is queued; nil before.
@@ -153,7 +163,8 @@ extension PlayerEngine {
             item(currentItem, failedWith: failure, at: now)
             return
         }
-        guard clockRunning, drained(session, allowQueued: false), timelineTime(at: now) >= endTime(of: session) else { return }
+        guard clockRunning, drained(session, allowQueued: false),
+              timelineTime(at: now) + Self.timeSlack >= endTime(of: session) else { return }
         endReported = true
         emit(.didPlayToEnd, at: now)
         perform(control.reachedEnd(actionAtItemEnd: actionAtItemEnd), at: now)

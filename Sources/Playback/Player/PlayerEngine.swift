@@ -62,6 +62,8 @@ final class PlayerEngine: @unchecked Sendable, ManualClockParticipant {
     var firstFrameShown = false
     var endReported = false
     var lastLikelyToKeepUp: Bool?
+    /// Set by a stall: the player waits until the decoded-frame queue is full again (or at the end).
+    var recoveringFromStall = false
     var lastDecodeErrors = 0
     var receivers: [VideoFrameReceiver] = []
     var audioTaps: [AudioTap] = []
