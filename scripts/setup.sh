@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Installs what playctl needs to build and test on Debian 12: FFmpeg 5.1's -dev packages and pkg-config
+# (and, with --tools, the ffmpeg/ffprobe/mpv CLIs the benchmarks compare against). Skips what is installed.
+set -euo pipefail
+packages=(libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev libavfilter-dev pkg-config)
+if [ "${1:-}" = "--tools" ]; then packages+=(ffmpeg mpv); fi
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  echo "Installing: ${missing[*]}" >&2
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+command -v swift >/dev/null || { echo "swift is not on PATH: install the Swift 6 toolchain first" >&2; exit 1; }
