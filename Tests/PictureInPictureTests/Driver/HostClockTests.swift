@@ -1,0 +1,55 @@
+import MediaIO
+import PictureInPicture
+import Playback
+import Testing
+
+/// A smoke test of the real-time paths (timers on the host clock, playback state from the player's events).
+/// Its outcome does not depend on timing: every wait is for a condition, bounded by a generous deadline.
+@Suite("Host clock")
+struct HostClockTests {
+    /// Polls `condition` every few milliseconds; false if it does not hold within `timeout`.
+    static func eventually(timeout: Duration = .seconds(10), _ condition: () -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if condition() { return true }
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        return condition()
+    }
+
+    @Test("start after a latency, swap by source, restore, on real time")
+    func realTime() async throws {
+        let system = SimulatedPictureInPictureSystem(profile: .macOS, startLatency: .milliseconds(50))
+        let player = Player(item: PlayerItem(url: Media.path("a.mp4")), audio: false)
+        defer { player.invalidate() }
+        let layer = PlayerLayer(player: player)
+        player.play()
+        let controller = PictureInPictureController(playerLayer: layer, system: system)
+        let delegate = RecordingDelegate()
+        controller.delegate = delegate
+        let log = EventLog(controller)
+        #expect(await Self.eventually { controller.isPictureInPicturePossible })
+
+        try controller.startPictureInPicture()
+        #expect(await Self.eventually { controller.isPictureInPictureActive })
+        let window = try #require(system.window(for: controller))
+        #expect(await Self.eventually { window.framesShown >= 5 })
+        let stateID = window.playbackState.stateID
+
+        let prepared = try await controller.swapContentSource(to: PlayerItem(url: Media.path("b.mp4")), clock: .host,
+                                                              audio: false)
+        defer { prepared.player.invalidate() }
+        #expect(await Self.eventually { window.renderSize == RenderSize(width: 480, height: 270) })
+        #expect(window.playbackState.stateID == stateID && window.playbackState.itemName == "b.mp4")
+        #expect(window.playbackState.contentDuration == MediaTime(value: 4, timescale: 1))
+
+        window.restore()
+        #expect(await Self.eventually { !controller.isPictureInPictureActive })
+        await controller.callbacksDelivered()
+        #expect(delegate.log == [.willStart, .didStart, .willStop, .restoreUserInterface, .didStop])
+        controller.invalidate()
+        let events = await log.complete()
+        #expect(events.contains(.contentSource(item: "b.mp4", mode: .source)))
+        #expect(Set(events.playbackStates.map(\.stateID)) == [stateID])
+    }
+}
