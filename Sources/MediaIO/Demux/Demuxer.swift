@@ -18,15 +18,25 @@ public final class Demuxer: @unchecked Sendable {
     public let startTime: Int64
 
     let context: UnsafeMutablePointer<AVFormatContext>
+    /// The custom I/O when reading a `ByteSource`; freed after the format context.
+    private let customIO: CustomIO?
 
-    /// Opens and probes `url` (a path, or any URL libavformat opens).
+    /// Opens and probes `url` (a path, or any URL libavformat opens), or reads `source` instead when given (`url`
+    /// then names it in errors and its extension helps probing).
     /// - Throws: `MediaError` whose kind tells missing, unreadable, directory, empty, not media, truncated, no
     ///   decodable stream or unsupported codec apart.
-    public init(url: String) throws(MediaError) {
+    public init(url: String, source: (any ByteSource)? = nil) throws(MediaError) {
         FFmpegLog.configure()
         self.url = url
-        try FileCheck.preflight(url)
+        if source == nil { try FileCheck.preflight(url) }
         var ctx: UnsafeMutablePointer<AVFormatContext>? = nil
+        let io = source.map { CustomIO(source: $0) }
+        customIO = io
+        if let io {
+            ctx = avformat_alloc_context()
+            ctx?.pointee.pb = io.context
+            ctx?.pointee.flags |= AVFMT_FLAG_CUSTOM_IO
+        }
         let openResult = avformat_open_input(&ctx, url, nil, nil)
         guard openResult >= 0, let ctx else {
             throw FileCheck.classifyOpenFailure(url: url, code: openResult)
@@ -56,6 +66,7 @@ public final class Demuxer: @unchecked Sendable {
     deinit {
         var ctx: UnsafeMutablePointer<AVFormatContext>? = context
         avformat_close_input(&ctx)
+        _ = customIO  // released after the format context that reads through it
     }
 
     /// The first video track, if any.

@@ -11,6 +11,11 @@ final class ItemSession: @unchecked Sendable {
     let presentationSize: (width: Int, height: Int)?
     /// Nominal time between frames, used to tell a stall from a gap between frames.
     let frameInterval: Double
+    /// The throttle the item's bytes come through, if any.
+    var throttle: MediaThrottle?
+    /// The throttled sources the video and audio decoders read (nil without a throttle).
+    var videoSource: ThrottledByteSource?
+    var audioSource: ThrottledByteSource?
 
     private init(video: VideoPipeline?, audio: AudioPipeline?, tracks: [TrackInfo], duration: MediaTime,
                  presentationSize: (Int, Int)?, frameInterval: Double) {
@@ -23,10 +28,17 @@ final class ItemSession: @unchecked Sendable {
     }
 
     /// Opens `url` and starts decoding from the beginning (blocking: call on a loader thread).
-    static func open(url: String, name: String, withAudio: Bool, onChange: @escaping @Sendable () -> Void)
-        throws(MediaError) -> ItemSession
+    static func open(url: String, name: String, withAudio: Bool, throttle: MediaThrottle? = nil,
+                     onChange: @escaping @Sendable () -> Void) throws(MediaError) -> ItemSession
     {
-        let demuxer = try Demuxer(url: url)
+        var sources: [ThrottledByteSource] = []
+        func openDemuxer() throws(MediaError) -> Demuxer {
+            guard let throttle else { return try Demuxer(url: url) }
+            let source = try ThrottledByteSource(path: url, throttle: throttle)
+            sources.append(source)
+            return try Demuxer(url: url, source: source)
+        }
+        let demuxer = try openDemuxer()
         var video: VideoPipeline?
         var audio: AudioPipeline?
         if let track = demuxer.videoTrack, track.isDecodable {
@@ -34,7 +46,7 @@ final class ItemSession: @unchecked Sendable {
         }
         if withAudio, let track = demuxer.audioTrack, track.isDecodable {
             // Audio reads through a demuxer of its own, so each pipeline moves at its own pace.
-            let audioDemuxer = video == nil ? demuxer : try Demuxer(url: url)
+            let audioDemuxer = video == nil ? demuxer : try openDemuxer()
             audio = AudioPipeline(reader: try AudioSampleReader(demuxer: audioDemuxer), onChange: onChange)
         }
         guard video != nil || audio != nil else {
@@ -45,12 +57,16 @@ final class ItemSession: @unchecked Sendable {
         let session = ItemSession(video: video, audio: audio, tracks: demuxer.tracks, duration: duration,
                                   presentationSize: videoTrack?.displaySize,
                                   frameInterval: 1 / (videoTrack?.frameRate ?? 30))
+        session.throttle = throttle
+        session.videoSource = video == nil ? nil : sources.first
+        session.audioSource = audio == nil ? nil : sources.last
         video?.start(name: name)
         audio?.start(name: name)
         return session
     }
 
     func stop() {
+        throttle?.close()
         video?.stop()
         audio?.stop()
     }

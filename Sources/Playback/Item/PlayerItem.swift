@@ -29,9 +29,14 @@ public final class PlayerItem: Sendable {
     /// Creation order, for deterministic ordering of work between items.
     let serial: UInt64
 
+    /// Limits how fast the item's bytes arrive (for stall tests); nil reads the file directly.
+    public let throttle: MediaThrottle?
+
     /// An item for `url` (a path or any URL FFmpeg opens). Nothing is opened until a player takes the item.
-    public init(url: String) {
+    /// With a `throttle`, the file's bytes arrive only as fast as it allows.
+    public init(url: String, throttle: MediaThrottle? = nil) {
         self.url = url
+        self.throttle = throttle
         self.name = url.split(separator: "/").last.map(String.init) ?? url
         self.serial = Self.counter.add(1, ordering: .relaxed).newValue
     }

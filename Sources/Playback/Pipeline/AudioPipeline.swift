@@ -1,8 +1,11 @@
 import Foundation
 import MediaIO
 
-/// Decodes one item's audio on a thread of its own into a queue bounded by duration (about one second ahead).
-/// Seeks are sample-accurate. All state is guarded by `condition`.
+/// Decodes one item's audio on a thread of its own into a queue bounded by duration (about one second of media
+/// ahead). Seeks are sample-accurate. At a playback rate other than 1 the queued audio is time-stretched with its
+/// pitch kept (`AudioTempo`); buffer times stay in media time, so the engine releases buffers as the media playhead
+/// passes them, and at rate 2 hands out about half as many sample frames per second of media.
+/// All state is guarded by `condition`, except `tempo`, which only the decode thread touches.
 final class AudioPipeline: @unchecked Sendable {
     let condition = NSCondition()
     private let reader: AudioSampleReader
@@ -16,6 +19,13 @@ final class AudioPipeline: @unchecked Sendable {
     private var stopped = false
     private var busy = false
     private let onChange: @Sendable () -> Void
+    /// The playback rate the queued audio is stretched for.
+    private var rate: Double = 1
+    /// Media time where the queued audio ends (the seek target until something is queued): where decoding resumes
+    /// when a rate change finds the queue empty.
+    private var queueEnd: MediaTime = .zero
+    /// The time-stretcher, made on the decode thread when first needed; only that thread touches it.
+    private var tempo: AudioTempo?
 
     init(reader: AudioSampleReader, bufferLimit: Double = 1.0, onChange: @escaping @Sendable () -> Void) {
         self.reader = reader
@@ -50,7 +60,7 @@ final class AudioPipeline: @unchecked Sendable {
     func popFirst() -> AudioBuffer? {
         guard !queue.isEmpty else { return nil }
         let buffer = queue.removeFirst()
-        queuedSeconds -= buffer.duration.seconds
+        queuedSeconds -= mediaSeconds(of: buffer)
         condition.broadcast()
         return buffer
     }
@@ -60,8 +70,31 @@ final class AudioPipeline: @unchecked Sendable {
         generation += 1
         queue.removeAll()
         queuedSeconds = 0
+        queueEnd = target
         reachedEnd = false
         condition.broadcast()
+    }
+
+    /// Stretches the audio for playback at `newRate` (pitch kept); zero, negative and non-finite rates are ignored
+    /// (a paused player keeps its last rate). Locks `condition` itself: call it without holding that lock.
+    ///
+    /// What is queued but not yet played was stretched for the old rate: it is dropped and decoded again, from its
+    /// first sample, at the new rate. The filter's state is dropped too.
+    func setRate(_ newRate: Double) {
+        condition.lock()
+        defer { condition.unlock() }
+        guard newRate.isFinite, newRate > 0, newRate != rate else { return }
+        rate = newRate
+        // A pending seek already restarts decoding (and the filter) at the new rate; after the end with nothing
+        // queued there is nothing left to stretch.
+        guard pendingSeek == nil, !(reachedEnd && queue.isEmpty), failure == nil else { return }
+        requestSeek(to: queue.first?.time ?? queueEnd)
+    }
+
+    /// How much media a queued buffer covers, in seconds (its output duration times the rate it was stretched for:
+    /// a rate change empties the queue, so that is the current rate).
+    private func mediaSeconds(of buffer: AudioBuffer) -> Double {
+        buffer.duration.seconds * rate
     }
 
     // MARK: Thread
@@ -76,23 +109,22 @@ final class AudioPipeline: @unchecked Sendable {
             let seek = pendingSeek
             pendingSeek = nil
             let startGeneration = generation
+            let wantedRate = rate
             busy = true
             condition.unlock()
-            var result: Result<AudioBuffer?, MediaError>
-            do {
-                if let seek { try reader.seek(to: seek) }
-                result = .success(try reader.nextBuffer())
-            } catch {
-                result = .failure(error)
-            }
+            let result = decodeStep(seek: seek, rate: wantedRate)
             condition.lock()
             busy = false
             if generation != startGeneration { continue }
             switch result {
-            case .success(let buffer?):
-                queue.append(buffer)
-                queuedSeconds += buffer.duration.seconds
-            case .success(nil): reachedEnd = true
+            case .success(let step):
+                for buffer in step.buffers {
+                    queue.append(buffer)
+                    queuedSeconds += mediaSeconds(of: buffer)
+                    let covered = Int64((Double(buffer.frameCount) * rate).rounded())
+                    queueEnd = buffer.time + MediaTime(value: covered, timescale: Int32(buffer.sampleRate))
+                }
+                if step.ended { reachedEnd = true }
             case .failure(let error): failure = error
             }
             condition.broadcast()
@@ -101,5 +133,32 @@ final class AudioPipeline: @unchecked Sendable {
             condition.lock()
         }
         condition.unlock()
+    }
+
+    /// Decode thread, unlocked: seeks if asked, decodes the next buffer and stretches it for `rate`. At the end of
+    /// the track returns what the stretcher still held, with `ended`.
+    private func decodeStep(seek: MediaTime?, rate: Double) -> Result<(buffers: [AudioBuffer], ended: Bool), MediaError> {
+        do throws(MediaError) {
+            if let seek {
+                try reader.seek(to: seek)
+                tempo?.reset()
+            }
+            let tempo = try stretcher(for: rate)
+            guard let buffer = try reader.nextBuffer() else { return .success((tempo.flush(), true)) }
+            return .success((try tempo.process(buffer), false))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Decode thread: the stretcher, set to `rate` (a different rate drops its state).
+    private func stretcher(for rate: Double) throws(MediaError) -> AudioTempo {
+        if let tempo {
+            try tempo.setRate(rate)
+            return tempo
+        }
+        let made = try AudioTempo(sampleRate: reader.sampleRate, channels: reader.channels, rate: rate)
+        tempo = made
+        return made
     }
 }

@@ -15,7 +15,8 @@ extension PlayerEngine {
         Thread.detachNewThread { [weak self] in
             let result: Result<ItemSession, MediaError>
             do throws(MediaError) {
-                result = .success(try ItemSession.open(url: item.url, name: item.name, withAudio: withAudio) { [weak self] in
+                result = .success(try ItemSession.open(url: item.url, name: item.name, withAudio: withAudio,
+                                                       throttle: item.throttle) { [weak self] in
                     self?.wake()
                 })
             } catch {

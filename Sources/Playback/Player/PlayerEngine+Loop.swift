@@ -83,6 +83,14 @@ extension PlayerEngine {
             _ = session
             settleCurrent()
             var next = target
+            if let stallAt = starvationTime() {
+                // The source cannot deliver the next frame before clock time passes: a stall, when it is due.
+                if stallAt <= now {
+                    stall(at: now)
+                    continue
+                }
+                next = min(next, stallAt)
+            }
             if let due = nextFrameDue(), due > now { next = min(next, due) }
             if let end = endDue(), end > now { next = min(next, end) }
             if let observed = observers.nextDue(engine: self), observed > now { next = min(next, observed) }
@@ -106,9 +114,29 @@ extension PlayerEngine {
 
     /// Manual clock: waits until loads are done and the current pipelines are idle (full, ended or failed).
     private func settle() {
-        while !stopped && (loadsInFlight > 0 || !isSettled()) {
+        while !stopped && (loadsInFlight > blockedLoads() || !isSettled()) {
             condition.wait()
         }
+    }
+
+    /// Loads waiting for a throttled source that has nothing to give until clock time passes.
+    private func blockedLoads() -> Int {
+        items.filter { item in
+            guard case .loading? = slots[ObjectIdentifier(item)] else { return false }
+            return item.throttle?.isBlocked == true
+        }.count
+    }
+
+    /// Manual clock: when the video queue is empty though the decoder has not ended (it waits for a throttled
+    /// source), the clock time at which the next frame would be due: one frame interval after the last one shown.
+    private func starvationTime() -> Double? {
+        guard clockRunning, control.timeControlStatus == .playing, let session = currentSession,
+              let video = session.video, let frame = lastFrame, seeks.currentSeek == nil else { return nil }
+        video.condition.lock()
+        let starving = video.frames.isEmpty && !video.reachedEnd && video.failure == nil && !video.hasPendingSeek
+        video.condition.unlock()
+        guard starving else { return nil }
+        return clockTime(ofItemTime: frame.time + MediaTime(seconds: session.frameInterval))
     }
 
     /// Manual clock, engine thread: waits until the current item's pipelines are idle.
@@ -116,14 +144,16 @@ extension PlayerEngine {
         while !stopped && !isSettled() { condition.wait() }
     }
 
+    /// The current item's decoders are idle: queues full, at the end, failed, or waiting for a throttled source
+    /// that has nothing to give until clock time passes.
     func isSettled() -> Bool {
-        guard let session = currentSession else { return loadsInFlight == 0 }
-        if let video = session.video {
+        guard let session = currentSession else { return loadsInFlight <= blockedLoads() }
+        if let video = session.video, session.videoSource?.isBlocked != true {
             video.condition.lock()
             defer { video.condition.unlock() }
             if video.isWorking || !(video.isFull || video.reachedEnd || video.failure != nil) { return false }
         }
-        if let audio = session.audio {
+        if let audio = session.audio, session.audioSource?.isBlocked != true {
             audio.condition.lock()
             defer { audio.condition.unlock() }
             if !audio.isSettled { return false }

@@ -113,6 +113,11 @@ extension PlayerEngine {
         let starving = video.frames.isEmpty && !video.reachedEnd && video.failure == nil && !video.hasPendingSeek
         video.condition.unlock()
         guard starving, timelineTime(at: now).seconds >= frame.time.seconds + session.frameInterval * 1.5 else { return }
+        stall(at: now)
+    }
+
+    /// Playback ran out of decoded frames: report it, and wait (or pause) until the queue fills again.
+    func stall(at now: Double) {
         emit(.stalled, at: now)
         recoveringFromStall = true
         perform(control.stalled(), at: now)

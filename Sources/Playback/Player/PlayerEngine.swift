@@ -80,6 +80,8 @@ final class PlayerEngine: @unchecked Sendable, ManualClockParticipant {
         self.control = TimeControlStateMachine(automaticallyWaitsToMinimizeStalling: automaticallyWaits)
         self.events = EventBroadcaster()
         self.clockOrder = Self.counter.add(1, ordering: .relaxed).newValue
+        // A player made after a manual clock has moved starts at the clock's time, not at zero.
+        self.manualNow = clock.manualClock?.now.seconds ?? 0
     }
 
     func start() {
@@ -210,6 +212,8 @@ final class PlayerEngine: @unchecked Sendable, ManualClockParticipant {
                 advanceToNextItem(at: time, reason: .itemEnded)
             }
         }
+        // The audio is time-stretched for the clock's rate (also for an item that just became current).
+        currentSession?.audio?.setRate(clockRate)
         condition.broadcast()
     }
 }

@@ -1,0 +1,130 @@
+import Foundation
+import MediaIO
+import Synchronization
+
+/// Delivers an item's bytes at a limited rate of clock time, or not at all while paused, so that stalls happen on
+/// demand. Under a manual clock the budget grows only when the clock advances, so stalls are deterministic.
+///
+/// Give it to `PlayerItem(url:throttle:)`. The rate applies to each reader of the item (its video and its audio
+/// decoder each read through their own demuxer).
+public final class MediaThrottle: @unchecked Sendable, ManualClockParticipant {
+    private let condition = NSCondition()
+    private var bytesPerSecond: Double
+    private var initialBytes: Int64
+    /// Bytes taken by each reader: every reader has its own budget, so what one gets never depends on how fast
+    /// another thread ran (the video and audio decoders read through demuxers of their own).
+    private var consumed: [ObjectIdentifier: Int64] = [:]
+    private var credited: Double = 0
+    private var lastClock: Double
+    private var paused = false
+    private var waiting: [ObjectIdentifier: Int] = [:]
+    private var closed = false
+    private let clockSource: @Sendable () -> Double
+    public let clockOrder: UInt64 = 0
+
+    /// A throttle of `bytesPerSecond` of clock time, with `initialBytes` available at once (enough to open the
+    /// file, say). With a manual clock, time is the clock's; otherwise real time.
+    public init(bytesPerSecond: Int, initialBytes: Int = 64 << 10, clock: ManualClock? = nil) {
+        self.bytesPerSecond = Double(bytesPerSecond)
+        self.initialBytes = Int64(initialBytes)
+        if let clock {
+            clockSource = { clock.now.seconds }
+        } else {
+            let origin = HostTime.now()
+            clockSource = { HostTime.now() - origin }
+        }
+        lastClock = clockSource()
+        clock?.register(self)
+    }
+
+    /// Stops delivering bytes until `resume()`: readers block.
+    public func pause() { update { $0.paused = true } }
+    /// Delivers bytes again.
+    public func resume() { update { $0.paused = false } }
+    /// Changes the rate (bytes per second of clock time).
+    public func setRate(_ bytesPerSecond: Int) { update { $0.bytesPerSecond = Double(bytesPerSecond) } }
+    /// Unblocks every reader for good (the item is gone).
+    func close() { update { $0.closed = true } }
+
+    /// True while a reader waits and no byte is available to it: the decoders cannot progress until clock time
+    /// passes (or `resume()`).
+    public var isBlocked: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        accrue()
+        return !closed && waiting.keys.contains { paused || available(for: $0) < 1 }
+    }
+
+    /// Whether `reader` waits for bytes that the throttle cannot give until clock time passes.
+    func isBlocked(_ reader: AnyObject) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        accrue()
+        let key = ObjectIdentifier(reader)
+        return waiting[key] != nil && (paused || available(for: key) < 1) && !closed
+    }
+
+    public func clockDidAdvance(to time: MediaTime) async { update { _ in } }
+
+    /// Takes up to `count` bytes of budget, waiting for at least one. Returns 0 when closed.
+    func take(_ count: Int, for reader: AnyObject) -> Int {
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            accrue()
+            if closed { return 0 }
+            let key = ObjectIdentifier(reader)
+            let granted = min(Int64(count), paused ? 0 : available(for: key))
+            if granted >= 1 {
+                consumed[key, default: 0] += granted
+                return Int(granted)
+            }
+            waiting[key, default: 0] += 1
+            _ = condition.wait(until: Date(timeIntervalSinceNow: 0.005))
+            waiting[key]! -= 1
+            if waiting[key] == 0 { waiting[key] = nil }
+        }
+    }
+
+    private func available(for key: ObjectIdentifier) -> Int64 { initialBytes + Int64(credited) - consumed[key, default: 0] }
+
+    private func accrue() {
+        let now = clockSource()
+        if now > lastClock {
+            if !paused { credited += (now - lastClock) * bytesPerSecond }
+            lastClock = now
+        }
+    }
+
+    private func update(_ change: (MediaThrottle) -> Void) {
+        condition.lock()
+        accrue()
+        change(self)
+        condition.broadcast()
+        condition.unlock()
+    }
+}
+
+/// A file read through a `MediaThrottle`.
+final class ThrottledByteSource: ByteSource, @unchecked Sendable {
+    private let file: FileByteSource
+    private let throttle: MediaThrottle
+
+    init(path: String, throttle: MediaThrottle) throws(MediaError) {
+        file = try FileByteSource(path: path)
+        self.throttle = throttle
+    }
+
+    var size: Int64 { file.size }
+
+    func read(into buffer: UnsafeMutablePointer<UInt8>, count: Int) -> Int {
+        let granted = throttle.take(count, for: self)
+        guard granted > 0 else { return 0 }
+        return file.read(into: buffer, count: granted)
+    }
+
+    func seek(to offset: Int64) -> Int64 { file.seek(to: offset) }
+
+    /// Whether this source's reader is waiting for the throttle.
+    var isBlocked: Bool { throttle.isBlocked(self) }
+}
