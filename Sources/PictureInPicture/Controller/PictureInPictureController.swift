@@ -139,4 +139,10 @@ public final class PictureInPictureController: Sendable {
     /// Returns once every delegate call and event produced so far has been delivered (under a manual clock,
     /// `advance(by:)` already waits for this).
     public func callbacksDelivered() async { await core.executor.drain() }
+
+    /// Calls `observer` with every event as it is delivered, on the controller's callback executor, in order (the
+    /// same events `events()` streams, with no consumer task to wait for). Keep it quick.
+    public func observeEvents(_ observer: @escaping @Sendable (PictureInPictureControllerEvent) -> Void) {
+        core.events.addSynchronousObserver(observer)
+    }
 }

@@ -47,9 +47,9 @@ public final class EventBroadcaster<Element: Sendable>: Sendable {
         return stream
     }
 
-    /// Calls `observer` synchronously for every element, inside `yield` (so it must be quick and must not call
-    /// back into whatever yields). For tests that need traces without waiting for a consumer task.
-    func addSynchronousObserver(_ observer: @escaping @Sendable (Element) -> Void) {
+    /// Calls `observer` synchronously for every element, inside `yield`, on the producer's thread (so it must be
+    /// quick and must not call back into whatever yields). For exact traces with no consumer task to wait for.
+    public func addSynchronousObserver(_ observer: @escaping @Sendable (Element) -> Void) {
         state.withLock { $0.observers.append(observer) }
     }
 

@@ -33,7 +33,7 @@ open class Player: @unchecked Sendable {
 
     /// Calls `observer` on the engine thread, under the engine's lock, for every event as it is emitted: a trace
     /// with no consumer task to wait for. The observer must be quick and must not call the player.
-    func observeEventsSynchronously(_ observer: @escaping @Sendable (PlayerEvent) -> Void) {
+    public func observeEvents(_ observer: @escaping @Sendable (PlayerEvent) -> Void) {
         engine.events.addSynchronousObserver(observer)
     }
 

@@ -26,7 +26,7 @@ final class TraceRecorder: Sendable {
     private let lines = Mutex<[String]>([])
 
     init(_ player: Player) {
-        player.observeEventsSynchronously { [self] event in
+        player.observeEvents { [self] event in
             guard let line = TraceRecorder.describe(event) else { return }
             self.lines.withLock { $0.append(line) }
         }

@@ -13,8 +13,13 @@ import Glibc
 struct PlayCommand {
     let options: PlayOptions
 
+    /// With `--pip` or `--swap`: the Picture in Picture scenario.
+    let pictureInPicture: PictureInPictureScenario?
+
     init(_ arguments: ParsedArguments) throws(CommandFailure) {
         options = try PlayOptions(arguments)
+        pictureInPicture = PictureInPictureScenario.applies(to: arguments)
+            ? try PictureInPictureScenario(options: options, arguments: arguments) : nil
     }
 
     func run(_ output: StandardOutput) throws(CommandFailure) {
@@ -22,8 +27,9 @@ struct PlayCommand {
         let outcome = Mutex<Result<Void, CommandFailure>?>(nil)
         let done = DispatchSemaphore(value: 0)
         let options = self.options
+        let scenario = pictureInPicture
         Task.detached {
-            let result = await PlaySession(options: options).run()
+            let result = if let scenario { await scenario.run() } else { await PlaySession(options: options).run() }
             outcome.withLock { $0 = result }
             done.signal()
         }
