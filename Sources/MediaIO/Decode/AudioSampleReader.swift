@@ -54,6 +54,8 @@ public final class AudioSampleReader: @unchecked Sendable {
                 ended = true
             case .needsInput:
                 try feedOnePacket()
+            case .damaged:
+                decodeErrorCount += 1
             }
         }
         return nil

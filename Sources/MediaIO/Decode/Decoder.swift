@@ -7,7 +7,13 @@ final class Decoder {
         case frame(UnsafeMutablePointer<AVFrame>)
         case needsInput
         case endOfStream
+        /// A frame could not be decoded (damaged data; FFmpeg's frame threads report a packet's error when its
+        /// frame is received). The decoder goes on with the next one.
+        case damaged(Int32)
     }
+
+    /// Failed receives in a row after which the decoder is taken to be stuck rather than fed damaged data.
+    static let consecutiveFailureLimit = 64
 
     enum Sent {
         case accepted
@@ -19,6 +25,8 @@ final class Decoder {
 
     let context: UnsafeMutablePointer<AVCodecContext>
     let url: String
+    /// Receives that failed since the last frame or request for input.
+    private var consecutiveFailures = 0
 
     /// Opens a decoder for stream `index` of `demuxer`. `threads` 0 lets FFmpeg choose (as the ffmpeg CLI does).
     init(demuxer: Demuxer, stream index: Int, threads: Int = 0) throws(MediaError) {
@@ -66,19 +74,32 @@ final class Decoder {
     }
 
     /// Receives the next decoded frame, if one is ready.
+    /// - Throws: `decodeFailed` only when receiving keeps failing (`consecutiveFailureLimit` times in a row); a
+    ///   single failure is `.damaged`.
     func receive() throws(MediaError) -> Received {
         guard let frame = av_frame_alloc() else { fatalError("av_frame_alloc: out of memory") }
         let result = avcodec_receive_frame(context, frame)
-        if result >= 0 { return .frame(frame) }
+        if result >= 0 {
+            consecutiveFailures = 0
+            return .frame(frame)
+        }
         var owned: UnsafeMutablePointer<AVFrame>? = frame
         av_frame_free(&owned)
-        if result == playctl_averror_eagain() { return .needsInput }
+        if result == playctl_averror_eagain() {
+            consecutiveFailures = 0
+            return .needsInput
+        }
         if result == playctl_averror_eof() { return .endOfStream }
-        throw MediaError(.decodeFailed, url: url, operation: .decode, ffmpegCode: result)
+        consecutiveFailures += 1
+        if consecutiveFailures >= Self.consecutiveFailureLimit {
+            throw MediaError(.decodeFailed, url: url, operation: .decode, ffmpegCode: result)
+        }
+        return .damaged(result)
     }
 
     /// Forgets every buffered packet and frame (after a seek), and leaves draining mode.
     func flush() {
         avcodec_flush_buffers(context)
+        consecutiveFailures = 0
     }
 }

@@ -28,7 +28,7 @@ public final class VideoFrameReader: @unchecked Sendable {
     var skipBelowTicks: Int64?
     /// Timestamps of the packets sent with skipping on, to count what was not decoded.
     var skippedTicks = Set<Int64>()
-    /// Packets the decoder rejected as damaged since the reader was opened.
+    /// Packets the decoder rejected as damaged, and frames it could not decode, since the reader was opened.
     public private(set) var decodeErrorCount = 0
     /// The last decode error FFmpeg reported, if any.
     public private(set) var lastDecodeError: MediaError?
@@ -97,7 +97,16 @@ public final class VideoFrameReader: @unchecked Sendable {
                 return false
             }
             return true
+        case .damaged(let code):
+            recordDecodeError(code)
+            return true
         }
+    }
+
+    /// Counts a packet or frame the decoder could not decode (it goes on with the next one).
+    func recordDecodeError(_ code: Int32) {
+        decodeErrorCount += 1
+        lastDecodeError = MediaError(.decodeFailed, url: demuxer.url, operation: .decode, ffmpegCode: code)
     }
 
     /// Sends one packet, receiving frames first whenever the decoder's output is full.
@@ -107,12 +116,14 @@ public final class VideoFrameReader: @unchecked Sendable {
             case .accepted:
                 return
             case .rejected(let code):
-                decodeErrorCount += 1
-                lastDecodeError = MediaError(.decodeFailed, url: demuxer.url, operation: .decode, ffmpegCode: code)
+                recordDecodeError(code)
                 return
             case .outputFull:
-                guard case .frame(let raw) = try decoder.receive() else { return }
-                ready.append(makeFrame(raw))
+                switch try decoder.receive() {
+                case .frame(let raw): ready.append(makeFrame(raw))
+                case .damaged(let code): recordDecodeError(code)
+                case .needsInput, .endOfStream: return
+                }
             }
         }
     }
