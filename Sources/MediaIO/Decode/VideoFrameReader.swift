@@ -45,10 +45,7 @@ public final class VideoFrameReader: @unchecked Sendable {
         guard let track = demuxer.videoTrack else {
             throw MediaError(.noDecodableStream, url: demuxer.url, operation: .probe, reason: "no video track")
         }
-        guard track.isDecodable else {
-            throw MediaError(.unsupportedCodec, url: demuxer.url, operation: .openDecoder,
-                             code: playctl_averror_decoder_not_found(), reason: "no decoder for video codec \(track.codec)")
-        }
+        guard track.isDecodable else { throw FileCheck.undecodable(demuxer, tracks: [track]) }
         self.demuxer = demuxer
         self.track = track
         self.decoder = try Decoder(demuxer: demuxer, stream: track.index, threads: threads)

@@ -92,12 +92,7 @@ public final class Demuxer: @unchecked Sendable {
             throw MediaError(.noDecodableStream, url: url, operation: .probe,
                              reason: tracks.isEmpty ? "the container has no streams" : "only \(kinds)")
         }
-        if !av.contains(where: { $0.isDecodable }) {
-            let codecs = av.map { "\($0.kind.rawValue) codec \($0.codec)" }.joined(separator: ", ")
-            throw MediaError(.unsupportedCodec, url: url, operation: .openDecoder,
-                             code: playctl_averror_decoder_not_found(),
-                             reason: "no decoder for \(codecs) in this FFmpeg (\(MediaError.ffmpegMessage(playctl_averror_decoder_not_found())))")
-        }
+        if !av.contains(where: { $0.isDecodable }) { throw FileCheck.undecodable(self, tracks: av) }
         if let missing = FileCheck.truncationShortfall(self) {
             throw MediaError(.truncated, url: url, operation: .probe, code: playctl_averror_eof(),
                              reason: "the index needs \(missing.needed) bytes but the file has \(missing.size)")

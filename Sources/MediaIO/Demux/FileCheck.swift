@@ -45,6 +45,12 @@ enum FileCheck {
             return MediaError(.permissionDenied, url: url, operation: .open, ffmpegCode: code)
         }
         if code == playctl_averror(EISDIR) { return MediaError(.isDirectory, url: url, operation: .open, ffmpegCode: code) }
+        // The file ended before the container's header did: cut short (or a size field points past the end).
+        if code == playctl_averror_eof() {
+            var error = MediaError(.truncated, url: url, operation: .open, ffmpegCode: code)
+            if let path = localPath(url), let format = recognisedFormat(path: path) { error.reason += " (looks like \(format))" }
+            return error
+        }
         if code == playctl_averror_invaliddata(), let path = localPath(url) {
             // A container FFmpeg recognises from the first bytes but cannot open is damaged; otherwise it is not media.
             if let format = recognisedFormat(path: path) {
@@ -75,6 +81,33 @@ enum FileCheck {
             let name = String(cString: format.pointee.name)
             return textOnlyFormats.contains(name) ? nil : name
         }
+    }
+
+    /// Why none of `tracks` (audio and video tracks of `demuxer`) can be decoded. A track with neither a codec nor a
+    /// codec tag never had its description read (an MP4 sample description cut off or damaged): the file is
+    /// damaged. Otherwise the codec is one this FFmpeg cannot decode, named by its tag when FFmpeg does not know it.
+    static func undecodable(_ demuxer: Demuxer, tracks: [TrackInfo]) -> MediaError {
+        let descriptions = tracks.map { track -> (TrackInfo, String?) in (track, codecTag(demuxer, track.index)) }
+        if descriptions.allSatisfy({ $0.0.codec == "none" && $0.1 == nil }) {
+            let kinds = tracks.map(\.kind.rawValue).joined(separator: " and ")
+            return MediaError(.truncated, url: demuxer.url, operation: .probe, code: playctl_averror_invaliddata(),
+                              reason: "the \(kinds) stream has no codec description (the index is cut or damaged)")
+        }
+        let codecs = descriptions.map { track, tag in
+            "\(track.kind.rawValue) codec \(track.codec == "none" ? tag ?? "none" : track.codec)"
+        }.joined(separator: ", ")
+        let code = playctl_averror_decoder_not_found()
+        return MediaError(.unsupportedCodec, url: demuxer.url, operation: .openDecoder, code: code,
+                          reason: "no decoder for \(codecs) in this FFmpeg (\(MediaError.ffmpegMessage(code)))")
+    }
+
+    /// The stream's codec tag as its four characters (`'qqv1'`), or in hex when they are not printable; nil for 0.
+    static func codecTag(_ demuxer: Demuxer, _ index: Int) -> String? {
+        let tag = demuxer.stream(index).pointee.codecpar.pointee.codec_tag
+        guard tag != 0 else { return nil }
+        let bytes = (0..<4).map { UInt8(truncatingIfNeeded: tag >> ($0 * 8)) }
+        guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return "0x" + String(tag, radix: 16) }
+        return "'" + String(decoding: bytes, as: UTF8.self) + "'"
     }
 
     /// For containers with a sample index (MP4, MOV, ...): the bytes the index points past the end of the file.
