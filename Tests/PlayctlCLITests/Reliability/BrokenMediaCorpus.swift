@@ -1,0 +1,1 @@
+../../PlaybackTests/Reliability/BrokenMediaCorpus.swift
