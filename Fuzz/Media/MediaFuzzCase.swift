@@ -1,0 +1,35 @@
+/// One fuzz case over the media layer, shared by the libFuzzer entry (Fuzz/Media/FuzzMedia.swift) and nothing
+/// else: whatever the file holds, each step either works or throws a `MediaError`; it never traps, hangs or leaks.
+enum MediaFuzzCase {
+    /// Frames decoded after opening and after the seek: enough to run the decoder, few enough to stay fast.
+    static let framesToDecode = 6
+
+    /// Opens `path`, decodes a few video frames, seeks exactly to a time chosen from `seekSeed`, decodes on, and
+    /// does the same for audio.
+    static func run(path: String, seekSeed: UInt8) {
+        guard let demuxer = try? Demuxer(url: path) else { return }
+        let duration = demuxer.duration ?? MediaTime(value: 1, timescale: 1)
+        // A target from before the start to past the end: 0/8 ... 11/8 of the duration, minus a little.
+        let fraction = MediaTime(value: Int64(seekSeed % 12), timescale: 8)
+        let target = MediaTime(seconds: duration.seconds * fraction.seconds - 0.01)
+        if demuxer.videoTrack?.isDecodable == true, let reader = try? VideoFrameReader(demuxer: demuxer, threads: 1) {
+            video(reader, target: target)
+        }
+        if demuxer.audioTrack?.isDecodable == true, let audio = try? AudioSampleReader(url: path) {
+            for _ in 0..<framesToDecode { guard (try? audio.nextBuffer()) != nil else { break } }
+            try? audio.seek(to: target)
+            for _ in 0..<2 { guard (try? audio.nextBuffer()) != nil else { break } }
+        }
+    }
+
+    private static func video(_ reader: VideoFrameReader, target: MediaTime) {
+        for _ in 0..<framesToDecode {
+            guard let frame = try? reader.nextFrame() else { break }
+            _ = frame.md5()
+        }
+        guard let landing = try? reader.seek(to: target, mode: .exact) else { return }
+        _ = landing.frame?.md5()
+        for _ in 0..<2 { guard (try? reader.nextFrame()) != nil else { break } }
+        _ = try? reader.seek(to: target, mode: .keyframe)
+    }
+}

@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# Fuzzes playctl with libFuzzer and AddressSanitizer.
+#
+#   scripts/fuzz.sh [media|args] [SECONDS]      fuzz for SECONDS (default 60), starting from Fuzz/corpus/<target>
+#   scripts/fuzz.sh [media|args] FILE...        run the target once on each FILE (reproduce a crash)
+#
+# Targets (entry points in Fuzz/<Target>/):
+#   media  writes each input to a temporary file and opens it with MediaIO's Demuxer, decodes a few video frames
+#          (VideoFrameReader), seeks exactly and by keyframe, and does the same for audio (AudioSampleReader).
+#   args   splits each input on NUL bytes into a command line and parses it with PlayctlCommands.spec.parse,
+#          checking the parser's promises (Fuzz/Arguments/ArgumentsFuzzCase.swift).
+#
+# SwiftPM cannot build a fuzzer next to the package's executables (-sanitize=fuzzer brings its own main), so this
+# compiles the target's sources directly with swiftc into one module: Sources/MediaIO (or the argument parser's
+# files) plus the entry point. Everything goes to .build/fuzz/<target>/: the binary, the working corpus (seeded from
+# the committed one, which this never changes), and crash-*/timeout-*/leak-* artifacts. A crash exits non-zero;
+# turn its input into a regression test (Tests/PlaybackTests/Reliability/FuzzRegressionTests.swift for media,
+# Tests/PlayctlCLITests/Reliability/ArgumentsFuzzRegressionTests.swift for args) before fixing it.
+#
+# Environment: FUZZ_JOBS=N runs N fuzzing processes in parallel (default 1); FUZZ_FLAGS adds libFuzzer flags.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+target=${1:-media}
+shift || true
+out=.build/fuzz/$target
+mkdir -p "$out/corpus" "$out/artifacts" "$out/tmp"
+
+case "$target" in
+  media)
+    sources=$(find Sources/MediaIO -name '*.swift' | sort)
+    module=MediaFuzz
+    # Small inputs run fast; the committed seeds are all below this.
+    flags=(-max_len=12288 -timeout=10 -rss_limit_mb=4096 -dict=Fuzz/media.dict)
+    ;;
+  args)
+    sources="Sources/PlayctlCLI/Arguments/*.swift Sources/PlayctlCLI/Output/FileDescriptorIO.swift"
+    module=ArgumentsFuzz
+    flags=(-max_len=512 -timeout=5 -dict=Fuzz/args.dict)
+    ;;
+  *)
+    echo "usage: scripts/fuzz.sh [media|args] [SECONDS | FILE...]" >&2
+    exit 2
+    ;;
+esac
+
+binary=$out/fuzz-$target
+entry=$(find "Fuzz/${module%Fuzz}" -name '*.swift' | sort)
+echo "building $binary" >&2
+# shellcheck disable=SC2086  # the source lists are word-split on purpose
+swiftc -sanitize=fuzzer,address -parse-as-library -swift-version 6 -module-name "$module" -O -g \
+  -I Sources/CFFmpeg $(pkg-config --cflags-only-I libavformat | sed 's/-I/-Xcc -I/g') \
+  $sources $entry -o "$binary" 2> >(grep -v "ld.gold: warning: Cannot export local symbol" >&2)
+
+# Reproduce: run once on the given files.
+if [ $# -gt 0 ] && [ -e "$1" ]; then
+  TMPDIR=$out/tmp exec "$binary" "${flags[@]}" "$@"
+fi
+
+seconds=${1:-60}
+jobs=${FUZZ_JOBS:-1}
+extra=()
+if [ "$jobs" -gt 1 ]; then extra=(-jobs="$jobs" -workers="$jobs"); fi
+# shellcheck disable=SC2206
+extra+=(${FUZZ_FLAGS:-})
+echo "fuzzing $target for $seconds s (corpus $out/corpus, seeds Fuzz/corpus/$target)" >&2
+TMPDIR=$out/tmp "$binary" "${flags[@]}" "${extra[@]}" -max_total_time="$seconds" -print_final_stats=1 \
+  -artifact_prefix="$out/artifacts/" "$out/corpus" "Fuzz/corpus/$target"
