@@ -18,9 +18,11 @@ public enum PlayctlCommands {
         public static let play = "play"
         /// `playctl bench`.
         public static let bench = "bench"
+        /// `playctl soak`.
+        public static let soak = "soak"
     }
 
-    /// The whole tool: `probe`, `frames`, `frame`, `play` and `bench`.
+    /// The whole tool: `probe`, `frames`, `frame`, `play`, `bench` and `soak`.
     public static let spec = ToolSpec(
         name: "playctl",
         abstract: "A headless media playback engine: probe, decode and play media files.",
@@ -29,7 +31,7 @@ public enum PlayctlCommands {
             output, flushed as it happens, using the same event names as the Playback library.
             """,
         version: version,
-        commands: [probe, frames, frame, play, bench])
+        commands: [probe, frames, frame, play, bench, soak])
 
     /// `playctl probe FILE [--json]`.
     public static let probe = CommandSpec(
@@ -165,6 +167,32 @@ public enum PlayctlCommands {
         examples: [
             UsageExample("playctl bench", "Measure on bench-media/1080p.mp4, 9 runs of each command."),
             UsageExample("playctl bench --file clip.mp4 --runs 5 --json", "Measure clip.mp4; print JSON."),
+        ])
+
+    /// `playctl soak [--swaps N] [--seeks N] [--media DIR] [--json]`.
+    public static let soak = CommandSpec(
+        name: Name.soak,
+        abstract: "Swap items and seek many times in one player; check that nothing leaks.",
+        discussion: """
+            One player under a manual clock takes --swaps new items, cycling through the clips in --media, and \
+            makes --seeks seeks to random points (exact or to a keyframe; the same points on every run), moving \
+            the clock a little after each step. With the player emptied, resident memory (from /proc/self/statm, \
+            after handing free heap memory back, with glibc's malloc arenas capped at 2) is measured after the \
+            first 10% of the steps and at the end; then the player is invalidated and open file descriptors and \
+            threads are counted again.
+
+            Exits 1 when resident memory grew by more than 2 MB after the warm-up, when descriptors or threads \
+            are not back to where they started, or when an item fails to load.
+            """,
+        options: [
+            .value("swaps", placeholder: "N", help: "Items to swap in with replaceCurrentItem (default 1000)."),
+            .value("seeks", placeholder: "N", help: "Seeks to make (default 1000)."),
+            .value("media", placeholder: "DIR", help: "The folder of clips to swap between (default Media)."),
+            json("Print the figures as one JSON object instead of text."),
+        ],
+        examples: [
+            UsageExample("playctl soak", "1000 swaps and 1000 seeks over the clips in ./Media."),
+            UsageExample("playctl soak --swaps 100 --seeks 100 --json", "A short run; print JSON."),
         ])
 
     // MARK: Shared declarations

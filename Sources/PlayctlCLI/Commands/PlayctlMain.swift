@@ -27,6 +27,7 @@ public enum PlayctlMain {
         case PlayctlCommands.Name.frame: try FrameCommand(arguments).run(output)
         case PlayctlCommands.Name.bench: try BenchCommand(arguments).run(output)
         case PlayctlCommands.Name.play: try PlayCommand(arguments).run(output)
+        case PlayctlCommands.Name.soak: try SoakCommand(arguments).run(output)
         default: throw CommandFailure("the '\(command.name)' command is not available in this build yet")
         }
     }

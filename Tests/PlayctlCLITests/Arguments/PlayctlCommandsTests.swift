@@ -6,7 +6,7 @@ import Testing
 struct PlayctlCommandsTests {
     @Test func declarationIsWellFormed() {
         #expect(PlayctlCommands.spec.validate() == [])
-        #expect(PlayctlCommands.spec.commands.map(\.name) == ["probe", "frames", "frame", "play", "bench"])
+        #expect(PlayctlCommands.spec.commands.map(\.name) == ["probe", "frames", "frame", "play", "bench", "soak"])
     }
 
     @Test func everyExampleInHelpParses() throws {

@@ -1,0 +1,71 @@
+import Dispatch
+import MediaIO
+import Synchronization
+
+/// `playctl soak [--swaps N] [--seeks N] [--media DIR] [--json]`: one process swaps items and seeks many times in
+/// one player, then checks that memory, file descriptors and threads did not grow (see `SoakRun`, `SoakReport`).
+/// Prints its figures; exits 1 when a bound is exceeded or an item fails, 2 for a bad count.
+struct SoakCommand {
+    /// Swaps and seeks when not given.
+    static let defaultCount = 1000
+    /// The generator's seed: every run makes the same steps.
+    static let seed: UInt64 = 0x50A4
+
+    let swaps: Int
+    let seeks: Int
+    let mediaDirectory: String
+    let printsJSON: Bool
+
+    init(_ arguments: ParsedArguments) throws(CommandFailure) {
+        do throws(UsageError) {
+            swaps = try Self.count(arguments, "swaps")
+            seeks = try Self.count(arguments, "seeks")
+        } catch {
+            throw .usage(error)
+        }
+        mediaDirectory = arguments.value("media") ?? "Media"
+        printsJSON = arguments.flag("json")
+    }
+
+    private static func count(_ arguments: ParsedArguments, _ name: String) throws(UsageError) -> Int {
+        let value = try arguments.int(name) ?? defaultCount
+        guard value >= 0 && value <= 10_000_000 else {
+            throw arguments.invalidValue(name, value: String(value), expected: "a count from 0 to 10000000")
+        }
+        return value
+    }
+
+    func run(_ output: StandardOutput) throws(CommandFailure) {
+        let clips = try Self.clips(in: mediaDirectory)
+        let soak = SoakRun(clips: clips, swaps: swaps, seeks: seeks, seed: Self.seed)
+        let result = Mutex<SoakReport?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Task.detached {
+            let report = await soak.run()
+            result.withLock { $0 = report }
+            done.signal()
+        }
+        done.wait()
+        let report = result.withLock { $0 }!
+        if printsJSON {
+            try output.json(report.json)
+        } else {
+            for line in report.textLines { try output.line(line) }
+        }
+        if let problem = report.problems.first {
+            throw CommandFailure("soak: " + problem)
+        }
+    }
+
+    /// The media files in `directory` that open with a decodable stream, sorted by name; at least two.
+    static func clips(in directory: String) throws(CommandFailure) -> [String] {
+        let extensions: Set<String> = ["mp4", "m4a", "mov", "webm", "mkv", "ts"]
+        let names = DirectoryListing.names(in: directory) ?? []
+        let candidates = names.filter { extensions.contains(String($0.split(separator: ".").last ?? "")) }.sorted()
+        let clips = candidates.map { directory + "/" + $0 }.filter { (try? Demuxer(url: $0)) != nil }
+        guard clips.count >= 2 else {
+            throw CommandFailure("soak needs at least two playable clips in '\(directory)' (found \(clips.count))")
+        }
+        return clips
+    }
+}

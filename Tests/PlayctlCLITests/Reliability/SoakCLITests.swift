@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+
+@testable import PlayctlCLI
+
+/// `playctl soak`, short: swaps and seeks in one player leave memory, descriptors and threads where they were.
+@Suite("playctl soak")
+struct SoakCLITests {
+    @Test("200 swaps and 200 seeks: memory, descriptors and threads stay within bounds")
+    func shortSoak() throws {
+        let run = try TimedCLIProcess.run(
+            ["soak", "--swaps", "200", "--seeks", "200", "--json", "--media", CLIProcess.mediaDirectory.path],
+            timeout: 300)
+        #expect(!run.timedOut)
+        let result = run.result
+        let report = try #require(try JSONValue.parseLines(result.standardOutput).first, "\(result.standardOutput)")
+        #expect(report["swaps"]?.intValue == 200 && report["seeks"]?.intValue == 200)
+        #expect(report["itemFailures"]?.intValue == 0)
+        #expect(report["seeksFinished"]?.intValue == 200, "every seek in the soak is awaited, so none is superseded")
+        let start = try #require(report["start"]), after = try #require(report["afterInvalidate"])
+        let growth = try #require(report["residentGrowthBytes"]?.intValue)
+        // Known leak, reported to the Playback owner: VideoPipeline keeps its Thread, whose block keeps the pipeline,
+        // so no replaced item's reader, decoder (with its FFmpeg threads), demuxer or queued frames are ever freed
+        // (about 8 MB, 2 descriptors and 2-3 threads per swap). Remove this wrapper once the fix lands.
+        withKnownIssue("VideoPipeline retain cycle through its Thread leaks every replaced item", isIntermittent: true) {
+            #expect(after["fileDescriptors"] == start["fileDescriptors"], "\(result.standardOutput)")
+            #expect((after["threads"]?.intValue ?? .max) <= (start["threads"]?.intValue ?? 0), "\(result.standardOutput)")
+            #expect(growth <= 2 << 20, "resident memory grew by \(growth) bytes after the warm-up")
+            #expect(report["passed"] == .bool(true), "\(result.standardOutput)")
+            #expect(result.status == 0, "\(result.standardError)")
+        }
+        // Passed or not, the verdict is consistent with the figures, and a failure is one stderr line.
+        let passed = report["passed"] == .bool(true)
+        #expect(result.status == (passed ? 0 : 1))
+        #expect(result.errorLines.count == (passed ? 0 : 1), "\(result.errorLines)")
+    }
+
+    @Test("a bad count is a usage error; a folder without clips fails with one line")
+    func badArguments() throws {
+        let negative = try CLIProcess.run(["soak", "--swaps", "-1"])
+        #expect(negative.status == 2)
+        #expect(negative.errorLines.first?.hasPrefix("playctl: error: ") == true)
+        let dir = try CLIProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let empty = try CLIProcess.run(["soak", "--swaps", "1", "--seeks", "1", "--media", dir.path])
+        #expect(empty.status == 1)
+        #expect(empty.errorLines == ["playctl: error: soak needs at least two playable clips in '\(dir.path)' (found 0)"])
+    }
+}
