@@ -58,12 +58,14 @@ struct CommandSupportTests {
         #expect(echo.outputText == "hello\n")
         #expect(echo.peakRSSKiB > 0)
         #expect(echo.wallSeconds > 0)
+        #expect(echo.cpuSeconds >= 0 && echo.cpuSeconds < 10)
         let failing = try ProcessRunner.run(shell, ["-c", "exit 3"])
         #expect(failing.exitStatus == 3)
         #expect(failing.signal == nil)
         let killed = try ProcessRunner.run(shell, ["-c", "kill -9 $$"])
         #expect(killed.exitStatus == nil)
         #expect(killed.signal == 9)
+        #expect(ProcessRunner.loadAverage().map { $0 >= 0 } ?? true)
         #expect(ProcessRunner.findExecutable("no-such-tool-\(UInt32.random(in: 0...UInt32.max))") == nil)
     }
 }

@@ -49,6 +49,7 @@ struct BenchCommand {
 
     /// Runs both measurements and prints the report.
     func run(_ output: StandardOutput) throws(CommandFailure) {
+        let loadBefore = ProcessRunner.loadAverage()
         let tools = try BenchTools.find()
         let bench = try BenchMedia.prepare(path: file, progress: Self.progress)
         let playctl = ProcessRunner.currentExecutable()
@@ -86,7 +87,7 @@ struct BenchCommand {
 
         let report = BenchReport(
             media: bench, tools: tools, playctl: playctl, runs: runs, frameCount: frameCount, seekCheck: check,
-            decode: decode, seek: seek)
+            decode: decode, seek: seek, loadAverage: (loadBefore, ProcessRunner.loadAverage()))
         if printsJSON {
             try output.json(report.json)
         } else {

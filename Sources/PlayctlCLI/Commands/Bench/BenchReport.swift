@@ -1,7 +1,8 @@
 /// The benchmark's results, rendered as a table or as one JSON object.
 ///
 /// Times are medians of wall time over the timed runs; ratios are playctl's median over the reference tool's
-/// (below 1 means playctl is faster); peak RSS is the highest `ru_maxrss` of any timed run.
+/// (below 1 means playctl is faster); CPU is the median of user plus system time; peak RSS is the highest
+/// `ru_maxrss` of any timed run.
 struct BenchReport {
     var media: BenchMedia
     var tools: BenchTools
@@ -13,11 +14,17 @@ struct BenchReport {
     var seekCheck: SeekCheck
     var decode: [BenchTiming]
     var seek: [BenchTiming]
+    /// The 1-minute load average before and after the runs: other work on the machine skews wall times.
+    var loadAverage: (before: Double?, after: Double?)
 
     // MARK: Figures
 
     /// playctl's median decode time over ffmpeg's.
     var decodeRatio: Double { ratio(decode, "playctl", "ffmpeg") }
+    /// playctl's median decode CPU time over ffmpeg's.
+    var decodeCPURatio: Double { ratio(decode, "playctl", "ffmpeg", \.medianCPU) }
+    /// playctl's median exact-seek CPU time over ffmpeg's.
+    var seekCPURatioFFmpeg: Double { ratio(seek, "playctl", "ffmpeg", \.medianCPU) }
     /// playctl's median exact-seek time over ffmpeg's.
     var seekRatioFFmpeg: Double { ratio(seek, "playctl", "ffmpeg") }
     /// playctl's median exact-seek time over mpv's, when mpv ran.
@@ -26,11 +33,24 @@ struct BenchReport {
     /// Whether the executable measured looks like a debug build (much slower than release).
     var measuresDebugBuild: Bool { playctl.contains("/debug/") }
 
-    private func ratio(_ timings: [BenchTiming], _ numerator: String, _ denominator: String) -> Double {
+    private func ratio(
+        _ timings: [BenchTiming], _ numerator: String, _ denominator: String,
+        _ figure: KeyPath<BenchTiming, Double> = \.median
+    ) -> Double {
         guard let top = timings.first(where: { $0.benchCase.tool == numerator }),
               let bottom = timings.first(where: { $0.benchCase.tool == denominator })
         else { return .nan }
-        return top.median / bottom.median
+        return top[keyPath: figure] / bottom[keyPath: figure]
+    }
+
+    /// `load average 0.12 before, 0.40 after`, with a warning when other work competed for the CPUs.
+    var loadLine: String? {
+        guard let before = loadAverage.before, let after = loadAverage.after else { return nil }
+        var line = "load average (1 min): " + fixed(before, 2) + " before, " + fixed(after, 2) + " after"
+        if max(before, after) > 0.5 {
+            line += " (other processes competed for the CPUs: wall times are inflated, compare the CPU column too)"
+        }
+        return line
     }
 
     // MARK: Text
@@ -51,6 +71,7 @@ struct BenchReport {
             "\(tools.ffmpegVersion); \(tools.mpvVersion ?? "mpv not installed: mpv comparison skipped")",
             "playctl: \(playctl)",
         ]
+        if let loadLine { lines.append(loadLine) }
         if measuresDebugBuild {
             lines.append("warning: this is a debug build of playctl; run scripts/bench.sh to measure a release build")
         }
@@ -58,6 +79,7 @@ struct BenchReport {
         lines.append("Full decode of the first video stream (\(frameCount) frames, no output)")
         lines += table(decode)
         lines.append("  playctl / ffmpeg: \(verdict(decodeRatio, target: BenchCommand.decodeTarget))")
+        lines.append("  playctl / ffmpeg CPU time: " + fixed(decodeCPURatio, 3) + "x")
         lines.append("")
         let keyframe = target.keyframeMicroseconds.map {
             "last frame before the keyframe at \(SecondsText.format(microseconds: $0)) s"
@@ -66,6 +88,7 @@ struct BenchReport {
             "Exact seek to \(target.text) s: \(keyframe), \(target.framesFromKeyframe) frames from the keyframe before")
         lines += table(seek)
         lines.append("  playctl / ffmpeg: \(verdict(seekRatioFFmpeg, target: BenchCommand.seekTarget))")
+        lines.append("  playctl / ffmpeg CPU time: " + fixed(seekCPURatioFFmpeg, 3) + "x")
         if let mpvRatio = seekRatioMPV { lines.append("  playctl / mpv:    " + fixed(mpvRatio, 2) + "x") }
         let sameness = seekCheck.isIdentical ? "bit-identical" : "DIFFERENT"
         lines.append("  frame at \(seekCheck.playctlTime) s, md5 from playctl:         \(seekCheck.playctlMD5)")
@@ -80,11 +103,12 @@ struct BenchReport {
             "  " + cells[0] + String(repeating: " ", count: width - cells[0].count)
                 + cells.dropFirst().map { String(repeating: " ", count: max(0, 11 - $0.count)) + $0 }.joined()
         }
-        var rows = [row(["command", "median", "min", "max", "peak RSS"])]
+        var rows = [row(["command", "median", "min", "max", "CPU", "peak RSS"])]
         for (timing, command) in zip(timings, commands) {
             rows.append(
                 row([command, milliseconds(timing.median), milliseconds(timing.minimum),
-                     milliseconds(timing.maximum), fixed(Double(timing.peakRSS) / 1024, 1) + " MiB"]))
+                     milliseconds(timing.maximum), milliseconds(timing.medianCPU),
+                     fixed(Double(timing.peakRSS) / 1024, 1) + " MiB"]))
         }
         return rows
     }
@@ -130,7 +154,8 @@ struct BenchReport {
     // MARK: JSON
 
     /// The report as one JSON object: `file`, `runs`, `cpus`, `decode` and `seek`, each with one object per tool
-    /// (`command`, `medianSeconds`, `minSeconds`, `maxSeconds`, `peakRSSKiB`, `wallSeconds`), the ratios and targets.
+    /// (`command`, `medianSeconds`, `minSeconds`, `maxSeconds`, `peakRSSKiB`, `medianCPUSeconds`, `wallSeconds`),
+    /// the ratios (wall and CPU) and targets, and the load average before and after.
     var json: JSONValue {
         let target = media.seekTarget
         var seekMembers: [(String, JSONValue)] = [
@@ -139,6 +164,7 @@ struct BenchReport {
             ("framesFromKeyframe", .int(target.framesFromKeyframe)),
             ("tools", tools(seek)),
             ("ratioToFFmpeg", .double(seekRatioFFmpeg)),
+            ("cpuRatioToFFmpeg", .double(seekCPURatioFFmpeg)),
             ("ratioToMPV", seekRatioMPV.map(JSONValue.double) ?? .null),
             ("target", .double(BenchCommand.seekTarget)),
             ("targetMet", .bool(seekRatioFFmpeg <= BenchCommand.seekTarget)),
@@ -154,12 +180,15 @@ struct BenchReport {
             ("debugBuild", .bool(measuresDebugBuild)),
             ("runs", .int(runs)),
             ("cpus", .int(tools.cpuCount)),
+            ("loadAverageBefore", loadAverage.before.map(JSONValue.double) ?? .null),
+            ("loadAverageAfter", loadAverage.after.map(JSONValue.double) ?? .null),
             ("ffmpegVersion", .string(tools.ffmpegVersion)),
             ("mpvVersion", tools.mpvVersion.map(JSONValue.string) ?? .null),
             ("decode", .object([
                 ("frames", .int(frameCount)),
                 ("tools", tools(decode)),
                 ("ratioToFFmpeg", .double(decodeRatio)),
+                ("cpuRatioToFFmpeg", .double(decodeCPURatio)),
                 ("target", .double(BenchCommand.decodeTarget)),
                 ("targetMet", .bool(decodeRatio <= BenchCommand.decodeTarget)),
             ])),
@@ -175,6 +204,7 @@ struct BenchReport {
                 ("minSeconds", .double(timing.minimum)),
                 ("maxSeconds", .double(timing.maximum)),
                 ("peakRSSKiB", .int(timing.peakRSS)),
+                ("medianCPUSeconds", .double(timing.medianCPU)),
                 ("wallSeconds", .array(timing.wallSeconds.map(JSONValue.double))),
             ]))
         })

@@ -33,6 +33,8 @@ struct BenchTiming {
     var wallSeconds: [Double] = []
     /// Peak RSS of each timed run, in KiB.
     var peakRSSKiB: [Int] = []
+    /// CPU time (user plus system) of each timed run, in seconds.
+    var cpuSeconds: [Double] = []
 
     /// The median wall time (the mean of the two middle runs for an even count).
     var median: Double { Self.median(wallSeconds) }
@@ -42,6 +44,8 @@ struct BenchTiming {
     var maximum: Double { wallSeconds.max() ?? .nan }
     /// The highest peak RSS of any run.
     var peakRSS: Int { peakRSSKiB.max() ?? 0 }
+    /// The median CPU time: less sensitive than wall time to other processes competing for the CPUs.
+    var medianCPU: Double { Self.median(cpuSeconds) }
 
     static func median(_ values: [Double]) -> Double {
         guard !values.isEmpty else { return .nan }
@@ -67,6 +71,7 @@ enum BenchRunner {
                 let result = try runChecked(cases[index])
                 timings[index].wallSeconds.append(result.wallSeconds)
                 timings[index].peakRSSKiB.append(result.peakRSSKiB)
+                timings[index].cpuSeconds.append(result.cpuSeconds)
             }
             progress("  round \(round + 1)/\(runs) done")
         }

@@ -10,6 +10,8 @@ struct ProcessResult {
     var wallSeconds: Double
     /// The child's peak resident set size, in kibibytes (`ru_maxrss` from `wait4`).
     var peakRSSKiB: Int
+    /// The child's CPU time, user plus system, in seconds (from `wait4`): all its threads together.
+    var cpuSeconds: Double
     /// The exit status, or `nil` when a signal ended the process.
     var exitStatus: Int32?
     /// The signal that ended the process, if one did.
@@ -79,6 +81,7 @@ enum ProcessRunner {
         let signal = status & 0x7F
         return ProcessResult(
             wallSeconds: wall, peakRSSKiB: Int(usage.ru_maxrss),
+            cpuSeconds: seconds(usage.ru_utime) + seconds(usage.ru_stime),
             exitStatus: signal == 0 ? (status >> 8) & 0xFF : nil, signal: signal == 0 ? nil : signal,
             output: output)
     }
@@ -105,6 +108,20 @@ enum ProcessRunner {
             return String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
         }
         return CommandLine.arguments.first ?? "playctl"
+    }
+
+    /// Reads the 1-minute load average from `/proc/loadavg`, or nil where there is none.
+    static func loadAverage() -> Double? {
+        guard let file = fopen("/proc/loadavg", "r") else { return nil }
+        defer { fclose(file) }
+        var buffer = [CChar](repeating: 0, count: 128)
+        guard fgets(&buffer, Int32(buffer.count), file) != nil else { return nil }
+        let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return text.split(separator: " ").first.flatMap { Double($0) }
+    }
+
+    private static func seconds(_ time: timeval) -> Double {
+        Double(time.tv_sec) + Double(time.tv_usec) / 1e6
     }
 
     /// Seconds on the monotonic clock.
