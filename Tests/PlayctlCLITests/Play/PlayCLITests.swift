@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+
+@testable import PlayctlCLI
+
+/// `playctl play`: spawned as a user would, its JSON Lines read back.
+@Suite("playctl play")
+struct PlayCLITests {
+    static func events(_ result: CLIProcess.Result) throws -> [JSONValue] {
+        try result.outputLines.map { try JSONValue(parsing: $0) }
+    }
+
+    static func names(_ events: [JSONValue]) -> [String] {
+        events.compactMap { $0["event"]?.stringValue }
+    }
+
+    @Test("--json: every line has event, host and time; the item plays to its end; summary last")
+    func jsonVocabulary() throws {
+        let result = try CLIProcess.run(["play", CLIProcess.media("b.mp4"), "--untimed", "--json"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let events = try Self.events(result)
+        for event in events {
+            #expect(event["event"]?.stringValue != nil && event["host"]?.doubleValue != nil && event["time"] != nil)
+            if let name = event["event"]?.stringValue, name.hasPrefix("item.") { #expect(event["item"]?.stringValue == "b.mp4") }
+        }
+        let names = Self.names(events)
+        #expect(names.first == "player.currentItem")
+        #expect(names.contains("item.status") && names.contains("player.timeControlStatus") && names.contains("player.rate"))
+        #expect(names.suffix(2) == ["item.didPlayToEnd", "summary"] || names.suffix(4).contains("item.didPlayToEnd"))
+        let summary = try #require(events.last)
+        #expect(summary["framesRendered"]?.intValue == 100)
+        #expect(summary["framesDropped"]?.intValue == 0)
+        let ready = try #require(events.first { $0["status"]?.stringValue == "readyToPlay" })
+        #expect(abs((ready["duration"]?.doubleValue ?? 0) - 4.0) < 0.01)
+    }
+
+    @Test("--seek SEC@AT seeks exactly when the media time reaches AT, reported as request/completion pairs")
+    func scheduledSeeks() throws {
+        let result = try CLIProcess.run(["play", CLIProcess.media("a.mp4"), "--untimed", "--seek", "1@0.5", "--seek", "3@2", "--json"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let events = try Self.events(result)
+        let requests = events.filter { $0["event"]?.stringValue == "metric.seek" }
+        let completions = events.filter { $0["event"]?.stringValue == "metric.seekDidComplete" }
+        #expect(requests.map { $0["requestedTime"]?.doubleValue } == [1.0, 3.0])
+        #expect(requests.map { $0["id"]?.intValue } == completions.map { $0["id"]?.intValue })
+        #expect(completions.allSatisfy { $0["finished"]?.boolValue == true })
+        #expect(abs((requests[0]["time"]?.doubleValue ?? 0) - 1.0) < 1e-6, "time reports the target from the request on")
+        #expect(abs((requests[0]["fromTime"]?.doubleValue ?? 0) - 0.5) < 0.05)
+    }
+
+    @Test("--until stops at that media time with exit 0; a missing file exits 1 with one line")
+    func untilAndFailure() throws {
+        let until = try CLIProcess.run(["play", CLIProcess.media("a.mp4"), "--untimed", "--until", "1.5", "--json"])
+        #expect(until.status == 0)
+        let summary = try #require(try Self.events(until).last)
+        #expect(abs((summary["time"]?.doubleValue ?? 0) - 1.5) < 0.05)
+        let missing = try CLIProcess.run(["play", "/nonexistent/clip.mp4", "--untimed"])
+        #expect(missing.status == 1)
+        #expect(missing.errorLines.count == 1)
+        #expect(missing.errorLines.first?.hasPrefix("playctl: error: /nonexistent/clip.mp4") == true)
+    }
+
+    @Test("--pip --swap: PiP starts, the content source swaps to B, B plays to its end, the window closes",
+          arguments: [false, true])
+    func pictureInPicture(restore: Bool) throws {
+        var arguments = ["play", CLIProcess.media("a.mp4"), "--pip", "--swap", CLIProcess.media("b.mp4"), "--untimed", "--json"]
+        if restore { arguments.append("--restore") }
+        let result = try CLIProcess.run(arguments)
+        #expect(result.status == 0, "\(result.standardError)")
+        let events = try Self.events(result)
+        let pip = Self.names(events).filter { $0.hasPrefix("pip.") && $0 != "pip.playbackState" }
+        let expectedEnd = restore ? ["pip.restoreUserInterface", "pip.willStop", "pip.didStop"] : ["pip.willStop", "pip.didStop"]
+        #expect(pip == ["pip.possible", "pip.willStart", "pip.didStart", "pip.contentSource"] + expectedEnd, "\(pip)")
+        let swap = try #require(events.first { $0["event"]?.stringValue == "pip.contentSource" })
+        #expect(swap["item"]?.stringValue == "b.mp4" && swap["mode"]?.stringValue == "source")
+        #expect(abs((swap["host"]?.doubleValue ?? 0) - 2.0) < 0.05, "default swap time: min(2 s, half of A)")
+        let states = events.filter { $0["event"]?.stringValue == "pip.playbackState" }
+        #expect(Set(states.compactMap { $0["stateID"]?.intValue }).count == 1, "one playback state for the session")
+        #expect(states.last?["contentDuration"]?.doubleValue == 4.0)
+        let ended = try #require(events.firstIndex { $0["event"]?.stringValue == "item.didPlayToEnd" })
+        #expect(events[ended]["item"]?.stringValue == "b.mp4")
+        let summary = try #require(events.last)
+        #expect(summary["event"]?.stringValue == "summary")
+        #expect((summary["pipFramesRendered"]?.intValue ?? 0) >= 160)
+    }
+
+    @Test("--swap-mode item replaces the item on the same player, PiP stays active without stop/start")
+    func swapByItem() throws {
+        let result = try CLIProcess.run(["play", CLIProcess.media("a.mp4"), "--pip", "--swap", CLIProcess.media("b.mp4"),
+                                         "--swap-mode", "item", "--swap-at", "1", "--untimed", "--json"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let names = Self.names(try Self.events(result))
+        let swap = try #require(names.firstIndex(of: "pip.contentSource"))
+        let stop = try #require(names.firstIndex(of: "pip.willStop"))
+        #expect(names.filter { $0 == "pip.willStart" }.count == 1)
+        #expect(swap < stop)
+        #expect(names.contains("player.currentItem"))
+    }
+}
