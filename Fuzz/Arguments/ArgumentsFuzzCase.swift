@@ -1,3 +1,9 @@
+// Compiled into the fuzzer's own module with the parser's sources (scripts/fuzz.sh), and into PlayctlCLITests through
+// a symbolic link (Tests/PlayctlCLITests/Reliability/ArgumentsFuzzCase.swift), where it imports PlayctlCLI.
+#if canImport(PlayctlCLI)
+@testable import PlayctlCLI
+#endif
+
 /// One fuzz case over `PlayctlCommands.spec.parse`: every command line gives an outcome that keeps the parser's
 /// promises (see `ToolSpec.parse`), and the typed accessors of a parsed command never trap. A broken promise stops
 /// the fuzzer with `preconditionFailure`, which libFuzzer records as a crash with its input.

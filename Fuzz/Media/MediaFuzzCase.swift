@@ -1,5 +1,12 @@
-/// One fuzz case over the media layer, shared by the libFuzzer entry (Fuzz/Media/FuzzMedia.swift) and nothing
-/// else: whatever the file holds, each step either works or throws a `MediaError`; it never traps, hangs or leaks.
+// Compiled into the fuzzer's own module with Sources/MediaIO (scripts/fuzz.sh), and into PlaybackTests through a
+// symbolic link (Tests/PlaybackTests/Reliability/MediaFuzzCase.swift), where it imports MediaIO.
+#if canImport(MediaIO)
+import MediaIO
+#endif
+
+/// One fuzz case over the media layer, run by the libFuzzer entry (Fuzz/Media/FuzzMedia.swift) and, on the committed
+/// corpus, by `FuzzCorpusTests`: whatever the file holds, each step either works or throws a `MediaError`; it never
+/// traps, hangs or leaks.
 enum MediaFuzzCase {
     /// Frames decoded after opening and after the seek: enough to run the decoder, few enough to stay fast.
     static let framesToDecode = 6

@@ -31,25 +31,38 @@ struct BrokenMediaPlayback {
 
     /// Plays `path` (audio decoded too), giving up after `timeout`. With `asUser`, the item is taken on a thread
     /// whose file-system identity is that user's (see `FileSystemIdentity`), so its loader opens the file as them.
+    ///
+    /// A player that hangs may hold its lock forever, so after a timeout nothing here touches the player again
+    /// (it is invalidated on a thread of its own, which may never return): the test fails instead of hanging.
     static func play(_ path: String, timeout: Duration = .seconds(30), asUser user: UInt32? = nil) async -> Outcome {
         let player = Player(clock: .untimed, audio: true)
-        defer { player.invalidate() }
         let item = PlayerItem(url: path)
         let events = player.events()
         let started = ContinuousClock.now
-        let timedOut = Atomic<Bool>(false)
-        let watchdog = Task {
-            try? await Task.sleep(for: timeout)
-            if Task.isCancelled { return }
-            timedOut.store(true, ordering: .relaxed)
-            player.invalidate()
-        }
         if let user {
             FileSystemIdentity.run(as: user) { player.replaceCurrentItem(with: item) }
         } else {
             player.replaceCurrentItem(with: item)
         }
         player.play()
+        let watched = await Deadline.race(timeout) { await collect(events) }
+        var outcome = watched ?? Outcome()
+        outcome.seconds = (ContinuousClock.now - started) / .seconds(1)
+        outcome.status = item.status
+        outcome.error = item.error
+        guard watched != nil else {
+            outcome.timedOut = true
+            Thread.detachNewThread { player.invalidate() }
+            return outcome
+        }
+        outcome.framesRendered = player.statistics.framesRendered
+        outcome.timeControlStatus = player.timeControlStatus
+        player.invalidate()
+        return outcome
+    }
+
+    /// Reads events until the item fails or plays to its end.
+    private static func collect(_ events: AsyncStream<PlayerEvent>) async -> Outcome {
         var outcome = Outcome()
         loop: for await event in events {
             switch event.kind {
@@ -67,14 +80,33 @@ struct BrokenMediaPlayback {
                 break
             }
         }
-        watchdog.cancel()
-        outcome.seconds = (ContinuousClock.now - started) / .seconds(1)
-        outcome.timedOut = timedOut.load(ordering: .relaxed)
-        outcome.status = item.status
-        outcome.error = item.error
-        outcome.framesRendered = player.statistics.framesRendered
-        outcome.timeControlStatus = player.timeControlStatus
         return outcome
+    }
+}
+
+/// Waits for work that may never finish (a hung player never resumes its continuations).
+enum Deadline {
+    /// The result of `body`, or nil when `limit` passes first. `body` runs in a task of its own that is left behind
+    /// if it never finishes, so the caller always gets control back.
+    static func race<T: Sendable>(_ limit: Duration, _ body: @escaping @Sendable () async -> T) async -> T? {
+        let slot = Slot<T>()
+        return await withCheckedContinuation { continuation in
+            slot.set(continuation)
+            Task { slot.resume(with: await body()) }
+            Task {
+                try? await Task.sleep(for: limit)
+                slot.resume(with: nil)
+            }
+        }
+    }
+
+    /// The waiting caller, resumed once by whichever finishes first.
+    private final class Slot<T: Sendable>: Sendable {
+        private let continuation = Mutex<CheckedContinuation<T?, Never>?>(nil)
+
+        func set(_ waiting: CheckedContinuation<T?, Never>) { continuation.withLock { $0 = waiting } }
+
+        func resume(with value: T?) { continuation.withLock { $0.take() }?.resume(returning: value) }
     }
 }
 

@@ -1,0 +1,1 @@
+../../../Fuzz/Media/MediaFuzzCase.swift

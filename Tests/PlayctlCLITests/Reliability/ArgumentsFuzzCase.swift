@@ -1,0 +1,1 @@
+../../../Fuzz/Arguments/ArgumentsFuzzCase.swift
