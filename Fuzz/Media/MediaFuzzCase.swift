@@ -15,14 +15,16 @@ enum MediaFuzzCase {
     /// does the same for audio.
     static func run(path: String, seekSeed: UInt8) {
         guard let demuxer = try? Demuxer(url: path) else { return }
-        let duration = demuxer.duration ?? MediaTime(value: 1, timescale: 1)
-        // A target from before the start to past the end: 0/8 ... 11/8 of the duration, minus a little.
-        let fraction = MediaTime(value: Int64(seekSeed % 12), timescale: 8)
-        let target = MediaTime(seconds: duration.seconds * fraction.seconds - 0.01)
+        // A target from before the start to past the end: 0/8 ... 11/8 of the duration, minus a little. (Durations
+        // are capped: MediaTime(seconds:) takes only what fits its microseconds.)
+        let duration = min(demuxer.duration?.seconds ?? 1, 1e9)
+        let target = MediaTime(seconds: duration * Double(seekSeed % 12) / 8 - 0.01)
         if demuxer.videoTrack?.isDecodable == true, let reader = try? VideoFrameReader(demuxer: demuxer, threads: 1) {
             video(reader, target: target)
         }
-        if demuxer.audioTrack?.isDecodable == true, let audio = try? AudioSampleReader(url: path) {
+        // The audio reader shares the demuxer (the video reader is done with it): from the start again.
+        if demuxer.audioTrack?.isDecodable == true, let audio = try? AudioSampleReader(demuxer: demuxer) {
+            try? audio.seek(to: .zero)
             for _ in 0..<framesToDecode { guard (try? audio.nextBuffer()) != nil else { break } }
             try? audio.seek(to: target)
             for _ in 0..<2 { guard (try? audio.nextBuffer()) != nil else { break } }
