@@ -8,7 +8,7 @@ import Testing
 @Suite("playctl play on broken media: one clear error line, or played through")
 struct BrokenMediaCLITests {
     @Test(arguments: BrokenMedia.all)
-    func play(_ media: BrokenMedia) throws {
+    func play(_ media: BrokenMedia) async throws {
         let dir = try BrokenMedia.temporaryDirectory()
         defer { BrokenMedia.removeDirectory(dir) }
         let path = try media.write(in: dir)
@@ -18,7 +18,7 @@ struct BrokenMediaCLITests {
             try #require(FileManager.default.isExecutableFile(atPath: TimedCLIProcess.asNobody[0]), "setpriv is missing")
             launcher = TimedCLIProcess.asNobody
         }
-        let run = try TimedCLIProcess.run(["play", path, "--untimed"], launcher: launcher, timeout: 60)
+        let run = try await TimedCLIProcess.run(["play", path, "--untimed"], launcher: launcher, timeout: 60)
         let result = run.result
         #expect(!run.timedOut, "\(media.name) hung: \(result.standardOutput)")
         #expect(result.status == 0 || result.status == 1, "\(media.name) ended with status \(result.status)")

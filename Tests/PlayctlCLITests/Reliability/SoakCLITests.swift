@@ -7,8 +7,8 @@ import Testing
 @Suite("playctl soak")
 struct SoakCLITests {
     @Test("200 swaps and 200 seeks: memory, descriptors and threads stay within bounds")
-    func shortSoak() throws {
-        let run = try TimedCLIProcess.run(
+    func shortSoak() async throws {
+        let run = try await TimedCLIProcess.run(
             ["soak", "--swaps", "200", "--seeks", "200", "--json", "--media", CLIProcess.mediaDirectory.path],
             timeout: 300)
         #expect(!run.timedOut)

@@ -16,9 +16,10 @@ enum TimedCLIProcess {
 
     static var isRoot: Bool { getuid() == 0 }
 
-    /// Runs `playctl arguments` (through `launcher` when not empty), killing it after `timeout` seconds.
+    /// Runs `playctl arguments` (through `launcher` when not empty), killing it after `timeout` seconds. Waits with
+    /// `Task.sleep`, so a long run does not hold one of the few threads other tests' tasks run on.
     static func run(_ arguments: [String], launcher: [String] = [], timeout: Double,
-                    sourceLocation: SourceLocation = #_sourceLocation) throws -> Outcome {
+                    sourceLocation: SourceLocation = #_sourceLocation) async throws -> Outcome {
         let binary = CLIProcess.binaryPath
         try #require(FileManager.default.isExecutableFile(atPath: binary),
                      "no playctl executable at \(binary): run 'swift build --build-tests' first",
@@ -45,11 +46,11 @@ enum TimedCLIProcess {
             if Date().timeIntervalSince(started) > timeout {
                 timedOut = true
                 process.terminate()
-                Thread.sleep(forTimeInterval: 1)
+                try await Task.sleep(for: .seconds(1))
                 if process.isRunning { kill(process.processIdentifier, SIGKILL) }
                 break
             }
-            Thread.sleep(forTimeInterval: 0.01)
+            try await Task.sleep(for: .milliseconds(10))
         }
         process.waitUntilExit()
         try outHandle.close()
