@@ -14,8 +14,10 @@
 # compiles the target's sources directly with swiftc into one module: Sources/MediaIO (or the argument parser's
 # files) plus the entry point. Everything goes to .build/fuzz/<target>/: the binary, the working corpus (seeded from
 # the committed one, which this never changes), and crash-*/timeout-*/leak-* artifacts. A crash exits non-zero;
-# turn its input into a regression test (Tests/PlaybackTests/Reliability/FuzzRegressionTests.swift for media,
-# Tests/PlayctlCLITests/Reliability/ArgumentsFuzzRegressionTests.swift for args) before fixing it.
+# keep its input as a regression by copying it into Fuzz/corpus/<target>/ (FuzzCorpusTests and
+# ArgumentsFuzzCorpusTests replay every file there in 'swift test') before fixing it.
+#
+# CI runs a short pass of each:  scripts/fuzz.sh args 60 && scripts/fuzz.sh media 120
 #
 # Environment: FUZZ_JOBS=N runs N fuzzing processes in parallel (default 1); FUZZ_FLAGS adds libFuzzer flags.
 set -euo pipefail
