@@ -11,6 +11,7 @@ extension PlayerEngine {
         slots[key] = .loading
         loadsInFlight += 1
         item.state.withLock { $0.engine = self }
+        item.throttle?.addBlockObserver { [weak self] in self?.wake() }
         let withAudio = audioEnabled
         Thread.detachNewThread { [weak self] in
             let result: Result<ItemSession, MediaError>

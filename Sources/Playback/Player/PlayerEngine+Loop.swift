@@ -115,7 +115,8 @@ extension PlayerEngine {
     /// Manual clock: waits until loads are done and the current pipelines are idle (full, ended or failed).
     private func settle() {
         while !stopped && (loadsInFlight > blockedLoads() || !isSettled()) {
-            condition.wait()
+            // Signalled by the pipelines, loaders and throttles; the timeout is a safety net, not a pace.
+            _ = condition.wait(until: Date(timeIntervalSinceNow: 0.05))
         }
     }
 
@@ -141,7 +142,7 @@ extension PlayerEngine {
 
     /// Manual clock, engine thread: waits until the current item's pipelines are idle.
     func settleCurrent() {
-        while !stopped && !isSettled() { condition.wait() }
+        while !stopped && !isSettled() { _ = condition.wait(until: Date(timeIntervalSinceNow: 0.05)) }
     }
 
     /// The current item's decoders are idle: queues full, at the end, failed, or waiting for a throttled source

@@ -17,6 +17,7 @@ public final class MediaThrottle: @unchecked Sendable, ManualClockParticipant {
     private var credited: Double = 0
     private var lastClock: Double
     private var paused = false
+    private var blockObservers: [@Sendable () -> Void] = []
     private var waiting: [ObjectIdentifier: Int] = [:]
     private var closed = false
     private let clockSource: @Sendable () -> Double
@@ -70,20 +71,42 @@ public final class MediaThrottle: @unchecked Sendable, ManualClockParticipant {
     func take(_ count: Int, for reader: AnyObject) -> Int {
         condition.lock()
         defer { condition.unlock() }
+        let key = ObjectIdentifier(reader)
+        var registered = false
+        defer {
+            if registered {
+                waiting[key]! -= 1
+                if waiting[key] == 0 { waiting[key] = nil }
+            }
+        }
         while true {
             accrue()
             if closed { return 0 }
-            let key = ObjectIdentifier(reader)
             let granted = min(Int64(count), paused ? 0 : available(for: key))
             if granted >= 1 {
                 consumed[key, default: 0] += granted
                 return Int(granted)
             }
-            waiting[key, default: 0] += 1
+            if !registered {
+                // Stays registered until bytes come, so `isBlocked` never flickers while the reader waits.
+                registered = true
+                waiting[key, default: 0] += 1
+                let observers = blockObservers
+                condition.unlock()
+                for observer in observers { observer() }
+                condition.lock()
+                continue
+            }
             _ = condition.wait(until: Date(timeIntervalSinceNow: 0.005))
-            waiting[key]! -= 1
-            if waiting[key] == 0 { waiting[key] = nil }
         }
+    }
+
+    /// Calls `observer` whenever a reader starts waiting for bytes (a player's engine re-checks whether its
+    /// decoders have settled).
+    func addBlockObserver(_ observer: @escaping @Sendable () -> Void) {
+        condition.lock()
+        blockObservers.append(observer)
+        condition.unlock()
     }
 
     private func available(for key: ObjectIdentifier) -> Int64 { initialBytes + Int64(credited) - consumed[key, default: 0] }

@@ -5,18 +5,18 @@ import Testing
 
 @Suite("Stalls from a throttled source under the manual clock")
 struct StallTests {
-    /// b.mp4 is ~41 kB for 4 s (~10 kB/s); 4 kB/s of clock time cannot keep up.
+    /// a.mp4 is ~390 kB for 6 s (~65 kB/s, its index at the start); 30 kB/s of clock time cannot keep up.
     static func scenario(automaticallyWaits: Bool) async -> (trace: [String], player: Player) {
         let clock = ManualClock()
-        let throttle = MediaThrottle(bytesPerSecond: 4_000, initialBytes: 16_000, clock: clock)
-        let item = PlayerItem(url: Clips.path("b.mp4"), throttle: throttle)
+        let throttle = MediaThrottle(bytesPerSecond: 30_000, initialBytes: 100_000, clock: clock)
+        let item = PlayerItem(url: Clips.path("a.mp4"), throttle: throttle)
         let player = Player(item: item, clock: .manual(clock), audio: false)
         player.automaticallyWaitsToMinimizeStalling = automaticallyWaits
         let recorder = TraceRecorder(player)
         player.play()
         for _ in 0..<40 { await clock.advance(bySeconds: 0.1) }
         throttle.setRate(1_000_000)
-        for _ in 0..<80 { await clock.advance(bySeconds: 0.1) }
+        for _ in 0..<100 { await clock.advance(bySeconds: 0.1) }
         return (await recorder.snapshot(), player)
     }
 
@@ -28,8 +28,8 @@ struct StallTests {
         let waiting = try #require(trace.firstIndex { $0.hasSuffix("timeControlStatus waitingToPlayAtSpecifiedRate toMinimizeStalls") })
         let resumed = try #require(trace.lastIndex { $0.hasSuffix("timeControlStatus playing") })
         #expect(stalled < waiting && waiting < resumed, "\(trace)")
-        #expect(trace.contains { $0.hasSuffix("didPlayToEnd b.mp4") })
-        #expect(player.statistics.framesRendered == 100, "every frame shown once, none dropped")
+        #expect(trace.contains { $0.hasSuffix("didPlayToEnd a.mp4") })
+        #expect(player.statistics.framesRendered == 180, "every frame shown once, none dropped")
     }
 
     @Test("without automatic waiting, a stall pauses the player with rate 0")
