@@ -116,8 +116,8 @@ public enum PlayctlCommands {
             .repeatable(
                 "seek", placeholder: "SEC[@AT]",
                 help: """
-                    Seek to SEC seconds, AT seconds after playback starts (default 0). Repeat for several seeks; \
-                    they are issued in the order given.
+                    Seek exactly to SEC seconds when the media time reaches AT (at the start when @AT is left out). \
+                    Repeat for several seeks.
                     """),
             .value("until", placeholder: "SEC", help: "Stop when the playback time reaches SEC seconds."),
             .flag("untimed", help: "Use a virtual clock that advances as fast as frames are decoded."),
@@ -162,6 +162,10 @@ public enum PlayctlCommands {
         options: [
             .value("file", placeholder: "FILE", help: "The media file to measure (default bench-media/1080p.mp4)."),
             .value("runs", placeholder: "N", help: "Timed runs of each command; the median is reported (default 9)."),
+            .flag("playback", help: """
+                Measure the player instead: startup, real-time presentation error, 8 concurrent players, peak \
+                memory against ffmpeg, and Picture in Picture swap latency.
+                """),
             json("Print the results as one JSON object instead of a table."),
         ],
         examples: [

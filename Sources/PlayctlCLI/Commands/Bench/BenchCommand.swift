@@ -1,3 +1,5 @@
+import Dispatch
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -45,10 +47,36 @@ struct BenchCommand {
         }
         self.runs = runs ?? Self.defaultRuns
         printsJSON = arguments.flag("json")
+        playback = arguments.flag("playback")
     }
 
-    /// Runs both measurements and prints the report.
+    /// `--playback`: measure the player rather than the decoder.
+    let playback: Bool
+
+    private func runPlayback(_ output: StandardOutput) throws(CommandFailure) {
+        let bench = try BenchMedia.prepare(path: file, progress: Self.progress)
+        let root = BenchMedia.repositoryRoot() ?? "."
+        let playbackBench = PlaybackBench(file: bench.path, small: root + "/Media/a.mp4", swapTarget: root + "/Media/b.mp4",
+                                          runs: runs)
+        let rows = Mutex<[(String, String)]>([])
+        let done = DispatchSemaphore(value: 0)
+        Task.detached {
+            let result = await playbackBench.run(progress: { Self.progress($0) })
+            rows.withLock { $0 = result }
+            done.signal()
+        }
+        done.wait()
+        for (name, value) in rows.withLock({ $0 }) {
+            try output.line(name + ": " + value)
+        }
+    }
+
+    /// Runs both measurements and prints the report (or, with `--playback`, the player's figures).
     func run(_ output: StandardOutput) throws(CommandFailure) {
+        if playback {
+            try runPlayback(output)
+            return
+        }
         let loadBefore = ProcessRunner.loadAverage()
         let tools = try BenchTools.find()
         let bench = try BenchMedia.prepare(path: file, progress: Self.progress)

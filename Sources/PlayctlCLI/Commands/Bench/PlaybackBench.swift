@@ -1,0 +1,220 @@
+import Foundation
+import MediaIO
+import PictureInPicture
+import Playback
+import Synchronization
+
+/// `playctl bench --playback`: the player's own figures, measured in one run.
+///
+/// - startup: `PlayerItem` + `Player` + `play()` until the first frame is presented, against a bare libav
+///   open + probe + first-frame decode of the same file in the same process (median of runs);
+/// - presentation error: real-time playback of a 10 s clip; each frame's presentation time against its ideal time
+///   (p50, p99, max);
+/// - 8 concurrent 360p players (with audio) on this machine: frames dropped;
+/// - peak memory of `playctl play F --untimed` against `ffmpeg -i F -f null -` (separate processes, ru_maxrss);
+/// - Picture in Picture swap: cold (`replaceCurrentItem`) and prepared (`swapContentSource`) time from the swap to
+///   the first frame of B in the window, against B's startup alone and one frame interval.
+struct PlaybackBench {
+    let file: String
+    let small: String
+    let swapTarget: String
+    let runs: Int
+
+    func run(progress: (String) -> Void) async -> [(String, String)] {
+        var rows: [(String, String)] = []
+        progress("startup")
+        let startup = await startupMedian(file)
+        let bare = bareOpenMedian(file)
+        rows.append(("startup (item + play -> first frame)", String(format: "%.1f ms; bare libav open+probe+decode %.1f ms; ratio %.2fx (target <= 1.2x)",
+                                                                        startup * 1000, bare * 1000, startup / bare)))
+        progress("presentation error over a 10 s clip")
+        let errors = await presentationErrors(file)
+        rows.append(("presentation error, real time", String(format: "p50 %.3f ms, p99 %.3f ms, max %.3f ms over %d frames (target p99 <= 2 ms)",
+                                                            errors.p50 * 1000, errors.p99 * 1000, errors.max * 1000, errors.count)))
+        progress("8 concurrent players")
+        let concurrent = await concurrentPlayers(small, count: 8)
+        rows.append(("8 concurrent 360p players", "\(concurrent.rendered) frames rendered, \(concurrent.dropped) dropped (target 0)"))
+        progress("peak memory")
+        rows.append(("peak memory, playing vs ffmpeg decoding", peakMemory(file)))
+        progress("PiP swap latency")
+        rows.append(("PiP swap -> first frame of B in window", await swapLatency()))
+        return rows
+    }
+
+    static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        return sorted.isEmpty ? .nan : sorted[sorted.count / 2]
+    }
+
+    /// Seconds from creating the item to the first frame presented.
+    func startupMedian(_ path: String) async -> Double {
+        var times: [Double] = []
+        for _ in 0..<runs {
+            let start = Date()
+            let shown = FirstFrame()
+            let player = Player(clock: .host, audio: false)
+            player.add(VideoSink { _ in shown.mark() })
+            player.replaceCurrentItem(with: PlayerItem(url: path))
+            player.play()
+            let seconds = await shown.wait(since: start)
+            player.invalidate()
+            times.append(seconds)
+        }
+        return Self.median(times)
+    }
+
+    /// Seconds for Demuxer + VideoFrameReader + the first frame, in this process.
+    func bareOpenMedian(_ path: String) -> Double {
+        var times: [Double] = []
+        for _ in 0..<runs {
+            let start = Date()
+            if let reader = try? VideoFrameReader(url: path) { _ = try? reader.nextFrame() }
+            times.append(Date().timeIntervalSince(start))
+        }
+        return Self.median(times)
+    }
+
+    func presentationErrors(_ path: String) async -> (p50: Double, p99: Double, max: Double, count: Int) {
+        let samples = Mutex<[(media: Double, host: Double)]>([])
+        let player = Player(clock: .host, audio: true)
+        player.add(VideoSink { frame in
+            let now = Date().timeIntervalSinceReferenceDate
+            samples.withLock { $0.append((frame.time.seconds, now)) }
+        })
+        let item = PlayerItem(url: path)
+        player.replaceCurrentItem(with: item)
+        player.play()
+        for await event in player.events() {
+            if case .didPlayToEnd = event.kind { break }
+            if case .itemStatus(.failed, _, _) = event.kind { break }
+        }
+        player.invalidate()
+        let list = samples.withLock { $0 }
+        // The first frame is shown at once as a poster; timing starts with the second.
+        guard list.count > 3 else { return (.nan, .nan, .nan, 0) }
+        let origin = list[1]
+        let errors = list.dropFirst(2).map { abs(($0.host - origin.host) - ($0.media - origin.media)) }.sorted()
+        return (errors[errors.count / 2], errors[min(errors.count - 1, errors.count * 99 / 100)], errors.last!, errors.count)
+    }
+
+    func concurrentPlayers(_ path: String, count: Int) async -> (rendered: Int, dropped: Int) {
+        let players = (0..<count).map { _ in Player(item: PlayerItem(url: path), clock: .host, audio: true) }
+        for player in players { player.play() }
+        await withTaskGroup(of: Void.self) { group in
+            for player in players {
+                let events = player.events()
+                group.addTask {
+                    for await event in events {
+                        if case .didPlayToEnd = event.kind { return }
+                        if case .itemStatus(.failed, _, _) = event.kind { return }
+                    }
+                }
+            }
+        }
+        let totals = players.reduce((0, 0)) { ($0.0 + $1.statistics.framesRendered, $0.1 + $1.statistics.framesDropped) }
+        for player in players { player.invalidate() }
+        return totals
+    }
+
+    func peakMemory(_ path: String) -> String {
+        let playctl = ProcessRunner.currentExecutable()
+        guard let ffmpeg = ProcessRunner.findExecutable("ffmpeg") else { return "ffmpeg not installed" }
+        guard let ours = try? ProcessRunner.run(playctl, ["play", path, "--untimed"], capturesOutput: true),
+              let theirs = try? ProcessRunner.run(ffmpeg, ["-v", "error", "-i", path, "-f", "null", "-"], capturesOutput: true)
+        else { return "could not run the processes" }
+        return String(format: "playctl %.1f MB, ffmpeg %.1f MB, ratio %.2fx (target <= 1.2x)",
+                      Double(ours.peakRSSKiB) / 1024, Double(theirs.peakRSSKiB) / 1024,
+                      Double(ours.peakRSSKiB) / Double(max(theirs.peakRSSKiB, 1)))
+    }
+
+    /// Real time: PiP active on A; swap to B by item (cold) and by a prepared source; time to B's first frame.
+    func swapLatency() async -> String {
+        var cold: [Double] = []
+        var prepared: [Double] = []
+        var alone: [Double] = []
+        for _ in 0..<max(runs / 2, 3) {
+            alone.append(await startupMedianSingle(swapTarget))
+            cold.append(await swap(prepared: false))
+            prepared.append(await swap(prepared: true))
+        }
+        let interval = 1.0 / 25
+        return String(format: "cold %.1f ms (B alone %.1f ms, ratio %.2fx, target <= 1.2x); prepared %.2f ms (target <= %.0f ms)",
+                      Self.median(cold) * 1000, Self.median(alone) * 1000, Self.median(cold) / Self.median(alone),
+                      Self.median(prepared) * 1000, interval * 1000)
+    }
+
+    private func startupMedianSingle(_ path: String) async -> Double {
+        let start = Date()
+        let shown = FirstFrame()
+        let player = Player(clock: .host, audio: true)
+        player.add(VideoSink { _ in shown.mark() })
+        player.replaceCurrentItem(with: PlayerItem(url: path))
+        player.play()
+        let seconds = await shown.wait(since: start)
+        player.invalidate()
+        return seconds
+    }
+
+    private func swap(prepared: Bool) async -> Double {
+        let system = SimulatedPictureInPictureSystem(profile: .iOS, clock: .host)
+        let player = Player(item: PlayerItem(url: small), clock: .host, audio: true)
+        let layer = PlayerLayer(player: player)
+        player.play()
+        while !layer.isReadyForDisplay { try? await Task.sleep(for: .milliseconds(2)) }
+        let controller = PictureInPictureController(playerLayer: layer, system: system)
+        try? controller.startPictureInPicture()
+        while !controller.isPictureInPictureActive { try? await Task.sleep(for: .milliseconds(2)) }
+        try? await Task.sleep(for: .milliseconds(200))
+        guard let window = system.window(for: controller) else { return .nan }
+        window.recordsFrames = true
+        // B (b.mp4) is 480x270, A (a.mp4) 640x360: the window shows B once a frame of that size is recorded.
+        let showsB: @Sendable () -> Bool = { window.shownFrames.last.map { $0.size.width == 480 } ?? false }
+        var elapsed = Double.nan
+        if prepared {
+            guard let ready = try? await ContentSource.prepared(for: PlayerItem(url: swapTarget), clock: .host, audio: true) else {
+                return .nan
+            }
+            let start = Date()
+            controller.contentSource = ready.contentSource
+            ready.player.play()
+            player.pause()
+            elapsed = await Self.poll(showsB, since: start)
+            ready.player.invalidate()
+        } else {
+            let start = Date()
+            player.replaceCurrentItem(with: PlayerItem(url: swapTarget))
+            elapsed = await Self.poll(showsB, since: start)
+        }
+        controller.invalidate()
+        player.invalidate()
+        return elapsed
+    }
+}
+
+extension PlaybackBench {
+    /// Seconds from `start` until `condition` holds (polled every 100 µs; NaN after 10 s).
+    static func poll(_ condition: @Sendable () -> Bool, since start: Date) async -> Double {
+        while !condition() {
+            if Date().timeIntervalSince(start) > 10 { return .nan }
+            try? await Task.sleep(for: .microseconds(100))
+        }
+        return Date().timeIntervalSince(start)
+    }
+}
+
+/// Marks the moment something first happened; `wait` returns the seconds from `start` to it.
+final class FirstFrame: Sendable {
+    private let moment = Mutex<Date?>(nil)
+
+    func mark() {
+        moment.withLock { if $0 == nil { $0 = Date() } }
+    }
+
+    func wait(since start: Date) async -> Double {
+        while true {
+            if let time = moment.withLock({ $0 }) { return time.timeIntervalSince(start) }
+            if Date().timeIntervalSince(start) > 10 { return .nan }
+            try? await Task.sleep(for: .microseconds(200))
+        }
+    }
+}
