@@ -34,8 +34,9 @@ struct SeekTests {
         return targets
     }
 
-    @Test("an exact seek returns the reference frame on screen at the target", arguments: Fixtures.videoClips)
-    func exactSeeks(clip: String) throws {
+    @Test("an exact seek returns the reference frame on screen at the target (also as a single-frame seek)",
+          arguments: Fixtures.videoClips, [false, true])
+    func exactSeeks(clip: String, singleFrame: Bool) throws {
         let reference = try Fixtures.reference(clip)
         let frames = try Self.frameTimes(clip)
         try #require(frames.count == reference.count)
@@ -44,7 +45,7 @@ struct SeekTests {
         // One reader for all seeks, in an order that jumps back and forth, as a user scrubbing does.
         let reader = try VideoFrameReader(url: Fixtures.path(clip))
         for target in targets.shuffledDeterministically() {
-            let landing = try reader.seek(to: target, mode: .exact)
+            let landing = singleFrame ? try reader.frame(at: target, mode: .exact) : try reader.seek(to: target, mode: .exact)
             let index = frames.lastIndex { $0.time <= target } ?? 0
             let frame = try #require(landing.frame, "\(clip) @\(target)")
             #expect(frame.md5() == reference[index].md5, "\(clip) @\(target.seconds): landed at \(frame.time.seconds), expected \(reference[index].seconds)")

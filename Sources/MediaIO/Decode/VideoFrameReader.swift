@@ -26,6 +26,8 @@ public final class VideoFrameReader: @unchecked Sendable {
     var pushedBack: VideoFrame?
     /// While pre-rolling an exact seek: packets below this timestamp are sent with non-reference skipping.
     var skipBelowTicks: Int64?
+    /// A single-frame seek: once the packet with this timestamp is sent, the decoder drains (no more input).
+    var drainAfterTicks: Int64?
     /// Timestamps of the packets sent with skipping on, to count what was not decoded.
     var skippedTicks = Set<Int64>()
     /// Packets the decoder rejected as damaged, and frames it could not decode, since the reader was opened.
@@ -86,6 +88,13 @@ public final class VideoFrameReader: @unchecked Sendable {
                 if skip, let pts = packet.pts { skippedTicks.insert(pts) }
                 decoder.skipsNonReferenceFrames = skip
                 try feed(packet)
+                if let last = drainAfterTicks, packet.pts == last {
+                    // A single-frame seek: the landing frame's packet is in; drain instead of feeding more.
+                    drainAfterTicks = nil
+                    lookahead.removeAll(keepingCapacity: true)
+                    lookaheadHead = 0
+                    demuxerEnded = true
+                }
             } else if !drainSent {
                 drainSent = true
                 _ = decoder.send(nil)
@@ -189,6 +198,7 @@ public final class VideoFrameReader: @unchecked Sendable {
         lastTimestamp = nil
         pushedBack = nil
         skipBelowTicks = nil
+        drainAfterTicks = nil
         skippedTicks.removeAll()
     }
 }

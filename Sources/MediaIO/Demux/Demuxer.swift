@@ -113,6 +113,12 @@ public final class Demuxer: @unchecked Sendable {
         return true
     }
 
+    /// Tells the demuxer to skip every stream but `index` (their packets are not even read where the container
+    /// allows it): for a demuxer that serves one decoder.
+    public func discardAllStreams(except index: Int) {
+        for i in 0..<tracks.count { stream(i).pointee.discard = i == index ? AVDISCARD_DEFAULT : AVDISCARD_ALL }
+    }
+
     /// Whether a timestamp seek may land well before the keyframe asked for (formats without an index that seek by
     /// bisecting timestamps, such as MPEG-TS).
     public var hasImpreciseSeeking: Bool { context.pointee.iformat.pointee.flags & AVFMT_TS_DISCONT != 0 }

@@ -13,6 +13,17 @@ extension VideoFrameReader {
     /// An exact seek decodes forward from the keyframe before the target, and does not decode at all the frames
     /// before the target that no other frame references: the landing frame stays bit-identical to a full decode.
     public func seek(to time: MediaTime, mode: SeekMode) throws(MediaError) -> SeekLanding {
+        try seek(to: time, mode: mode, singleFrame: false)
+    }
+
+    /// The frame on screen at `time` (`exact`) or the keyframe at or before it, when only that one frame is wanted
+    /// (a thumbnail, `playctl frame`): once the landing frame's packet is sent the decoder drains instead of being
+    /// fed the packets after it, which saves decoding them. `nextFrame()` then returns nil until the next seek.
+    public func frame(at time: MediaTime, mode: SeekMode) throws(MediaError) -> SeekLanding {
+        try seek(to: time, mode: mode, singleFrame: true)
+    }
+
+    private func seek(to time: MediaTime, mode: SeekMode, singleFrame: Bool) throws(MediaError) -> SeekLanding {
         let target = ticks(of: time)
         resetPipeline()
         var stats = SeekStatistics()
@@ -23,7 +34,7 @@ extension VideoFrameReader {
         case .keyframe:
             frame = try landOnKeyframe(&stats)
         case .exact:
-            frame = try landExactly(on: target, &stats)
+            frame = try landExactly(on: target, singleFrame: singleFrame, &stats)
         }
         stats.packetsRead = packetsRead - readBefore
         return SeekLanding(frame: frame, requested: time, statistics: stats)
@@ -91,9 +102,12 @@ extension VideoFrameReader {
         return nil
     }
 
-    private func landExactly(on target: Int64, _ stats: inout SeekStatistics) throws(MediaError) -> VideoFrame? {
+    private func landExactly(on target: Int64, singleFrame: Bool, _ stats: inout SeekStatistics)
+        throws(MediaError) -> VideoFrame?
+    {
         let plan = try planPreroll(target: target)
         skipBelowTicks = plan.skipBelow
+        if singleFrame && plan.isComplete { drainAfterTicks = plan.skipBelow }
         defer { skipBelowTicks = nil }
         var candidate: VideoFrame?
         var decodedTicks = Set<Int64>()

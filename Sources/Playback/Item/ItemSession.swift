@@ -42,11 +42,14 @@ final class ItemSession: @unchecked Sendable {
         var video: VideoPipeline?
         var audio: AudioPipeline?
         if let track = demuxer.videoTrack, track.isDecodable {
+            // The video decoder reads this demuxer alone (audio gets a demuxer of its own below).
+            demuxer.discardAllStreams(except: track.index)
             video = VideoPipeline(reader: try VideoFrameReader(demuxer: demuxer), onChange: onChange)
         }
         if withAudio, let track = demuxer.audioTrack, track.isDecodable {
             // Audio reads through a demuxer of its own, so each pipeline moves at its own pace.
             let audioDemuxer = video == nil ? demuxer : try openDemuxer()
+            if video != nil { audioDemuxer.discardAllStreams(except: track.index) }
             audio = AudioPipeline(reader: try AudioSampleReader(demuxer: audioDemuxer), onChange: onChange)
         }
         guard video != nil || audio != nil else {

@@ -144,6 +144,14 @@ open class Player: @unchecked Sendable {
         locked { ($0.framesRendered, $0.framesDropped) }
     }
 
+    /// Under a host clock: how far from their due time frames were shown while playing, in seconds (the median,
+    /// 99th percentile and maximum of the absolute error), over `count` frames.
+    public var presentationError: (p50: Double, p99: Double, max: Double, count: Int) {
+        let errors = locked { $0.presentationErrors }.map(abs).sorted()
+        guard let last = errors.last else { return (0, 0, 0, 0) }
+        return (errors[errors.count / 2], errors[min(errors.count - 1, errors.count * 99 / 100)], last, errors.count)
+    }
+
     /// Clock time in seconds since the player was created (virtual under manual and untimed clocks).
     public var clockTime: Double { locked { $0.clockNow() } }
 

@@ -55,6 +55,10 @@ extension PlayerEngine {
     static let timeSlack = MediaTime(value: 1, timescale: 1_000_000)
 
     private func render(_ frame: VideoFrame, at now: Double) {
+        if case .host = clockMode, clockRunning, lastFrame != nil, presentationErrors.count < 1 << 20 {
+            // How late (or early) the frame is shown against the time the clock says it is due.
+            presentationErrors.append(now - clockTime(ofItemTime: frame.time))
+        }
         lastFrame = frame
         framesRendered += 1
         for receiver in receivers { receiver.receive(frame, hostTime: now) }

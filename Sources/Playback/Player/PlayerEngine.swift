@@ -58,6 +58,8 @@ final class PlayerEngine: @unchecked Sendable, ManualClockParticipant {
     var lastFrame: VideoFrame?
     var framesRendered = 0
     var framesDropped = 0
+    /// Host clock: for each frame shown while playing, shown time minus due time (seconds).
+    var presentationErrors: [Double] = []
     var currentSince: Double = 0
     var firstFrameShown = false
     var endReported = false

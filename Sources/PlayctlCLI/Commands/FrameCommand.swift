@@ -57,8 +57,9 @@ struct FrameCommand {
     /// Seeks, decodes and prints or writes the frame.
     func run(_ standardOutput: StandardOutput) throws(CommandFailure) {
         let reader = try media { () throws(MediaError) in try VideoFrameReader(url: path) }
+        reader.demuxer.discardAllStreams(except: reader.track.index)
         let time = Self.seekTarget(seconds: seconds)
-        let landing = try media { () throws(MediaError) in try reader.seek(to: time, mode: mode) }
+        let landing = try media { () throws(MediaError) in try reader.frame(at: time, mode: mode) }
         guard let frame = landing.frame else {
             throw CommandFailure("\(path): the video stream has no frames")
         }

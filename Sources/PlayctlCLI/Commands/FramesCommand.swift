@@ -32,6 +32,7 @@ struct FramesCommand {
     /// Decodes the whole stream and prints as it goes (through the buffered output).
     func run(_ output: StandardOutput) throws(CommandFailure) {
         let reader = try media { () throws(MediaError) in try VideoFrameReader(url: path) }
+        reader.demuxer.discardAllStreams(except: reader.track.index)
         switch mode {
         case .count:
             var count = 0
