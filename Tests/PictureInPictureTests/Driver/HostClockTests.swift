@@ -23,7 +23,6 @@ struct HostClockTests {
         let player = Player(item: PlayerItem(url: Media.path("a.mp4")), audio: false)
         defer { player.invalidate() }
         let layer = PlayerLayer(player: player)
-        player.play()
         let controller = PictureInPictureController(playerLayer: layer, system: system)
         let delegate = RecordingDelegate()
         controller.delegate = delegate
@@ -32,6 +31,8 @@ struct HostClockTests {
 
         try controller.startPictureInPicture()
         #expect(await Self.eventually { controller.isPictureInPictureActive })
+        // Play only now: on a loaded machine the 6 s clip could otherwise end before the window opens.
+        player.play()
         let window = try #require(system.window(for: controller))
         #expect(await Self.eventually { window.framesShown >= 5 })
         let stateID = window.playbackState.stateID
