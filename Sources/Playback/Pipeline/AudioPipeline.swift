@@ -46,6 +46,8 @@ final class AudioPipeline: @unchecked Sendable {
     func stop() {
         condition.lock()
         stopped = true
+        queue.removeAll()
+        queuedSeconds = 0
         condition.broadcast()
         condition.unlock()
     }

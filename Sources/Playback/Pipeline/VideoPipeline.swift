@@ -24,7 +24,6 @@ final class VideoPipeline: @unchecked Sendable {
     private var landings: [Landing] = []
     private var stopped = false
     private var busy = false
-    private var thread: Thread?
     /// Called (without the lock) whenever something changed that the engine may wait for.
     private let onChange: @Sendable () -> Void
 
@@ -39,7 +38,6 @@ final class VideoPipeline: @unchecked Sendable {
         let thread = Thread { [self] in run() }
         thread.name = "playctl.video.\(name)"
         thread.stackSize = 1 << 20
-        self.thread = thread
         thread.start()
     }
 
@@ -47,6 +45,8 @@ final class VideoPipeline: @unchecked Sendable {
     func stop() {
         condition.lock()
         stopped = true
+        queue.removeAll()
+        landings.removeAll()
         condition.broadcast()
         condition.unlock()
     }

@@ -73,7 +73,6 @@ final class PlayerEngine: @unchecked Sendable, ManualClockParticipant {
     var deferred: [@Sendable () -> Void] = []
     var advanceRequests: [(MediaTime, CheckedContinuation<Void, Never>)] = []
     var stopped = false
-    var thread: Thread?
 
     init(clock: ClockMode, actionAtItemEnd: ActionAtItemEnd, audioEnabled: Bool, automaticallyWaits: Bool = true) {
         self.clockMode = clock
@@ -90,7 +89,6 @@ final class PlayerEngine: @unchecked Sendable, ManualClockParticipant {
         let thread = Thread { [self] in runLoop() }
         thread.name = "playctl.player"
         thread.stackSize = 1 << 20
-        self.thread = thread
         thread.start()
         clockMode.manualClock?.register(self)
     }
