@@ -19,16 +19,11 @@ struct SoakCLITests {
         #expect(report["seeksFinished"]?.intValue == 200, "every seek in the soak is awaited, so none is superseded")
         let start = try #require(report["start"]), after = try #require(report["afterInvalidate"])
         let growth = try #require(report["residentGrowthBytes"]?.intValue)
-        // Known leak, reported to the Playback owner: VideoPipeline keeps its Thread, whose block keeps the pipeline,
-        // so no replaced item's reader, decoder (with its FFmpeg threads), demuxer or queued frames are ever freed
-        // (about 8 MB, 2 descriptors and 2-3 threads per swap). Remove this wrapper once the fix lands.
-        withKnownIssue("VideoPipeline retain cycle through its Thread leaks every replaced item", isIntermittent: true) {
-            #expect(after["fileDescriptors"] == start["fileDescriptors"], "\(result.standardOutput)")
-            #expect((after["threads"]?.intValue ?? .max) <= (start["threads"]?.intValue ?? 0), "\(result.standardOutput)")
-            #expect(growth <= 2 << 20, "resident memory grew by \(growth) bytes after the warm-up")
-            #expect(report["passed"] == .bool(true), "\(result.standardOutput)")
-            #expect(result.status == 0, "\(result.standardError)")
-        }
+        #expect(after["fileDescriptors"] == start["fileDescriptors"], "\(result.standardOutput)")
+        #expect((after["threads"]?.intValue ?? .max) <= (start["threads"]?.intValue ?? 0), "\(result.standardOutput)")
+        #expect(growth <= 2 << 20, "resident memory grew by \(growth) bytes after the warm-up")
+        #expect(report["passed"] == .bool(true), "\(result.standardOutput)")
+        #expect(result.status == 0, "\(result.standardError)")
         // Passed or not, the verdict is consistent with the figures, and a failure is one stderr line.
         let passed = report["passed"] == .bool(true)
         #expect(result.status == (passed ? 0 : 1))
