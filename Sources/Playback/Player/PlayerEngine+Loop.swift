@@ -17,6 +17,7 @@ extension PlayerEngine {
 
     /// Host and untimed clocks: everything is applied as soon as it happens.
     private func timedIteration() {
+        let renderedBefore = framesRendered
         applyLoadResults()
         applyLanding(requireSettled: false)
         if isUntimed { advanceVirtualTime() }
@@ -29,7 +30,12 @@ extension PlayerEngine {
         runDeferred()
         if stopped { return }
         if let wait = nextWait(now: clockNow()) {
-            if wait > 0.0005 { _ = condition.wait(until: Date(timeIntervalSinceNow: wait)) }
+            if wait > 0.0005 {
+                _ = condition.wait(until: Date(timeIntervalSinceNow: wait))
+            } else if isUntimed && clockNow() == now && framesRendered == renderedBefore {
+                // Nothing moved: give API calls the lock and the decoders a moment instead of spinning.
+                _ = condition.wait(until: Date(timeIntervalSinceNow: 0.001))
+            }
         } else {
             condition.wait()
         }

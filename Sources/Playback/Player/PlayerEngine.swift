@@ -157,8 +157,22 @@ final class PlayerEngine: @unchecked Sendable, ManualClockParticipant {
         if clockRunning {
             time = anchorItemTime + MediaTime(seconds: (now - anchorClock) * clockRate)
         }
-        if let duration = currentDuration, time > duration { time = duration }
+        if let end = playableEnd(), time > end { time = end }
         return max(time, .zero)
+    }
+
+    /// Where the playhead stops: the item's duration, or later when frames run past it (damaged or odd files
+    /// whose container understates the duration): the last frame decoded so far.
+    func playableEnd() -> MediaTime? {
+        guard let duration = currentDuration else { return nil }
+        var end = duration
+        if let shown = lastFrame?.time, shown > end { end = shown }
+        if let video = currentSession?.video {
+            video.condition.lock()
+            if let queued = video.frames.last?.time, queued > end { end = queued }
+            video.condition.unlock()
+        }
+        return end
     }
 
     /// What `currentTime()` reports: a pending seek's target from the moment it was asked for.

@@ -18,11 +18,7 @@ struct FuzzCorpusTests {
 
     /// Files that make the player hang, each with the bug (reported to the Playback owner). Remove an entry once
     /// its bug is fixed.
-    static let knownHangs: [String: String] = [
-        "mpeg2.mpg": "frames run past the container's duration (0.1 s, frames to 0.3 s): the playhead is clamped to "
-            + "the duration, so the end is never reached, and under the untimed clock the engine loop spins "
-            + "without releasing its lock",
-    ]
+    static let knownHangs: [String: String] = [:]
 
     @Test func corpusIsThere() {
         #expect(Self.files.count >= 16, "Fuzz/corpus/media holds \(Self.files.count) files")
