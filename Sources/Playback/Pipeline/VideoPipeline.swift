@@ -57,7 +57,8 @@ final class VideoPipeline: @unchecked Sendable {
     var isFull: Bool { queue.count >= capacity }
     /// True while a seek is pending or the thread is decoding toward the next frame.
     var isWorking: Bool { pendingSeek != nil || (busy && queue.isEmpty) }
-    var decodeErrorCount: Int { reader.decodeErrorCount }
+    /// Damaged packets the decoder dropped so far (copied from the reader by the decode thread, under the lock).
+    private(set) var decodeErrorCount = 0
 
     func popFirst() -> VideoFrame? {
         guard !queue.isEmpty else { return nil }
@@ -116,7 +117,9 @@ final class VideoPipeline: @unchecked Sendable {
             condition.unlock()
             let next: Result<VideoFrame?, MediaError>
             do { next = .success(try reader.nextFrame()) } catch { next = .failure(error) }
+            let errors = reader.decodeErrorCount
             condition.lock()
+            decodeErrorCount = errors
             busy = false
             if pendingSeek != nil { continue }  // a seek arrived meanwhile: this frame belongs to the old position
             switch next {
