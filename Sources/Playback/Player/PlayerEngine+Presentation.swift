@@ -17,6 +17,7 @@ extension PlayerEngine {
             while let frame = video.frames.first, frame.time <= t || (lastFrame == nil && due.isEmpty) {
                 due.append(video.popFirst()!)
             }
+            let errors = video.decodeErrorCount
             video.condition.unlock()
             if !due.isEmpty {
                 if isManual || isUntimed {
@@ -26,7 +27,6 @@ extension PlayerEngine {
                     render(due[due.count - 1], at: now)
                 }
             }
-            let errors = video.decodeErrorCount
             if errors > lastDecodeErrors {
                 lastDecodeErrors = errors
                 emit(.decodeError("\(errors) damaged video packet(s) skipped"), at: now)
