@@ -8,7 +8,10 @@ import Synchronization
 /// A subscriber sees the events yielded after it subscribed, in order.
 public final class EventBroadcaster<Element: Sendable>: Sendable {
     private struct Subscriber {
-        let continuation: AsyncStream<Element>.Continuation
+        /// Offers one element to the subscriber's buffer: nil when the subscriber does not want it, else how many
+        /// elements wait in the buffer afterwards, and whether the oldest one had to be dropped.
+        let offer: @Sendable (Element) -> (buffered: Int, dropped: Bool)?
+        let finish: @Sendable () -> Void
     }
 
     private struct State {
@@ -16,6 +19,7 @@ public final class EventBroadcaster<Element: Sendable>: Sendable {
         var nextID: UInt64 = 0
         var finished = false
         var dropped = 0
+        var peakBuffered = 0
         var observers: [@Sendable (Element) -> Void] = []
     }
 
@@ -29,12 +33,32 @@ public final class EventBroadcaster<Element: Sendable>: Sendable {
 
     /// A new stream of the events from now on. It ends when the broadcaster finishes or the stream is dropped.
     public func subscribe(bufferLimit: Int? = nil) -> AsyncStream<Element> {
-        let (stream, continuation) = AsyncStream.makeStream(of: Element.self,
-                                                            bufferingPolicy: .bufferingNewest(bufferLimit ?? self.bufferLimit))
+        subscribe(bufferLimit: bufferLimit) { $0 }
+    }
+
+    /// A new stream of the events from now on that `transform` maps to a value (nil: not for this subscriber).
+    /// Only the mapped values take room in the subscriber's buffer of `bufferLimit` values (oldest dropped first).
+    public func subscribe<Output: Sendable>(bufferLimit: Int? = nil,
+                                            _ transform: @escaping @Sendable (Element) -> Output?)
+        -> AsyncStream<Output>
+    {
+        let limit = max(bufferLimit ?? self.bufferLimit, 1)
+        let (stream, continuation) = AsyncStream.makeStream(of: Output.self, bufferingPolicy: .bufferingNewest(limit))
+        let subscriber = Subscriber(
+            offer: { element in
+                guard let value = transform(element) else { return nil }
+                switch continuation.yield(value) {
+                case .enqueued(let remaining): return (limit - remaining, false)
+                case .dropped: return (limit, true)
+                case .terminated: return (0, false)
+                @unknown default: return (0, false)
+                }
+            },
+            finish: { continuation.finish() })
         let id: UInt64? = state.withLock { state in
             guard !state.finished else { return nil }
             state.nextID += 1
-            state.subscribers[state.nextID] = Subscriber(continuation: continuation)
+            state.subscribers[state.nextID] = subscriber
             return state.nextID
         }
         guard let id else {
@@ -58,7 +82,9 @@ public final class EventBroadcaster<Element: Sendable>: Sendable {
         state.withLock { state in
             for observer in state.observers { observer(element) }
             for subscriber in state.subscribers.values {
-                if case .dropped = subscriber.continuation.yield(element) { state.dropped += 1 }
+                guard let (buffered, dropped) = subscriber.offer(element) else { continue }
+                if dropped { state.dropped += 1 }
+                state.peakBuffered = max(state.peakBuffered, buffered)
             }
         }
     }
@@ -70,11 +96,15 @@ public final class EventBroadcaster<Element: Sendable>: Sendable {
             defer { state.subscribers.removeAll() }
             return Array(state.subscribers.values)
         }
-        for subscriber in subscribers { subscriber.continuation.finish() }
+        for subscriber in subscribers { subscriber.finish() }
     }
 
+    /// Whether ``finish()`` was called.
+    public var isFinished: Bool { state.withLock { $0.finished } }
     /// Subscribers currently attached.
     public var subscriberCount: Int { state.withLock { $0.subscribers.count } }
     /// Events dropped because a subscriber's buffer was full, over all subscribers.
     public var droppedCount: Int { state.withLock { $0.dropped } }
+    /// The most events that ever waited in one subscriber's buffer (never more than that subscriber's limit).
+    public var peakBufferedCount: Int { state.withLock { $0.peakBuffered } }
 }
