@@ -86,7 +86,7 @@ extension PlayerEngine {
         for case .emitStatus(let status, let message) in actions {
             emit(.itemStatus(status, duration: nil, error: message), item: item, at: now)
         }
-        if item === currentItem { perform(control.itemFailed(), at: now) }
+        if item === currentItem { perform(control.itemFailed(), at: now, reason: .itemFailed) }
     }
 
     /// Makes `next` the current item (nil for none), dropping the old current item.
@@ -95,7 +95,7 @@ extension PlayerEngine {
             let leavingTime = reportedTime(at: now)
             old.state.withLock { $0.currentTime = leavingTime }
             if reason == .itemEnded || reason == .requested, let hook = willAdvance {
-                deferred.append { hook(old) }
+                deferCallback("willAdvanceToNextItem") { hook(old) }
             }
             items.removeFirst()
             if !items.contains(where: { $0 === old }) { release(old) }
@@ -130,7 +130,7 @@ extension PlayerEngine {
             return true
         }()
         perform(control.itemChanged(hasItem: currentItem != nil, isReady: isReady, likelyToKeepUp: likely), at: now)
-        if failed { perform(control.itemFailed(), at: now) }
+        if failed { perform(control.itemFailed(), at: now, reason: .itemFailed) }
         present(at: now)
     }
 

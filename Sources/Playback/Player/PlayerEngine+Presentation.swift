@@ -42,7 +42,7 @@ extension PlayerEngine {
             if !due.isEmpty, !audioTaps.isEmpty {
                 let taps = audioTaps
                 let buffers = due
-                deferred.append { for buffer in buffers { for tap in taps { tap.receive(buffer) } } }
+                deferCallback("audioTap") { for buffer in buffers { for tap in taps { tap.receive(buffer) } } }
             }
         }
         if let item = currentItem {
@@ -61,7 +61,13 @@ extension PlayerEngine {
         }
         lastFrame = frame
         framesRendered += 1
-        for receiver in receivers { receiver.receive(frame, hostTime: now) }
+        for receiver in receivers {
+            if receiver is VideoSink {
+                metrics.watchdog.measure("videoSink") { receiver.receive(frame, hostTime: now) }
+            } else {
+                receiver.receive(frame, hostTime: now)
+            }
+        }
         if !firstFrameShown {
             firstFrameShown = true
             emit(.firstFrame(latency: now - currentSince), at: now)
@@ -124,7 +130,7 @@ extension PlayerEngine {
     func stall(at now: Double) {
         emit(.stalled, at: now)
         recoveringFromStall = true
-        perform(control.stalled(), at: now)
+        perform(control.stalled(), at: now, reason: .stalled)
         updateBuffering(at: now)
     }
 
@@ -176,7 +182,7 @@ extension PlayerEngine {
               timelineTime(at: now) + Self.timeSlack >= endTime(of: session) else { return }
         endReported = true
         emit(.didPlayToEnd, at: now)
-        perform(control.reachedEnd(actionAtItemEnd: actionAtItemEnd), at: now)
+        perform(control.reachedEnd(actionAtItemEnd: actionAtItemEnd), at: now, reason: .playedToEnd)
     }
 
     /// A read error that stopped a pipeline, once everything decoded before it was shown.

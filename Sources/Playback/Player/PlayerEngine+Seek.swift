@@ -6,24 +6,29 @@ extension PlayerEngine {
     func seek(item: PlayerItem?, to time: MediaTime, exact: Bool, origin: SeekOrigin) async -> Bool {
         await withCheckedContinuation { continuation in
             condition.lock()
-            guard !stopped, let current = currentItem, item == nil || item === current, currentSession != nil,
-                  time.isNumeric || time == .positiveInfinity || time == .negativeInfinity else {
-                condition.unlock()
-                continuation.resume(returning: false)
-                return
-            }
-            let now = clockNow()
-            let from = reportedTime(at: now)
-            var target = time.isNumeric ? max(time, .zero) : (time == .negativeInfinity ? .zero : (currentDuration ?? .zero))
-            if let duration = currentDuration, target > duration { target = duration }
-            let (id, actions) = seeks.request(target: target, exact: exact)
-            seekRecords[id] = SeekRecord(item: current, target: target, exact: exact, origin: origin,
-                                         requestedAt: now, continuation: continuation)
-            emit(.seekRequested(id: id.rawValue, target: target, from: from, exact: exact, origin: origin), at: now)
-            handle(actions, at: now)
+            let requested = requestSeek(item: item, to: time, exact: exact, origin: origin, continuation: continuation)
             condition.broadcast()
             condition.unlock()
+            if !requested { continuation.resume(returning: false) }
         }
+    }
+
+    /// Requests a seek (locked); `continuation`, if any, gets the outcome. Returns false, resuming nothing, when
+    /// the seek is refused (no ready current item, or `item` is not the current one).
+    func requestSeek(item: PlayerItem?, to time: MediaTime, exact: Bool, origin: SeekOrigin,
+                     continuation: CheckedContinuation<Bool, Never>?) -> Bool {
+        guard !stopped, let current = currentItem, item == nil || item === current, currentSession != nil,
+              time.isNumeric || time == .positiveInfinity || time == .negativeInfinity else { return false }
+        let now = clockNow()
+        let from = reportedTime(at: now)
+        var target = time.isNumeric ? max(time, .zero) : (time == .negativeInfinity ? .zero : (currentDuration ?? .zero))
+        if let duration = currentDuration, target > duration { target = duration }
+        let (id, actions) = seeks.request(target: target, exact: exact)
+        seekRecords[id] = SeekRecord(item: current, target: target, exact: exact, origin: origin,
+                                     requestedAt: now, continuation: continuation)
+        emit(.seekRequested(id: id.rawValue, target: target, from: from, exact: exact, origin: origin), at: now)
+        handle(actions, at: now)
+        return true
     }
 
     /// Completes every seek in flight with `false`.

@@ -26,6 +26,8 @@ final class PlayerEngine: @unchecked Sendable, ManualClockParticipant {
 
     let condition = NSCondition()
     let events: EventBroadcaster<PlayerEvent>
+    /// Typed metric streams derived from `events`, and the hang watchdog of the callbacks.
+    let metrics: MetricsCollector
     let clockMode: ClockMode
     let clockOrder: UInt64
     let origin = HostTime.now()
@@ -71,6 +73,8 @@ final class PlayerEngine: @unchecked Sendable, ManualClockParticipant {
     var audioTaps: [AudioTap] = []
     var observers = TimeObserverSet()
     var deferred: [@Sendable () -> Void] = []
+    /// Why the rate changes, while `perform` emits a rate change (read by the metrics).
+    var rateChangeReason: RateChangeReason = .setRateCalled
     var advanceRequests: [(MediaTime, CheckedContinuation<Void, Never>)] = []
     var stopped = false
 
@@ -80,9 +84,11 @@ final class PlayerEngine: @unchecked Sendable, ManualClockParticipant {
         self.audioEnabled = audioEnabled
         self.control = TimeControlStateMachine(automaticallyWaitsToMinimizeStalling: automaticallyWaits)
         self.events = EventBroadcaster()
+        self.metrics = MetricsCollector(clock: clock)
         self.clockOrder = Self.counter.add(1, ordering: .relaxed).newValue
         // A player made after a manual clock has moved starts at the clock's time, not at zero.
         self.manualNow = clock.manualClock?.now.seconds ?? 0
+        metrics.attach(to: self)
     }
 
     func start() {
@@ -108,6 +114,7 @@ final class PlayerEngine: @unchecked Sendable, ManualClockParticipant {
         seekRecords.removeAll()
         let advances = advanceRequests.map(\.1)
         advanceRequests.removeAll()
+        metrics.finish(at: clockNow(), facts: self)
         condition.broadcast()
         condition.unlock()
         for session in sessions { session.stop() }
@@ -202,12 +209,14 @@ final class PlayerEngine: @unchecked Sendable, ManualClockParticipant {
         events.yield(PlayerEvent(kind: kind, hostTime: time, itemTime: itemTime, item: subject?.name))
     }
 
-    /// Performs what the time-control machine asked for.
-    func perform(_ actions: [TimeControlStateMachine.Action], at now: Double? = nil) {
+    /// Performs what the time-control machine asked for; a rate change is reported with `reason`.
+    func perform(_ actions: [TimeControlStateMachine.Action], at now: Double? = nil,
+                 reason: RateChangeReason = .setRateCalled) {
         let time = now ?? clockNow()
         for action in actions {
             switch action {
             case .emitRate(let rate, let previous):
+                rateChangeReason = reason
                 emit(.rate(rate, previous: previous), at: time)
             case .emitTimeControlStatus(let status, let reason):
                 emit(.timeControlStatus(status, reason: reason), at: time)

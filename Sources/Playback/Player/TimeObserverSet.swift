@@ -108,6 +108,6 @@ struct TimeObserverSet {
     private func fire(_ block: @escaping @Sendable (MediaTime) -> Void, time: MediaTime, engine: PlayerEngine,
                       kind: PlayerEvent.Kind, at now: Double) {
         engine.emit(kind, at: now)
-        engine.deferred.append { block(time) }
+        engine.deferCallback(kind == .periodicTime ? "periodicTimeObserver" : "boundaryTimeObserver") { block(time) }
     }
 }
