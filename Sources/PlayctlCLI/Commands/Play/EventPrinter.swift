@@ -6,14 +6,15 @@ import Synchronization
 import Glibc
 #endif
 
-/// Prints player events as JSON Lines (`--json`), as a readable log, or, in a terminal, as a log with a live
-/// one-line status (time / duration, state) like mpv's. With a metrics file, `metric.*` events also go there.
+/// Prints player and metric events as JSON Lines (`--json`), as a readable log, or, in a terminal, as a log with a
+/// live one-line status (time / duration, state) like mpv's. With a metrics file, `metric.*` events also go there.
 final class EventPrinter: Sendable {
     let json: Bool
     let isTerminal: Bool
     private let writer = JSONLinesWriter.standardOutput()
     private let metrics: JSONLinesWriter?
     private let statusShown = Mutex(false)
+    private let tally = Mutex(MetricTally())
 
     init(json: Bool, metricsPath: String?) {
         self.json = json
@@ -21,11 +22,15 @@ final class EventPrinter: Sendable {
         self.metrics = metricsPath.flatMap { try? JSONLinesWriter(creatingFileAt: $0) }
     }
 
+    func print(_ record: PlaybackRecord, player: Player) {
+        switch record {
+        case .event(let event): print(event, player: player)
+        case .metric(let metric): print(metric, player: player)
+        }
+    }
+
     func print(_ event: PlayerEvent, player: Player) {
         let object = PlayerEventJSON.object(event, hostOffset: 0)
-        if let object, let metrics, case .string(let name)? = object["event"], name.hasPrefix("metric.") {
-            try? metrics.write(object)
-        }
         if json {
             if let object { try? writer.write(object) }
             return
@@ -35,23 +40,42 @@ final class EventPrinter: Sendable {
             return
         }
         guard let object, let line = Self.readable(object) else { return }
-        write((isTerminal && statusShown.withLock { $0 } ? "\r\u{1B}[K" : "") + line + "\n")
-        if isTerminal { showStatus(player) }
+        writeLine(line, player: player)
     }
 
-    func summary(player: Player, framesRendered: Int, framesDropped: Int, firstFrameMs: Double?) {
-        let object: JSONValue = .object([
-            ("event", "summary"), ("host", .double(player.clockTime)), ("time", PlayerEventJSON.seconds(player.currentTime())),
-            ("framesRendered", .int(framesRendered)), ("framesDropped", .int(framesDropped)),
-            ("firstFrameMs", firstFrameMs.map(JSONValue.double) ?? .null),
-        ])
-        try? metrics?.write(.object([("event", "metric.summary")] + (object.objectValue ?? []).dropFirst()))
+    func print(_ metric: any MetricEvent, player: Player) {
+        tally.withLock { $0.record(metric) }
+        let object = MetricEventJSON.object(metric)
+        try? metrics?.write(object)
         if json {
             try? writer.write(object)
-        } else {
-            let first = firstFrameMs.map { String(format: "%.1f ms", $0) } ?? "-"
-            write((isTerminal ? "\r\u{1B}[K" : "") + "summary: \(framesRendered) frames rendered, \(framesDropped) dropped, first frame after \(first)\n")
+        } else if let line = Self.readable(object) {
+            writeLine(line, player: player)
         }
+    }
+
+    /// The run's summary: frames, first frame, startup, and seek latency percentiles (p50, p95).
+    func summary(player: Player, framesRendered: Int, framesDropped: Int) {
+        let tally = tally.withLock { $0 }
+        if json {
+            let ms = { (seconds: Double?) in seconds.map { JSONValue.double($0 * 1000) } ?? .null }
+            try? writer.write(.object([
+                ("event", "summary"), ("host", .double(player.clockTime)),
+                ("time", PlayerEventJSON.seconds(player.currentTime())),
+                ("framesRendered", .int(framesRendered)), ("framesDropped", .int(framesDropped)),
+                ("firstFrameMs", ms(tally.firstFrameLatency)), ("startupMs", ms(tally.startupTime)),
+                ("seekLatencyP50Ms", ms(MetricTally.percentile(0.5, of: tally.seekLatencies))),
+                ("seekLatencyP95Ms", ms(MetricTally.percentile(0.95, of: tally.seekLatencies))),
+            ]))
+        } else {
+            write((isTerminal ? "\r\u{1B}[K" : "")
+                + "summary: \(framesRendered) frames rendered, \(framesDropped) dropped, \(tally.readable)\n")
+        }
+    }
+
+    private func writeLine(_ line: String, player: Player) {
+        write((isTerminal && statusShown.withLock { $0 } ? "\r\u{1B}[K" : "") + line + "\n")
+        if isTerminal { showStatus(player) }
     }
 
     private func showStatus(_ player: Player) {
@@ -77,9 +101,11 @@ final class EventPrinter: Sendable {
     /// `  1.234  item.status readyToPlay duration=6.0` — the event name and its fields, for people.
     static func readable(_ object: JSONValue) -> String? {
         guard let members = object.objectValue, case .string(let name)? = object["event"] else { return nil }
-        let time = object["time"]?.doubleValue.map { String(format: "%8.3f", $0) } ?? "       -"
+        let seconds = (object["time"] ?? object["mediaTime"])?.doubleValue
+        let time = seconds.map { String(format: "%8.3f", $0) } ?? "       -"
         var parts = ["\(time)  \(name)"]
-        for (key, value) in members where !["event", "host", "time"].contains(key) {
+        let context = ["event", "host", "time", "hostTime", "date", "mediaTime", "sessionID"]
+        for (key, value) in members where !context.contains(key) {
             parts.append("\(key)=\(value.serialized())")
         }
         return parts.joined(separator: " ")

@@ -52,7 +52,8 @@ final class PlaySession: Sendable {
         let item = PlayerItem(url: options.path)
         let player = Player(clock: options.untimed ? .untimed : .host, audio: options.audio)
         defer { player.invalidate() }
-        let events = player.events()
+        // Player and metric events in one order; a large buffer, as the loop below may wait on a seek.
+        let records = player.eventsAndMetrics(bufferLimit: 1 << 16)
         player.defaultRate = options.rate
         let marks = Set(options.seeks.compactMap(\.at) + [options.until].compactMap { $0 })
         if !marks.isEmpty {
@@ -65,10 +66,16 @@ final class PlaySession: Sendable {
         let initialSeeks = options.seeks.filter { $0.at == nil }
         if initialSeeks.isEmpty { player.play() }
         var pendingAt = options.seeks.filter { $0.at != nil }
-        var firstFrameMs: Double?
         var failure: CommandFailure?
-        loop: for await event in events {
-            printer.print(event, player: player)
+        var ending = false
+        for await record in records {
+            // Once ending, the player is invalidated and its stream drained for the last summary.
+            if ending {
+                if case .metric(let metric) = record, metric is PlaybackSummaryEvent { printer.print(metric, player: player) }
+                continue
+            }
+            printer.print(record, player: player)
+            guard case .event(let event) = record else { continue }
             switch event.kind {
             case .itemStatus(.readyToPlay, _, _) where !initialSeeks.isEmpty:
                 for seek in initialSeeks {
@@ -77,16 +84,17 @@ final class PlaySession: Sendable {
                 player.play()
             case .itemStatus(.failed, _, let error):
                 failure = CommandFailure(error ?? "\(options.path): the item failed")
-                break loop
+                ending = true
             case .failedToPlayToEnd(let error):
                 failure = CommandFailure(error)
-                break loop
-            case .firstFrame(let latency):
-                firstFrameMs = latency * 1000
+                ending = true
             case .didPlayToEnd:
-                break loop
+                ending = true
             case .boundaryTime(let mark):
-                if let until = options.until, mark == MediaTime(seconds: until) { break loop }
+                if let until = options.until, mark == MediaTime(seconds: until) {
+                    ending = true
+                    break
+                }
                 let due = pendingAt.filter { $0.at.map { MediaTime(seconds: $0) } == mark }
                 pendingAt.removeAll { $0.at.map { MediaTime(seconds: $0) } == mark }
                 for seek in due {
@@ -95,10 +103,10 @@ final class PlaySession: Sendable {
             default:
                 break
             }
+            if ending { player.invalidate() }
         }
         let stats = player.statistics
-        printer.summary(player: player, framesRendered: stats.framesRendered, framesDropped: stats.framesDropped,
-                        firstFrameMs: firstFrameMs)
+        printer.summary(player: player, framesRendered: stats.framesRendered, framesDropped: stats.framesDropped)
         if let failure { return .failure(failure) }
         return .success(())
     }

@@ -9,7 +9,8 @@ enum PlayerEventJSON {
         return .double(time.seconds)
     }
 
-    /// The event's name and its own fields; nil for events the CLI does not print (periodic ticks).
+    /// The event's name and its own fields; nil for events the CLI does not print (periodic ticks), or prints as
+    /// the metric events derived from them (see `MetricEventJSON`).
     static func fields(_ kind: PlayerEvent.Kind) -> (String, [(String, JSONValue)])? {
         switch kind {
         case .itemStatus(let status, let duration, let error):
@@ -35,19 +36,10 @@ enum PlayerEventJSON {
             return ("item.timeJumped", [])
         case .likelyToKeepUp(let value):
             return ("item.likelyToKeepUp", [("value", .bool(value))])
-        case .seekRequested(let id, let target, let from, let exact, let origin):
-            return ("metric.seek", [("id", .int(Int(id))), ("requestedTime", seconds(target)),
-                                    ("fromTime", seconds(from)), ("tolerance", .string(exact ? "exact" : "keyframe")),
-                                    ("origin", .string(origin.rawValue))])
-        case .seekCompleted(let id, let finished, let landed, let stats, let latency):
-            return ("metric.seekDidComplete", [("id", .int(Int(id))), ("finished", .bool(finished)),
-                                               ("landedTime", seconds(landed)), ("latency", .double(latency)),
-                                               ("framesDecoded", .int(stats.framesDecoded)),
-                                               ("framesSkipped", .int(stats.framesSkipped)),
-                                               ("framesDiscarded", .int(stats.framesDiscarded))])
-        case .firstFrame(let latency):
-            return ("metric.firstFrame", [("latency", .double(latency))])
         case .boundaryTime, .periodicTime:
+            return nil
+        case .seekRequested, .seekCompleted, .firstFrame:
+            // Printed as their metric events (`metric.seek`, `metric.seekDidComplete`, `metric.firstFrame`).
             return nil
         case .decodeError(let message):
             return ("item.decodeError", [("error", .string(message))])
@@ -59,7 +51,7 @@ enum PlayerEventJSON {
         guard let (name, fields) = fields(event.kind) else { return nil }
         var members: [(String, JSONValue)] = [("event", .string(name)), ("host", .double(event.hostTime + hostOffset)),
                                               ("time", seconds(event.itemTime))]
-        if name.hasPrefix("item.") || name == "player.currentItem" || name.hasPrefix("metric.") {
+        if name.hasPrefix("item.") || name == "player.currentItem" {
             members.append(("item", event.item.map(JSONValue.string) ?? .null))
         }
         return .object(members + fields)
