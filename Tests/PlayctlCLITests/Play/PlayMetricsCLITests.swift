@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+
+@testable import PlayctlCLI
+
+@Suite("playctl play: metric events in --json and --metrics-out")
+struct PlayMetricsCLITests {
+    static let context = ["event", "host", "time", "item", "date", "mediaTime", "sessionID"]
+
+    @Test func seeksPrintRequestAndCompletionPairs() throws {
+        let directory = try CLIProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let metricsFile = directory.appendingPathComponent("metrics.jsonl").path
+        let result = try CLIProcess.run([
+            "play", CLIProcess.media("a.mp4"), "--seek", "1@0.5", "--seek", "3@2", "--json", "--untimed",
+            "--no-audio", "--metrics-out", metricsFile,
+        ])
+        #expect(result.status == 0, "\(result.standardError)")
+        let values = try JSONValue.parseLines(result.standardOutput)
+        func named(_ name: String) -> [JSONValue] { values.filter { $0["event"]?.stringValue == name } }
+
+        let seeks = named("metric.seek")
+        let completions = named("metric.seekDidComplete")
+        #expect(seeks.map { $0["id"] } == [.int(1), .int(2)])
+        #expect(completions.map { $0["id"] } == [.int(1), .int(2)])
+        #expect(Set(seeks.compactMap { $0["requestedTime"]?.doubleValue }) == [1, 3])
+        for (seek, completion) in zip(seeks, completions) {
+            let request = try #require(values.firstIndex(of: seek))
+            let done = try #require(values.firstIndex(of: completion))
+            #expect(request < done)
+            #expect(seek["sessionID"] == completion["sessionID"])
+            if completion["finished"] == .bool(true) {
+                #expect(completion["landedTime"] == seek["requestedTime"], "exact seeks land where asked")
+            }
+        }
+        #expect(completions.last?["finished"] == .bool(true))
+        #expect(seeks.first?.keys == Self.context + ["id", "requestedTime", "fromTime", "tolerance", "origin"])
+        #expect(completions.first?.keys == Self.context + [
+            "id", "finished", "landedTime", "didSeekInBuffer", "latency", "framesDecoded", "framesSkipped",
+            "framesDiscarded",
+        ])
+        #expect(named("metric.firstFrame").first?.keys == Self.context + ["latency"])
+        #expect(named("metric.rateChange").first?.keys == Self.context + ["rate", "previousRate", "reason"])
+        #expect(named("metric.likelyToKeepUp").first?.keys == Self.context + ["timeTaken", "isInitial"])
+        let summaries = named("metric.summary")
+        try #require(summaries.count == 1)
+        #expect(summaries[0].keys == Self.context + [
+            "stallCount", "seekCount", "startupTime", "stallRecoveryTime", "framesRendered", "framesDropped",
+            "playbackDuration",
+        ])
+        #expect(summaries[0]["seekCount"] == .int(2))
+        #expect(named("metric.hang").isEmpty)
+        #expect(named("metric.seek").first?["date"]?.stringValue?.hasSuffix("Z") == true)
+
+        // The run's summary comes last, after the session's metric summary.
+        let last = try #require(values.last)
+        #expect(last["event"]?.stringValue == "summary")
+        #expect(values.dropLast().last?["event"]?.stringValue == "metric.summary")
+        #expect(last["seekLatencyP50Ms"]?.doubleValue != nil && last["seekLatencyP95Ms"]?.doubleValue != nil)
+        #expect(last["startupMs"]?.doubleValue != nil && last["firstFrameMs"]?.doubleValue != nil)
+
+        // The metrics file holds exactly the metric lines, as JSON Lines.
+        let file = try JSONValue.parseLines(String(contentsOfFile: metricsFile, encoding: .utf8))
+        #expect(file == values.filter { $0["event"]?.stringValue?.hasPrefix("metric.") == true })
+    }
+
+    @Test func readableSummaryGivesSeekPercentilesAndStartup() throws {
+        let result = try CLIProcess.run([
+            "play", CLIProcess.media("b.mp4"), "--seek", "1@0.5", "--seek", "3@1.5", "--untimed", "--no-audio",
+        ])
+        #expect(result.status == 0, "\(result.standardError)")
+        let summary = try #require(result.outputLines.last)
+        #expect(summary.hasPrefix("summary: "), "\(summary)")
+        #expect(summary.contains("startup "))
+        #expect(summary.contains("2 seeks, latency p50 "))
+        #expect(summary.contains(" p95 "))
+        #expect(result.outputLines.contains { $0.contains("metric.seekDidComplete") && $0.contains("id=2") })
+    }
+
+    @Test func percentilesUseTheNearestRank() {
+        #expect(MetricTally.percentile(0.5, of: [4, 1, 3, 2]) == 2)
+        #expect(MetricTally.percentile(0.95, of: [4, 1, 3, 2]) == 4)
+        #expect(MetricTally.percentile(0.5, of: [7]) == 7)
+        #expect(MetricTally.percentile(0.5, of: []) == nil)
+    }
+}
