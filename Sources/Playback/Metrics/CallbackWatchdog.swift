@@ -9,7 +9,8 @@ import Synchronization
 /// Durations are real (host) time under every clock: a blocked thread blocks real time.
 final class CallbackWatchdog: Sendable {
     /// Gets the callback's label, how long it blocked, the threshold, and whether it had returned.
-    typealias HangHandler = @Sendable (_ callback: String, _ duration: Double, _ threshold: Double, _ ended: Bool) -> Void
+    typealias HangHandler = @Sendable (_ callback: String, _ duration: Double, _ threshold: Double,
+                                       _ ended: Bool) -> Void
 
     private struct Running {
         let label: String
