@@ -51,7 +51,11 @@ enum FileCheck {
             if let path = localPath(url), let format = recognisedFormat(path: path) { error.reason += " (looks like \(format))" }
             return error
         }
-        if code == playctl_averror_invaliddata(), let path = localPath(url) {
+        // Demuxers that give up on the bytes say invalid data, some EINVAL (mp3: a frame size it cannot seek past) or
+        // EIO (matroska: an element larger than its parent). The file exists and is readable (preflight): the
+        // content is at fault.
+        let contentCodes = [playctl_averror_invaliddata(), playctl_averror(EINVAL), playctl_averror(EIO)]
+        if contentCodes.contains(code), let path = localPath(url) {
             // A container FFmpeg recognises from the first bytes but cannot open is damaged; otherwise it is not media.
             if let format = recognisedFormat(path: path) {
                 var error = MediaError(.truncated, url: url, operation: .open, ffmpegCode: code)
