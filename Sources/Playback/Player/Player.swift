@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import MediaIO
 
@@ -103,6 +104,15 @@ open class Player: @unchecked Sendable {
     public func seek(to time: MediaTime, toleranceBefore: MediaTime = .positiveInfinity,
                      toleranceAfter: MediaTime = .positiveInfinity) async -> Bool {
         await engine.seek(item: nil, to: time, exact: toleranceBefore == .zero && toleranceAfter == .zero, origin: .api)
+    }
+
+    /// Seeks as `seek(to:toleranceBefore:toleranceAfter:)`, asked for at once on the calling thread (from a time
+    /// observer, it takes effect at the observed time); `completionHandler` is called exactly once, on a
+    /// background queue.
+    public func seek(to time: MediaTime, toleranceBefore: MediaTime, toleranceAfter: MediaTime,
+                     completionHandler: @escaping @Sendable (Bool) -> Void) {
+        engine.requestSeek(item: nil, to: time, exact: toleranceBefore == .zero && toleranceAfter == .zero,
+                           origin: .api) { finished in DispatchQueue.global().async { completionHandler(finished) } }
     }
 
     /// Seeks as `seek(to:toleranceBefore:toleranceAfter:)`, recording where the request came from.

@@ -5,30 +5,31 @@ extension PlayerEngine {
     /// Seeks the current item ("latest wins": a newer seek completes this one with false at once).
     func seek(item: PlayerItem?, to time: MediaTime, exact: Bool, origin: SeekOrigin) async -> Bool {
         await withCheckedContinuation { continuation in
-            condition.lock()
-            let requested = requestSeek(item: item, to: time, exact: exact, origin: origin, continuation: continuation)
-            condition.broadcast()
-            condition.unlock()
-            if !requested { continuation.resume(returning: false) }
+            requestSeek(item: item, to: time, exact: exact, origin: origin) { continuation.resume(returning: $0) }
         }
     }
 
-    /// Requests a seek (locked); `continuation`, if any, gets the outcome. Returns false, resuming nothing, when
-    /// the seek is refused (no ready current item, or `item` is not the current one).
+    /// Asks for a seek now, on the caller's thread; `completion` is called exactly once with `finished`.
     func requestSeek(item: PlayerItem?, to time: MediaTime, exact: Bool, origin: SeekOrigin,
-                     continuation: CheckedContinuation<Bool, Never>?) -> Bool {
+                     completion: @escaping @Sendable (Bool) -> Void) {
+        condition.lock()
         guard !stopped, let current = currentItem, item == nil || item === current, currentSession != nil,
-              time.isNumeric || time == .positiveInfinity || time == .negativeInfinity else { return false }
+              time.isNumeric || time == .positiveInfinity || time == .negativeInfinity else {
+            condition.unlock()
+            completion(false)
+            return
+        }
         let now = clockNow()
         let from = reportedTime(at: now)
         var target = time.isNumeric ? max(time, .zero) : (time == .negativeInfinity ? .zero : (currentDuration ?? .zero))
         if let duration = currentDuration, target > duration { target = duration }
         let (id, actions) = seeks.request(target: target, exact: exact)
         seekRecords[id] = SeekRecord(item: current, target: target, exact: exact, origin: origin,
-                                     requestedAt: now, continuation: continuation)
+                                     requestedAt: now, completion: completion)
         emit(.seekRequested(id: id.rawValue, target: target, from: from, exact: exact, origin: origin), at: now)
         handle(actions, at: now)
-        return true
+        condition.broadcast()
+        condition.unlock()
     }
 
     /// Completes every seek in flight with `false`.
@@ -81,7 +82,7 @@ extension PlayerEngine {
         guard let record = seekRecords.removeValue(forKey: id) else { return }
         emit(.seekCompleted(id: id.rawValue, finished: finished, landed: landed, statistics: statistics,
                             latency: now - record.requestedAt), item: record.item, at: now)
-        record.continuation?.resume(returning: finished)
+        record.completion?(finished)
     }
 
     /// Applies the landing of the seek in flight, if the decoder has landed (under a manual clock, only once the

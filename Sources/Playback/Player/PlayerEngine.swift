@@ -21,7 +21,7 @@ final class PlayerEngine: @unchecked Sendable, ManualClockParticipant {
         let exact: Bool
         let origin: SeekOrigin
         let requestedAt: Double
-        var continuation: CheckedContinuation<Bool, Never>?
+        var completion: (@Sendable (Bool) -> Void)?
     }
 
     let condition = NSCondition()
@@ -110,7 +110,7 @@ final class PlayerEngine: @unchecked Sendable, ManualClockParticipant {
         }
         slots.removeAll()
         items.removeAll()
-        let pending = seekRecords.values.compactMap(\.continuation)
+        let pending = seekRecords.values.compactMap(\.completion)
         seekRecords.removeAll()
         let advances = advanceRequests.map(\.1)
         advanceRequests.removeAll()
@@ -118,7 +118,7 @@ final class PlayerEngine: @unchecked Sendable, ManualClockParticipant {
         condition.broadcast()
         condition.unlock()
         for session in sessions { session.stop() }
-        for continuation in pending { continuation.resume(returning: false) }
+        for completion in pending { completion(false) }
         for continuation in advances { continuation.resume() }
         clockMode.manualClock?.unregister(self)
         events.finish()

@@ -55,9 +55,18 @@ final class PlaySession: Sendable {
         // Player and metric events in one order; a large buffer, as the loop below may wait on a seek.
         let records = player.eventsAndMetrics(bufferLimit: 1 << 16)
         player.defaultRate = options.rate
-        let marks = Set(options.seeks.compactMap(\.at) + [options.until].compactMap { $0 })
-        if !marks.isEmpty {
-            _ = player.addBoundaryTimeObserver(forTimes: marks.sorted().map { MediaTime(seconds: $0) }) { _ in }
+        if let until = options.until {
+            _ = player.addBoundaryTimeObserver(forTimes: [MediaTime(seconds: until)]) { _ in }
+        }
+        // Each `--seek SEC@AT` is asked for from its boundary observer, on the engine thread at the moment the
+        // media time crosses AT (so even an untimed run seeks from exactly there); each fires once.
+        for seek in options.seeks {
+            guard let at = seek.at else { continue }
+            let fired = OneShot()
+            _ = player.addBoundaryTimeObserver(forTimes: [MediaTime(seconds: at)]) { [weak player] _ in
+                guard let player, fired.fire() else { return }
+                player.seek(to: MediaTime(seconds: seek.to), toleranceBefore: .zero, toleranceAfter: .zero) { _ in }
+            }
         }
         if !printer.json && printer.isTerminal {
             _ = player.addPeriodicTimeObserver(forInterval: MediaTime(seconds: 0.1)) { _ in }
@@ -65,7 +74,6 @@ final class PlaySession: Sendable {
         player.replaceCurrentItem(with: item)
         let initialSeeks = options.seeks.filter { $0.at == nil }
         if initialSeeks.isEmpty { player.play() }
-        var pendingAt = options.seeks.filter { $0.at != nil }
         var failure: CommandFailure?
         var ending = false
         for await record in records {
@@ -91,15 +99,7 @@ final class PlaySession: Sendable {
             case .didPlayToEnd:
                 ending = true
             case .boundaryTime(let mark):
-                if let until = options.until, mark == MediaTime(seconds: until) {
-                    ending = true
-                    break
-                }
-                let due = pendingAt.filter { $0.at.map { MediaTime(seconds: $0) } == mark }
-                pendingAt.removeAll { $0.at.map { MediaTime(seconds: $0) } == mark }
-                for seek in due {
-                    Task { await player.seek(to: MediaTime(seconds: seek.to), toleranceBefore: .zero, toleranceAfter: .zero) }
-                }
+                if let until = options.until, mark == MediaTime(seconds: until) { ending = true }
             default:
                 break
             }
@@ -110,4 +110,10 @@ final class PlaySession: Sendable {
         if let failure { return .failure(failure) }
         return .success(())
     }
+}
+
+/// True the first time `fire()` is called, false after.
+final class OneShot: Sendable {
+    private let fired = Mutex(false)
+    func fire() -> Bool { fired.withLock { was in defer { was = true }; return !was } }
 }
