@@ -9,7 +9,7 @@ import Glibc
 /// One soak: a single player under a manual clock takes `swaps` new items (cycling through the clips) and makes
 /// `seeks` seeks (random targets, exact or to a keyframe, from a fixed seed), with the clock moved a little after
 /// each step so frames are presented. Resources are measured at the start, after the warm-up (the first 10% of the
-/// steps) and at the end, each time with no item in the player, its decoding threads gone and free heap memory
+/// steps, and at least one pass over the clips) and at the end, each time with no item in the player, its decoding threads gone and free heap memory
 /// handed back; after the end the player is invalidated and descriptors and threads must be back where they started.
 /// glibc's malloc arenas are capped at 2 first (see `ProcessResources.limitMallocArenas`).
 struct SoakRun {
@@ -34,7 +34,8 @@ struct SoakRun {
         player.play()
         var random = SoakRandom(seed: seed)
         let steps = max(swaps, seeks)
-        let warmUp = steps / 10
+        // The first 10% of the steps, and at least one pass over every clip (first uses set up codec tables).
+        let warmUp = min(steps, max(steps / 10, clips.count))
         for step in 0..<steps {
             if step == warmUp { report.warmUp = await Self.checkpoint(player, clock) }
             if step < swaps {
@@ -50,7 +51,7 @@ struct SoakRun {
             progress.completeStep()
         }
         report.end = await Self.checkpoint(player, clock)
-        if steps == 0 { report.warmUp = report.end }
+        if warmUp == steps { report.warmUp = report.end }
         player.invalidate()
         report.afterInvalidate = await Self.quiescent(reference: report.start)
         report.peakResidentBytes = Self.peakResidentBytes()
