@@ -31,6 +31,11 @@ final class CallbackWatchdog: Sendable {
         HangMonitor.shared.register(self)
     }
 
+    /// Stops the monitor thread's checks of this watchdog (its player was invalidated); callbacks are still timed.
+    func stopMonitoring() {
+        HangMonitor.shared.unregister(self)
+    }
+
     /// Seconds a callback may block before it is a hang.
     var threshold: Double {
         get { state.withLock { $0.threshold } }
@@ -83,8 +88,8 @@ final class CallbackWatchdog: Sendable {
     }
 }
 
-/// One thread for the whole process that looks at every live watchdog ten times a second, to report callbacks
-/// that stay blocked. It sleeps without waking while no player exists.
+/// One thread for the whole process that looks at every watched callback thread ten times a second, to report
+/// callbacks that stay blocked. It runs only while some player is alive (not invalidated), and ends otherwise.
 final class HangMonitor: @unchecked Sendable {
     static let shared = HangMonitor()
     static let interval = 0.1
@@ -96,18 +101,27 @@ final class HangMonitor: @unchecked Sendable {
     // Guarded by `condition`.
     private let condition = NSCondition()
     private var watchdogs: [WeakWatchdog] = []
-    private var started = false
+    private var running = false
 
+    /// Watches `watchdog` until ``unregister(_:)`` or until it is gone.
     func register(_ watchdog: CallbackWatchdog) {
         condition.lock()
         watchdogs.append(WeakWatchdog(value: watchdog))
-        if !started {
-            started = true
+        if !running {
+            running = true
             let thread = Thread { [self] in run() }
-            thread.name = "playctl.hangMonitor"
+            thread.name = "playctl.hang"
             thread.stackSize = 256 << 10
             thread.start()
         }
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Stops watching `watchdog` (its player was invalidated).
+    func unregister(_ watchdog: CallbackWatchdog) {
+        condition.lock()
+        watchdogs.removeAll { $0.value == nil || $0.value === watchdog }
         condition.broadcast()
         condition.unlock()
     }
@@ -117,8 +131,10 @@ final class HangMonitor: @unchecked Sendable {
         while true {
             watchdogs.removeAll { $0.value == nil }
             if watchdogs.isEmpty {
-                condition.wait()
-                continue
+                // Nothing to watch: the thread ends, and the next registration starts another.
+                running = false
+                condition.unlock()
+                return
             }
             do {
                 let live = watchdogs.compactMap(\.value)

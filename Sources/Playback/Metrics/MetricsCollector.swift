@@ -141,6 +141,7 @@ public final class MetricsCollector: Sendable {
     /// The player is going away (under the engine's lock): sends the owed summary and ends every stream.
     func finish(at now: Double, facts: some MetricsFacts) {
         guard !metrics.isFinished else { return }
+        watchdog.stopMonitoring()
         deliver(deriver.withLock { $0.finish(at: now, facts: facts) })
         metrics.finish()
         records.finish()
