@@ -22,11 +22,9 @@ struct MetricsDeliveryTests {
         let events = player.events()
         try await Self.ready(item)
         // 50 seeks (100 metric events) and a whole clip, untimed, while nobody reads `stuck`.
-        _ = player.locked { engine in
-            for index in 0..<50 {
-                _ = engine.requestSeek(item: nil, to: MediaTime(value: Int64(index), timescale: 100), exact: true,
-                                       origin: .api, continuation: nil)
-            }
+        for index in 0..<50 {
+            player.seek(to: MediaTime(value: Int64(index), timescale: 100), toleranceBefore: .zero,
+                        toleranceAfter: .zero) { _ in }
         }
         player.play()
         for await event in events where event.kind == .didPlayToEnd { break }

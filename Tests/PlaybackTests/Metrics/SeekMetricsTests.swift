@@ -1,6 +1,7 @@
 import Foundation
 import MediaIO
 @testable import Playback
+import Synchronization
 import Testing
 
 @Suite("Seek metrics: request/completion pairs under the manual clock", .timeLimit(.minutes(1)))
@@ -10,17 +11,19 @@ struct SeekMetricsTests {
         let clock = ManualClock()
         let player = Player(item: PlayerItem(url: Clips.path("a.mp4")), clock: .manual(clock), audio: false)
         defer { player.invalidate() }
-        await clock.advance(by: .zero)
         let stream = player.allMetrics()
         let trace = MetricsTrace(player)
-        // One critical section: no landing can be applied between the requests.
-        let requested = player.locked { engine in
-            (0..<50).map { index in
-                engine.requestSeek(item: nil, to: MediaTime(value: Int64(index % 10) * 60 + 30, timescale: 120),
-                                   exact: true, origin: .scrubbing, continuation: nil)
+        let handled = Mutex<[Bool]>([])
+        // The burst is asked for from a boundary observer, on the engine thread: only that thread applies landings,
+        // so none can land before the last request.
+        _ = player.addBoundaryTimeObserver(forTimes: [MediaTime(seconds: 1)]) { [weak player] _ in
+            for index in 0..<50 {
+                player?.seek(to: MediaTime(value: Int64(400 + index * 2), timescale: 100), toleranceBefore: .zero,
+                            toleranceAfter: .zero) { finished in handled.withLock { $0.append(finished) } }
             }
         }
-        #expect(requested.allSatisfy { $0 })
+        player.play()
+        await clock.advance(bySeconds: 1)
         await clock.advance(by: .zero)
         player.invalidate()
         let metrics = await collect(stream)
@@ -34,11 +37,13 @@ struct SeekMetricsTests {
         #expect(completions.count == 50)
         #expect(requests.map(\.id) == completions.map(\.id), "completions in request order")
         #expect(Set(requests.map(\.id)).count == 50)
-        #expect(requests.allSatisfy { $0.origin == .scrubbing && $0.tolerance == .exact })
+        #expect(requests.allSatisfy { $0.origin == .api && $0.tolerance == .exact })
         #expect(completions.filter(\.finished).map(\.id) == [requests.last!.id])
         #expect(completions.filter { !$0.finished }.allSatisfy { $0.landedTime == nil })
         let last = try #require(completions.last)
-        #expect(last.landedTime == MediaTime(seconds: 4.75))
+        #expect(last.landedTime == MediaTime(value: 498, timescale: 100))
+        while handled.withLock({ $0.count }) < 50 { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(handled.withLock { $0.filter { $0 }.count } == 1, "one completion handler gets true")
         #expect(last.framesDecoded > 0)
         // The engine reports a request, then the completion (false) of the seek it supersedes; the last one lands.
         var expected: [String] = ["seek 1"]
