@@ -175,7 +175,8 @@ extension PlayerEngine {
             virtualNow = max(virtualNow, due)
         } else if let end = endDue() {
             virtualNow = max(virtualNow, end)
-        } else if session.video == nil, let audio = session.audio {
+        } else if let audio = session.audio {
+            // No video frame to wait for (none, or the video ended before the audio): follow the audio.
             audio.condition.lock()
             let next = audio.buffers.first.map { clockTime(ofItemTime: $0.time) }
             audio.condition.unlock()
@@ -186,6 +187,14 @@ extension PlayerEngine {
     /// Clock time at which the playhead reaches `time` (while the clock runs).
     func clockTime(ofItemTime time: MediaTime) -> Double {
         anchorClock + (time - anchorItemTime).seconds / max(clockRate, 1e-9)
+    }
+
+    /// Whether the current item has decoded audio waiting (untimed clocks follow it when no video frame is due).
+    func audioQueued() -> Bool {
+        guard let audio = currentSession?.audio else { return false }
+        audio.condition.lock()
+        defer { audio.condition.unlock() }
+        return !audio.buffers.isEmpty
     }
 
     /// Clock time at which the next queued frame is due, if one is queued and the clock runs.
@@ -200,7 +209,7 @@ extension PlayerEngine {
     private func nextWait(now: Double) -> Double? {
         if isUntimed {
             // Virtual time jumps ahead as soon as there is something to show or an end to reach.
-            return clockRunning && (nextFrameDue() != nil || endDue() != nil) && seeks.currentSeek == nil ? 0 : nil
+            return clockRunning && (nextFrameDue() != nil || endDue() != nil || audioQueued()) && seeks.currentSeek == nil ? 0 : nil
         }
         var deadline: Double?
         func consider(_ time: Double?) {

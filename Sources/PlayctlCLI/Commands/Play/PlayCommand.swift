@@ -56,7 +56,8 @@ final class PlaySession: Sendable {
         let records = player.eventsAndMetrics(bufferLimit: 1 << 16)
         player.defaultRate = options.rate
         if let until = options.until {
-            _ = player.addBoundaryTimeObserver(forTimes: [MediaTime(seconds: until)]) { _ in }
+            // Stops the clock right at --until (on the engine thread), however long the event loop takes to see it.
+            _ = player.addBoundaryTimeObserver(forTimes: [MediaTime(seconds: until)]) { [weak player] _ in player?.pause() }
         }
         // Each `--seek SEC@AT` is asked for from its boundary observer, on the engine thread at the moment the
         // media time crosses AT (so even an untimed run seeks from exactly there); each fires once.
