@@ -37,10 +37,7 @@ final class AudioPipeline: @unchecked Sendable {
     var channels: Int { reader.channels }
 
     func start(name: String) {
-        let thread = Thread { [self] in run() }
-        thread.name = "playctl.audio.\(name)"
-        thread.stackSize = 1 << 20
-        thread.start()
+        startDedicatedThread(name: "playctl.audio.\(name)") { [self] in run() }
     }
 
     func stop() {

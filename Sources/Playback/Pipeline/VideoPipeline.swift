@@ -35,10 +35,7 @@ final class VideoPipeline: @unchecked Sendable {
     }
 
     func start(name: String) {
-        let thread = Thread { [self] in run() }
-        thread.name = "playctl.video.\(name)"
-        thread.stackSize = 1 << 20
-        thread.start()
+        startDedicatedThread(name: "playctl.video.\(name)") { [self] in run() }
     }
 
     /// Stops the thread; frames and decoder are freed when the pipeline is released.

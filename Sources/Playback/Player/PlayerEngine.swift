@@ -92,10 +92,7 @@ final class PlayerEngine: @unchecked Sendable, ManualClockParticipant {
     }
 
     func start() {
-        let thread = Thread { [self] in runLoop() }
-        thread.name = "playctl.player"
-        thread.stackSize = 1 << 20
-        thread.start()
+        startDedicatedThread(name: "playctl.player") { [self] in runLoop() }
         clockMode.manualClock?.register(self)
     }
 
