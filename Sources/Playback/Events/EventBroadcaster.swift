@@ -24,6 +24,11 @@ public final class EventBroadcaster<Element: Sendable>: Sendable {
     }
 
     private let state = Mutex(State())
+    /// Held while one element is handed out, so elements reach every subscriber in the order of `yield` calls.
+    /// Never held together with `state` across a hand-off: handing an element to a stream may resume a waiting
+    /// task, which takes that task's status lock, and cancelling such a task runs its stream's termination handler
+    /// (which takes `state`) under that same status lock. Holding `state` while yielding would deadlock the two.
+    private let delivery = Mutex(())
     /// The default per-subscriber buffer.
     public let bufferLimit: Int
 
@@ -79,24 +84,33 @@ public final class EventBroadcaster<Element: Sendable>: Sendable {
 
     /// Sends `element` to every current subscriber, in the order of calls.
     public func yield(_ element: Element) {
-        state.withLock { state in
-            for observer in state.observers { observer(element) }
-            for subscriber in state.subscribers.values {
-                guard let (buffered, dropped) = subscriber.offer(element) else { continue }
-                if dropped { state.dropped += 1 }
-                state.peakBuffered = max(state.peakBuffered, buffered)
+        delivery.withLock { _ in
+            let (observers, subscribers) = state.withLock { ($0.observers, Array($0.subscribers.values)) }
+            for observer in observers { observer(element) }
+            var dropped = 0
+            var peak = 0
+            for subscriber in subscribers {
+                guard let offered = subscriber.offer(element) else { continue }
+                if offered.dropped { dropped += 1 }
+                peak = max(peak, offered.buffered)
+            }
+            state.withLock { state in
+                state.dropped += dropped
+                state.peakBuffered = max(state.peakBuffered, peak)
             }
         }
     }
 
     /// Ends every subscriber's stream; later subscribers get an empty stream.
     public func finish() {
-        let subscribers = state.withLock { state -> [Subscriber] in
-            state.finished = true
-            defer { state.subscribers.removeAll() }
-            return Array(state.subscribers.values)
+        delivery.withLock { _ in
+            let subscribers = state.withLock { state -> [Subscriber] in
+                state.finished = true
+                defer { state.subscribers.removeAll() }
+                return Array(state.subscribers.values)
+            }
+            for subscriber in subscribers { subscriber.finish() }
         }
-        for subscriber in subscribers { subscriber.finish() }
     }
 
     /// Whether ``finish()`` was called.

@@ -1,0 +1,88 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import Playback
+
+@Suite("EventBroadcaster")
+struct EventBroadcasterTests {
+    @Test("every subscriber sees the elements yielded after it subscribed, in order")
+    func ordered() async {
+        let broadcaster = EventBroadcaster<Int>()
+        broadcaster.yield(0)
+        let first = broadcaster.subscribe()
+        let second = broadcaster.subscribe { $0 % 2 == 0 ? $0 : nil }
+        for value in 1...6 { broadcaster.yield(value) }
+        broadcaster.finish()
+        var seen: [Int] = []
+        for await value in first { seen.append(value) }
+        var even: [Int] = []
+        for await value in second { even.append(value) }
+        #expect(seen == [1, 2, 3, 4, 5, 6])
+        #expect(even == [2, 4, 6])
+        var late: [Int] = []
+        for await value in broadcaster.subscribe() { late.append(value) }
+        #expect(late.isEmpty, "a subscriber after finish gets an empty stream")
+    }
+
+    @Test("a subscriber that never reads keeps only its newest elements and the drops are counted")
+    func bounded() async {
+        let broadcaster = EventBroadcaster<Int>(bufferLimit: 3)
+        let stream = broadcaster.subscribe()
+        for value in 1...10 { broadcaster.yield(value) }
+        broadcaster.finish()
+        var seen: [Int] = []
+        for await value in stream { seen.append(value) }
+        #expect(seen == [8, 9, 10])
+        #expect(broadcaster.droppedCount == 7)
+        #expect(broadcaster.peakBufferedCount == 3)
+    }
+
+    @Test("a dropped stream unsubscribes")
+    func unsubscribes() async {
+        let broadcaster = EventBroadcaster<Int>()
+        let task = Task { for await _ in broadcaster.subscribe() {} }
+        while broadcaster.subscriberCount == 0 { await Task.yield() }
+        task.cancel()
+        await task.value
+        #expect(broadcaster.subscriberCount == 0)
+    }
+
+    /// Cancelling a task that waits on a stream runs the stream's termination handler under the task's status lock;
+    /// yielding to that stream resumes the task, which takes the same status lock. The broadcaster must never hold
+    /// its own lock across a yield, or the two deadlock (found by `playctl bench --playback` hanging).
+    @Test("cancelling iterating tasks while a thread yields never deadlocks")
+    func cancelWhileYielding() async throws {
+        let broadcaster = EventBroadcaster<Int>(bufferLimit: 8)
+        let done = Atomic(false)
+        let producer = Thread {
+            var value = 0
+            while !done.load(ordering: .relaxed) {
+                broadcaster.yield(value)
+                value += 1
+            }
+        }
+        producer.start()
+        defer { done.store(true, ordering: .relaxed) }
+        let rounds = 400
+        let finished = Atomic(0)
+        let driver = Task.detached {
+            for _ in 0..<rounds {
+                let stream = broadcaster.subscribe()
+                let task = Task {
+                    var iterator = stream.makeAsyncIterator()
+                    while await iterator.next() != nil {}
+                }
+                await Task.yield()
+                task.cancel()
+                await task.value
+                finished.add(1, ordering: .relaxed)
+            }
+        }
+        let deadline = Date().addingTimeInterval(30)
+        while finished.load(ordering: .relaxed) < rounds && Date() < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        #expect(finished.load(ordering: .relaxed) == rounds, "a cancel and a yield deadlocked")
+        if finished.load(ordering: .relaxed) == rounds { await driver.value }
+    }
+}
