@@ -25,7 +25,18 @@ public final class Demuxer: @unchecked Sendable {
     /// then names it in errors and its extension helps probing).
     /// - Throws: `MediaError` whose kind tells missing, unreadable, directory, empty, not media, truncated, no
     ///   decodable stream or unsupported codec apart.
-    public init(url: String, source: (any ByteSource)? = nil) throws(MediaError) {
+    public convenience init(url: String, source: (any ByteSource)? = nil) throws(MediaError) {
+        try self.init(url: url, source: source, probed: nil)
+    }
+
+    /// Opens the same media once more for another reader (each pipeline then reads at its own pace), through
+    /// `source` when given. A container whose header lists every stream is not probed again: its streams take this
+    /// demuxer's probed parameters and timings, which saves decoding the first frames (time and memory) twice.
+    public func reopen(source: (any ByteSource)? = nil) throws(MediaError) -> Demuxer {
+        try Demuxer(url: url, source: source, probed: self)
+    }
+
+    private init(url: String, source: (any ByteSource)?, probed: Demuxer?) throws(MediaError) {
         FFmpegLog.configure()
         self.url = url
         if source == nil { try FileCheck.preflight(url) }
@@ -48,6 +59,14 @@ public final class Demuxer: @unchecked Sendable {
             throw MediaError(.notMedia, url: url, operation: .probe,
                              reason: "FFmpeg reads it only as text (\(name) demuxer)")
         }
+        if let probed, Self.adopt(probed, into: ctx) {
+            self.context = ctx
+            self.formatName = name
+            self.startTime = probed.startTime
+            self.duration = probed.duration
+            self.tracks = probed.tracks
+            return
+        }
         let infoResult = avformat_find_stream_info(ctx, nil)
         if infoResult < 0 {
             avformat_close_input(&owned)
@@ -61,6 +80,23 @@ public final class Demuxer: @unchecked Sendable {
         self.duration = d == playctl_nopts_value() || d <= 0 ? nil : MediaTime(value: d, timescale: AV_TIME_BASE)
         self.tracks = (0..<Int(ctx.pointee.nb_streams)).map { TrackInfo(stream: ctx.pointee.streams[$0]!, index: $0) }
         try validateStreams()
+    }
+
+    /// Gives `ctx` (just opened, not probed) the codec parameters and timings `probed` found, when its header
+    /// already listed the same streams. Returns false when it must be probed itself (streams found only by reading).
+    private static func adopt(_ probed: Demuxer, into ctx: UnsafeMutablePointer<AVFormatContext>) -> Bool {
+        guard ctx.pointee.ctx_flags & AVFMTCTX_NOHEADER == 0,
+              ctx.pointee.nb_streams == probed.context.pointee.nb_streams else { return false }
+        for i in 0..<Int(ctx.pointee.nb_streams) {
+            let mine = ctx.pointee.streams[i]!, theirs = probed.stream(i)
+            guard mine.pointee.codecpar.pointee.codec_id == theirs.pointee.codecpar.pointee.codec_id,
+                  avcodec_parameters_copy(mine.pointee.codecpar, theirs.pointee.codecpar) >= 0 else { return false }
+            mine.pointee.start_time = theirs.pointee.start_time
+            mine.pointee.duration = theirs.pointee.duration
+        }
+        ctx.pointee.start_time = probed.context.pointee.start_time
+        ctx.pointee.duration = probed.context.pointee.duration
+        return true
     }
 
     deinit {

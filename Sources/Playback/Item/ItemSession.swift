@@ -32,13 +32,13 @@ final class ItemSession: @unchecked Sendable {
                      onChange: @escaping @Sendable () -> Void) throws(MediaError) -> ItemSession
     {
         var sources: [ThrottledByteSource] = []
-        func openDemuxer() throws(MediaError) -> Demuxer {
-            guard let throttle else { return try Demuxer(url: url) }
+        func throttledSource() throws(MediaError) -> ThrottledByteSource? {
+            guard let throttle else { return nil }
             let source = try ThrottledByteSource(path: url, throttle: throttle)
             sources.append(source)
-            return try Demuxer(url: url, source: source)
+            return source
         }
-        let demuxer = try openDemuxer()
+        let demuxer = try Demuxer(url: url, source: throttledSource())
         var video: VideoPipeline?
         var audio: AudioPipeline?
         if let track = demuxer.videoTrack, track.isDecodable {
@@ -48,7 +48,7 @@ final class ItemSession: @unchecked Sendable {
         }
         if withAudio, let track = demuxer.audioTrack, track.isDecodable {
             // Audio reads through a demuxer of its own, so each pipeline moves at its own pace.
-            let audioDemuxer = video == nil ? demuxer : try openDemuxer()
+            let audioDemuxer = video == nil ? demuxer : try demuxer.reopen(source: throttledSource())
             if video != nil { audioDemuxer.discardAllStreams(except: track.index) }
             audio = AudioPipeline(reader: try AudioSampleReader(demuxer: audioDemuxer), onChange: onChange)
         }
