@@ -108,6 +108,7 @@ extension PlayerEngine {
         anchorItemTime = .zero
         anchorClock = now
         lastFrame = nil
+        lastAudioEnd = nil
         firstFrameShown = false
         endReported = false
         lastLikelyToKeepUp = nil

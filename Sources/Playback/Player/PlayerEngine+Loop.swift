@@ -168,19 +168,16 @@ extension PlayerEngine {
         return true
     }
 
-    /// Untimed clock: virtual time jumps to the next frame once it is decoded (or to the end of the media).
+    /// Untimed clock: virtual time jumps to the next frame once it is decoded (or to the end of the media). While
+    /// the video decoder works on the next frame, time waits for it (no stall: nothing is late in untimed time).
     private func advanceVirtualTime() {
-        guard clockRunning, let session = currentSession, seeks.currentSeek == nil else { return }
+        guard clockRunning, currentSession != nil, seeks.currentSeek == nil else { return }
         if let due = nextFrameDue() {
             virtualNow = max(virtualNow, due)
         } else if let end = endDue() {
             virtualNow = max(virtualNow, end)
-        } else if let audio = session.audio {
-            // No video frame to wait for (none, or the video ended before the audio): follow the audio.
-            audio.condition.lock()
-            let next = audio.buffers.first.map { clockTime(ofItemTime: $0.time) }
-            audio.condition.unlock()
-            if let next { virtualNow = max(virtualNow, next) }
+        } else if let next = audioDueWithoutVideo() {
+            virtualNow = max(virtualNow, next)
         }
     }
 
@@ -189,12 +186,19 @@ extension PlayerEngine {
         anchorClock + (time - anchorItemTime).seconds / max(clockRate, 1e-9)
     }
 
-    /// Whether the current item has decoded audio waiting (untimed clocks follow it when no video frame is due).
-    func audioQueued() -> Bool {
-        guard let audio = currentSession?.audio else { return false }
+    /// Untimed clock, when there is no video frame to wait for (no video, or its decoder ended or failed with
+    /// nothing queued): the clock time of the next decoded audio, which virtual time then follows.
+    func audioDueWithoutVideo() -> Double? {
+        guard clockRunning, let session = currentSession, let audio = session.audio else { return nil }
+        if let video = session.video {
+            video.condition.lock()
+            let finished = video.frames.isEmpty && (video.reachedEnd || video.failure != nil)
+            video.condition.unlock()
+            guard finished else { return nil }
+        }
         audio.condition.lock()
         defer { audio.condition.unlock() }
-        return !audio.buffers.isEmpty
+        return audio.buffers.first.map { clockTime(ofItemTime: $0.time) }
     }
 
     /// Clock time at which the next queued frame is due, if one is queued and the clock runs.
@@ -209,7 +213,7 @@ extension PlayerEngine {
     private func nextWait(now: Double) -> Double? {
         if isUntimed {
             // Virtual time jumps ahead as soon as there is something to show or an end to reach.
-            return clockRunning && (nextFrameDue() != nil || endDue() != nil || audioQueued()) && seeks.currentSeek == nil ? 0 : nil
+            return clockRunning && (nextFrameDue() != nil || endDue() != nil || audioDueWithoutVideo() != nil) && seeks.currentSeek == nil ? 0 : nil
         }
         var deadline: Double?
         func consider(_ time: Double?) {

@@ -37,6 +37,7 @@ extension PlayerEngine {
             audio.condition.lock()
             while let buffer = audio.buffers.first, buffer.time <= t {
                 due.append(audio.popFirst()!)
+                lastAudioEnd = buffer.time + buffer.duration
             }
             audio.condition.unlock()
             if !due.isEmpty, !audioTaps.isEmpty {
@@ -141,13 +142,26 @@ extension PlayerEngine {
         return clockTime(ofItemTime: endTime(of: session))
     }
 
-    /// Where the item ends: its duration, or the last frame when the duration is unknown or shorter.
+    /// Where the item ends: its duration (the last frame when it is unknown), or later when media runs past it.
     func endTime(of session: ItemSession) -> MediaTime {
-        var end = session.duration.isNumeric ? session.duration : (lastFrame?.time ?? .zero)
+        mediaEnd(after: session.duration.isNumeric ? session.duration : (lastFrame?.time ?? .zero), session)
+    }
+
+    /// `base`, or the latest media time shown or queued when that is later: damaged or odd files have frames and
+    /// audio past the duration their container states, and those still play (the playhead does not stop short).
+    func mediaEnd(after base: MediaTime, _ session: ItemSession) -> MediaTime {
+        var end = base
+        if let shown = lastFrame?.time, shown > end { end = shown }
+        if let played = lastAudioEnd, played > end { end = played }
         if let video = session.video {
             video.condition.lock()
             if let last = video.frames.last, last.time > end { end = last.time }
             video.condition.unlock()
+        }
+        if let audio = session.audio {
+            audio.condition.lock()
+            if let last = audio.buffers.last, last.time + last.duration > end { end = last.time + last.duration }
+            audio.condition.unlock()
         }
         return end
     }

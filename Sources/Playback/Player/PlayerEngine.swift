@@ -58,6 +58,8 @@ final class PlayerEngine: @unchecked Sendable, ManualClockParticipant {
 
     // Presentation
     var lastFrame: VideoFrame?
+    /// Where the last audio handed out ends (nil when none since the item or seek began).
+    var lastAudioEnd: MediaTime?
     var framesRendered = 0
     var framesDropped = 0
     /// Host clock: for each frame shown while playing, shown time minus due time (seconds).
@@ -165,18 +167,12 @@ final class PlayerEngine: @unchecked Sendable, ManualClockParticipant {
         return max(time, .zero)
     }
 
-    /// Where the playhead stops: the item's duration, or later when frames run past it (damaged or odd files
-    /// whose container understates the duration): the last frame decoded so far.
+    /// Where the playhead stops: the item's duration, or later when frames or audio run past it (damaged or odd
+    /// files whose container understates the duration): the latest media shown or decoded so far.
     func playableEnd() -> MediaTime? {
         guard let duration = currentDuration else { return nil }
-        var end = duration
-        if let shown = lastFrame?.time, shown > end { end = shown }
-        if let video = currentSession?.video {
-            video.condition.lock()
-            if let queued = video.frames.last?.time, queued > end { end = queued }
-            video.condition.unlock()
-        }
-        return end
+        guard let session = currentSession else { return duration }
+        return mediaEnd(after: duration, session)
     }
 
     /// What `currentTime()` reports: a pending seek's target from the moment it was asked for.

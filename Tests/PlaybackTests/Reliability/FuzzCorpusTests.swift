@@ -18,15 +18,9 @@ struct FuzzCorpusTests {
 
     /// Files that make the player hang, each with the bug (reported to the Playback owner). Remove an entry once
     /// its bug is fixed.
-    static let knownHangs: [String: String] = [
-        "regression-hang-video-ended-audio-queued.mkv": untimedStall,
-        "regression-hang-ts-audio-far-timestamp.ts": untimedStall,
-    ]
-
-    /// Under the untimed clock, time moves to audio only for items without video: when the video track ends (or
-    /// never decodes a frame) while audio is still queued, nothing is due and nothing ends, so the engine waits
-    /// and the player says 'playing' forever (found by replaying the media fuzzer's working corpus).
-    static let untimedStall = "video ended with audio still queued: the untimed clock never moves on to the audio"
+    /// (Both that were listed are fixed: `regression-hang-video-ended-audio-queued.mkv`, whose video ends before
+    /// its audio, and `regression-hang-ts-audio-far-timestamp.ts`, whose audio lies past the stated duration.)
+    static let knownHangs: [String: String] = [:]
 
     @Test func corpusIsThere() {
         #expect(Self.files.count >= 16, "Fuzz/corpus/media holds \(Self.files.count) files")
