@@ -27,10 +27,10 @@ final class VideoPipeline: @unchecked Sendable {
     /// Called (without the lock) whenever something changed that the engine may wait for.
     private let onChange: @Sendable () -> Void
 
-    init(reader: VideoFrameReader, byteBudget: Int = 32 << 20, onChange: @escaping @Sendable () -> Void) {
+    init(reader: VideoFrameReader, byteBudget: Int = 8 << 20, onChange: @escaping @Sendable () -> Void) {
         self.reader = reader
         let frameBytes = max((reader.track.width ?? 640) * (reader.track.height ?? 360) * 3 / 2, 1)
-        self.capacity = min(max(byteBudget / frameBytes, 3), 24)
+        self.capacity = min(max(byteBudget / frameBytes, 2), 24)
         self.onChange = onChange
     }
 
