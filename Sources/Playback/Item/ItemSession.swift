@@ -28,17 +28,22 @@ final class ItemSession: @unchecked Sendable {
     }
 
     /// Opens `url` and starts decoding from the beginning (blocking: call on a loader thread).
+    /// Reads through sources `makeSource` makes when given, each behind `throttle` when given.
     static func open(url: String, name: String, withAudio: Bool, throttle: MediaThrottle? = nil,
+                     makeSource: PlayerItem.ByteSourceMaker? = nil,
                      onChange: @escaping @Sendable () -> Void) throws(MediaError) -> ItemSession
     {
         var sources: [ThrottledByteSource] = []
-        func throttledSource() throws(MediaError) -> ThrottledByteSource? {
-            guard let throttle else { return nil }
-            let source = try ThrottledByteSource(path: url, throttle: throttle)
-            sources.append(source)
-            return source
+        func source() throws(MediaError) -> (any ByteSource)? {
+            let base: (any ByteSource)? = try makeSource?(url)
+            guard let throttle else { return base }
+            let file: any ByteSource
+            if let base { file = base } else { file = try FileByteSource(path: url) }
+            let throttled = ThrottledByteSource(wrapping: file, throttle: throttle)
+            sources.append(throttled)
+            return throttled
         }
-        let demuxer = try Demuxer(url: url, source: throttledSource())
+        let demuxer = try Demuxer(url: url, source: source())
         var video: VideoPipeline?
         var audio: AudioPipeline?
         if let track = demuxer.videoTrack, track.isDecodable {
@@ -48,7 +53,7 @@ final class ItemSession: @unchecked Sendable {
         }
         if withAudio, let track = demuxer.audioTrack, track.isDecodable {
             // Audio reads through a demuxer of its own, so each pipeline moves at its own pace.
-            let audioDemuxer = video == nil ? demuxer : try demuxer.reopen(source: throttledSource())
+            let audioDemuxer = video == nil ? demuxer : try demuxer.reopen(source: source())
             if video != nil { audioDemuxer.discardAllStreams(except: track.index) }
             audio = AudioPipeline(reader: try AudioSampleReader(demuxer: audioDemuxer), onChange: onChange)
         }

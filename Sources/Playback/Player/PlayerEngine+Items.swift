@@ -17,7 +17,7 @@ extension PlayerEngine {
             let result: Result<ItemSession, MediaError>
             do throws(MediaError) {
                 result = .success(try ItemSession.open(url: item.url, name: item.name, withAudio: withAudio,
-                                                       throttle: item.throttle) { [weak self] in
+                                                       throttle: item.throttle, makeSource: item.makeSource) { [weak self] in
                     self?.wake()
                 })
             } catch {

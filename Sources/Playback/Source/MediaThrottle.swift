@@ -128,13 +128,13 @@ public final class MediaThrottle: @unchecked Sendable, ManualClockParticipant {
     }
 }
 
-/// A file read through a `MediaThrottle`.
+/// A source (a file, or an item's own source) read through a `MediaThrottle`.
 final class ThrottledByteSource: ByteSource, @unchecked Sendable {
-    private let file: FileByteSource
+    private let file: any ByteSource
     private let throttle: MediaThrottle
 
-    init(path: String, throttle: MediaThrottle) throws(MediaError) {
-        file = try FileByteSource(path: path)
+    init(wrapping source: any ByteSource, throttle: MediaThrottle) {
+        file = source
         self.throttle = throttle
     }
 
