@@ -58,7 +58,9 @@ extension PlayerEngine {
             condition.lock()
             return
         }
-        if seeks.currentSeek != nil, isSettled() {
+        // A seek is applied once its landing is there: settled alone is not enough, since a decoder blocked on a
+        // paused source counts as settled (looping on it would spin holding the lock, and block the clock).
+        if seeks.currentSeek != nil, isSettled(), landingAvailable() {
             applyLanding(requireSettled: true)
             runDeferred()
             return

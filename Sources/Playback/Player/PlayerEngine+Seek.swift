@@ -88,6 +88,23 @@ extension PlayerEngine {
 
     /// Applies the landing of the seek in flight, if the decoder has landed (under a manual clock, only once the
     /// pipelines have settled, so that what follows does not depend on thread timing).
+    /// Whether the current seek's landing can be applied: the video decoder landed (or, without video, the audio
+    /// decoder is done seeking).
+    func landingAvailable() -> Bool {
+        guard let id = seeks.currentSeek, let session = currentSession else { return false }
+        if let video = session.video {
+            video.condition.lock()
+            defer { video.condition.unlock() }
+            return video.hasLanding(id: id.rawValue)
+        }
+        if let audio = session.audio {
+            audio.condition.lock()
+            defer { audio.condition.unlock() }
+            return !audio.isWorking
+        }
+        return true
+    }
+
     func applyLanding(requireSettled: Bool) {
         guard let id = seeks.currentSeek, let record = seekRecords[id], let session = currentSession else { return }
         if requireSettled && !isSettled() { return }
