@@ -60,6 +60,7 @@ struct PlaybackBench {
             let seconds = await shown.wait(since: start)
             player.invalidate()
             times.append(seconds)
+            await Self.quiet()
         }
         return Self.median(times)
     }
@@ -136,6 +137,7 @@ struct PlaybackBench {
     }
 
     private func startupMedianSingle(_ path: String) async -> Double {
+        await Self.quiet()
         let start = Date()
         let shown = FirstFrame()
         let player = Player(clock: .host, audio: true)
@@ -173,6 +175,7 @@ struct PlaybackBench {
             elapsed = await Self.poll(showsB, since: start)
             ready.player.invalidate()
         } else {
+            await Self.quiet()
             let start = Date()
             player.replaceCurrentItem(with: PlayerItem(url: swapTarget))
             elapsed = await Self.poll(showsB, since: start)
@@ -184,6 +187,13 @@ struct PlaybackBench {
 }
 
 extension PlaybackBench {
+    /// Lets a player that was just invalidated wind down before the next measured start: its decode thread finishes
+    /// the frame it was decoding (libavcodec cannot be interrupted mid-frame), which on 2 cores would take CPU from
+    /// the next start. The bare libav figure it is compared with is measured on a quiet machine too.
+    static func quiet() async {
+        try? await Task.sleep(for: .milliseconds(50))
+    }
+
     /// Seconds from `start` until `condition` holds (polled every 100 µs; NaN after 10 s).
     static func poll(_ condition: @Sendable () -> Bool, since start: Date) async -> Double {
         while !condition() {
