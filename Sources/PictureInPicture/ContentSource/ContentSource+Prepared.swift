@@ -38,13 +38,19 @@ extension ContentSource {
     /// Under a ``ManualClock`` the clock is advanced by zero until the frame is shown (this settles every player
     /// on the clock without moving time); under other clocks the call polls until `timeout`.
     ///
+    /// `configure` is called with the new player before it is given the item (to observe its events from the
+    /// first, say).
+    ///
     /// - Throws: ``ContentSourcePreparationError``; the player is invalidated first.
     public static func prepared(
-        for item: PlayerItem, clock: ClockMode, audio: Bool = true, timeout: Duration = .seconds(10)
+        for item: PlayerItem, clock: ClockMode, audio: Bool = true, timeout: Duration = .seconds(10),
+        configure: (Player) -> Void = { _ in }
     ) async throws(ContentSourcePreparationError) -> PreparedContentSource {
         // Paused on purpose: a player made late on a manual clock only learns the clock's time at its first
         // advance, so it must not run before that.
-        let player = Player(item: item, clock: clock, audio: audio)
+        let player = Player(clock: clock, audio: audio)
+        configure(player)
+        player.replaceCurrentItem(with: item)
         let layer = PlayerLayer(player: player)
         let source = ContentSource(playerLayer: layer)
         func outcome() -> ContentSourcePreparationError?? {

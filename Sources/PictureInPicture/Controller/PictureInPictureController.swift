@@ -63,16 +63,17 @@ public final class PictureInPictureController: Sendable {
     /// The player layer of a player-layer source.
     public var playerLayer: PlayerLayer? { contentSource.playerLayer }
 
-    /// Prepares a player for `item` (``ContentSource/prepared(for:clock:audio:timeout:)``), assigns its source,
-    /// starts it at the previous player's rate if that one was playing, and pauses the previous player (unless
-    /// `pausingPrevious` is false). The swap is seamless: the window goes straight from the old content's frames
-    /// to the new one's first frame.
+    /// Prepares a player for `item` (``ContentSource/prepared(for:clock:audio:timeout:configure:)``, which calls
+    /// `configure` with the new player before it loads), assigns its source, starts it at the previous player's
+    /// rate if that one was playing, and pauses the previous player (unless `pausingPrevious` is false). The swap
+    /// is seamless: the window goes straight from the old content's frames to the new one's first frame.
     @discardableResult
     public func swapContentSource(
-        to item: PlayerItem, clock: ClockMode, audio: Bool = true, pausingPrevious: Bool = true
+        to item: PlayerItem, clock: ClockMode, audio: Bool = true, pausingPrevious: Bool = true,
+        configure: (Player) -> Void = { _ in }
     ) async throws(ContentSourcePreparationError) -> PreparedContentSource {
         let previous = contentSource.player
-        let prepared = try await ContentSource.prepared(for: item, clock: clock, audio: audio)
+        let prepared = try await ContentSource.prepared(for: item, clock: clock, audio: audio, configure: configure)
         let rate = previous?.rate ?? 0
         contentSource = prepared.contentSource
         if rate != 0 { prepared.player.rate = rate }

@@ -76,6 +76,15 @@ struct PlayCLITests {
         let swap = try #require(events.first { $0["event"]?.stringValue == "pip.contentSource" })
         #expect(swap["item"]?.stringValue == "b.mp4" && swap["mode"]?.stringValue == "source")
         #expect(abs((swap["host"]?.doubleValue ?? 0) - 2.0) < 0.05, "default swap time: min(2 s, half of A)")
+        #expect((swap["time"]?.doubleValue ?? 9) < 0.05, "from the swap on, PiP lines report the new player's time")
+        // The new player is logged from its first event: B loads (and shows its first frame) before the swap.
+        let swapIndex = try #require(events.firstIndex { $0["event"]?.stringValue == "pip.contentSource" })
+        let bReady = try #require(events.firstIndex { $0["event"]?.stringValue == "item.status" && $0["item"]?.stringValue == "b.mp4" })
+        #expect(bReady < swapIndex)
+        // Metric events come with the player events they derive from.
+        let metrics = events.filter { $0["event"]?.stringValue?.hasPrefix("metric.") == true }
+        #expect(metrics.contains { $0["event"]?.stringValue == "metric.firstFrame" && $0["item"]?.stringValue == "b.mp4" })
+        #expect(metrics.contains { $0["event"]?.stringValue == "metric.summary" && $0["item"]?.stringValue == "b.mp4" })
         let states = events.filter { $0["event"]?.stringValue == "pip.playbackState" }
         #expect(Set(states.compactMap { $0["stateID"]?.intValue }).count == 1, "one playback state for the session")
         #expect(states.last?["contentDuration"]?.doubleValue == 4.0)

@@ -100,11 +100,16 @@ final class ScenarioRun: @unchecked Sendable {
                     player.replaceCurrentItem(with: item)
                 case .source:
                     do {
-                        let prepared = try await controller.swapContentSource(to: item, clock: .manual(clock), audio: options.audio)
+                        // The new player is logged from its first event, and PiP lines report its time from the
+                        // swap on (it is what the window shows).
+                        let prepared = try await controller.swapContentSource(
+                            to: item, clock: .manual(clock), audio: options.audio
+                        ) { [log, clock] made in
+                            log.observe(made, clock: clock)
+                            current.player = made
+                        }
                         player = prepared.player
-                        current.player = player
                         players.append(player)
-                        log.observe(player, clock: clock)
                     } catch {
                         return .failure(CommandFailure("\(swapPath): cannot prepare the new content source: \(error)"))
                     }

@@ -22,8 +22,16 @@ final class ScenarioLog: @unchecked Sendable {
         state.withLock { $0.ended } && swapped
     }
 
+    /// Logs the player's events and the metric events derived from them (`metric.*`, each right after its event).
     func observe(_ player: Player, clock: ManualClock) {
-        player.observeEvents { [self] event in
+        player.observeEventsAndMetrics { [self] record in
+            let event: PlayerEvent
+            switch record {
+            case .metric(let metric):
+                entries.withLock { $0.append(MetricEventJSON.object(metric)) }
+                return
+            case .event(let playerEvent): event = playerEvent
+            }
             if let object = PlayerEventJSON.object(event, hostOffset: 0) { entries.withLock { $0.append(object) } }
             state.withLock { s in
                 switch event.kind {
