@@ -33,17 +33,19 @@ final class ItemSession: @unchecked Sendable {
                      makeSource: PlayerItem.ByteSourceMaker? = nil,
                      onChange: @escaping @Sendable () -> Void) throws(MediaError) -> ItemSession
     {
-        var sources: [ThrottledByteSource] = []
-        func source() throws(MediaError) -> (any ByteSource)? {
+        var firstThrottled: ThrottledByteSource?
+        var audioThrottled: ThrottledByteSource?
+        /// The source of one reader: the first demuxer (probe and video; audio too without video) or audio's own.
+        func source(audioReader: Bool) throws(MediaError) -> (any ByteSource)? {
             let base: (any ByteSource)? = try makeSource?(url)
-            guard let throttle else { return base }
+            guard let throttle, throttle.readers.includes(audio: audioReader) else { return base }
             let file: any ByteSource
             if let base { file = base } else { file = try FileByteSource(path: url) }
             let throttled = ThrottledByteSource(wrapping: file, throttle: throttle)
-            sources.append(throttled)
+            if audioReader { audioThrottled = throttled } else { firstThrottled = throttled }
             return throttled
         }
-        let demuxer = try Demuxer(url: url, source: source())
+        let demuxer = try Demuxer(url: url, source: source(audioReader: false))
         var video: VideoPipeline?
         var audio: AudioPipeline?
         if let track = demuxer.videoTrack, track.isDecodable {
@@ -53,7 +55,7 @@ final class ItemSession: @unchecked Sendable {
         }
         if withAudio, let track = demuxer.audioTrack, track.isDecodable {
             // Audio reads through a demuxer of its own, so each pipeline moves at its own pace.
-            let audioDemuxer = video == nil ? demuxer : try demuxer.reopen(source: source())
+            let audioDemuxer = video == nil ? demuxer : try demuxer.reopen(source: source(audioReader: true))
             if video != nil { audioDemuxer.discardAllStreams(except: track.index) }
             audio = AudioPipeline(reader: try AudioSampleReader(demuxer: audioDemuxer), onChange: onChange)
         }
@@ -66,8 +68,8 @@ final class ItemSession: @unchecked Sendable {
                                   presentationSize: videoTrack?.displaySize,
                                   frameInterval: 1 / (videoTrack?.frameRate ?? 30))
         session.throttle = throttle
-        session.videoSource = video == nil ? nil : sources.first
-        session.audioSource = audio == nil ? nil : sources.last
+        session.videoSource = video == nil ? nil : firstThrottled
+        session.audioSource = audio == nil ? nil : (video == nil ? firstThrottled : audioThrottled)
         video?.start(name: name)
         audio?.start(name: name)
         return session

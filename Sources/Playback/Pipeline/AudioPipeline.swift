@@ -53,6 +53,18 @@ final class AudioPipeline: @unchecked Sendable {
 
     var buffers: ArraySlice<AudioBuffer> { queue[...] }
     var isWorking: Bool { pendingSeek != nil || (busy && queue.isEmpty) }
+    var hasPendingSeek: Bool { pendingSeek != nil }
+    /// Media seconds queued (at the current rate).
+    var bufferedSeconds: Double { queuedSeconds }
+    /// Where the decoded audio ends in media time: the end of the last buffer queued (or handed out), or the seek
+    /// target until something is decoded after it.
+    var decodedEnd: MediaTime { queueEnd }
+
+    /// Where `buffer` ends in media time (its samples cover `rate` times their own duration of media).
+    func mediaEnd(of buffer: AudioBuffer) -> MediaTime {
+        let covered = Int64((Double(buffer.frameCount) * rate).rounded())
+        return buffer.time + MediaTime(value: covered, timescale: Int32(buffer.sampleRate))
+    }
     /// Idle: nothing pending, and the queue is full or the track ended.
     var isSettled: Bool { pendingSeek == nil && !busy && (queuedSeconds >= bufferLimit || reachedEnd || failure != nil) }
 
@@ -120,8 +132,7 @@ final class AudioPipeline: @unchecked Sendable {
                 for buffer in step.buffers {
                     queue.append(buffer)
                     queuedSeconds += mediaSeconds(of: buffer)
-                    let covered = Int64((Double(buffer.frameCount) * rate).rounded())
-                    queueEnd = buffer.time + MediaTime(value: covered, timescale: Int32(buffer.sampleRate))
+                    queueEnd = mediaEnd(of: buffer)
                 }
                 if step.ended { reachedEnd = true }
             case .failure(let error): failure = error

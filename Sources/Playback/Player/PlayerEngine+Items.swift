@@ -108,7 +108,7 @@ extension PlayerEngine {
         anchorItemTime = .zero
         anchorClock = now
         lastFrame = nil
-        lastAudioEnd = nil
+        lastAudio = nil
         firstFrameShown = false
         endReported = false
         lastLikelyToKeepUp = nil

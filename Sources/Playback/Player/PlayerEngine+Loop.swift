@@ -138,14 +138,23 @@ extension PlayerEngine {
 
     /// Manual clock: when the video queue is empty though the decoder has not ended (it waits for a throttled
     /// source), the clock time at which the next frame would be due: one frame interval after the last one shown.
+    /// The same for the audio, which leads: once the audio handed out so far is played (plus the grace a device
+    /// buffer covers), with none decoded ahead.
     private func starvationTime() -> Double? {
         guard clockRunning, control.timeControlStatus == .playing, let session = currentSession,
-              let video = session.video, let frame = lastFrame, seeks.currentSeek == nil else { return nil }
-        video.condition.lock()
-        let starving = video.frames.isEmpty && !video.reachedEnd && video.failure == nil && !video.hasPendingSeek
-        video.condition.unlock()
-        guard starving else { return nil }
-        return clockTime(ofItemTime: frame.time + MediaTime(seconds: session.frameInterval))
+              seeks.currentSeek == nil else { return nil }
+        var at: Double?
+        if let video = session.video, let frame = lastFrame {
+            video.condition.lock()
+            let starving = video.frames.isEmpty && !video.reachedEnd && video.failure == nil && !video.hasPendingSeek
+            video.condition.unlock()
+            if starving { at = clockTime(ofItemTime: frame.time + MediaTime(seconds: session.frameInterval)) }
+        }
+        if audioStarving(session) {
+            let audioAt = clockTime(ofItemTime: audioPlayedEnd() + audioGrace(session))
+            at = min(at ?? audioAt, audioAt)
+        }
+        return at
     }
 
     /// Manual clock, engine thread: waits until the current item's pipelines are idle.
@@ -174,8 +183,9 @@ extension PlayerEngine {
     /// the video decoder works on the next frame, time waits for it (no stall: nothing is late in untimed time).
     private func advanceVirtualTime() {
         guard clockRunning, currentSession != nil, seeks.currentSeek == nil else { return }
-        if let due = nextFrameDue() {
-            virtualNow = max(virtualNow, due)
+        if let (due, time) = nextFrame() {
+            // Audio leads: time reaches the frame once the audio up to it is decoded.
+            if let allowed = audioAllows(time) { virtualNow = max(virtualNow, min(due, clockTime(ofItemTime: allowed))) }
         } else if let end = endDue() {
             virtualNow = max(virtualNow, end)
         } else if let next = audioDueWithoutVideo() {
@@ -204,11 +214,14 @@ extension PlayerEngine {
     }
 
     /// Clock time at which the next queued frame is due, if one is queued and the clock runs.
-    func nextFrameDue() -> Double? {
+    func nextFrameDue() -> Double? { nextFrame()?.due }
+
+    /// The next queued frame's clock time and item time, if one is queued and the clock runs.
+    func nextFrame() -> (due: Double, time: MediaTime)? {
         guard clockRunning, let video = currentSession?.video else { return nil }
         video.condition.lock()
         defer { video.condition.unlock() }
-        return video.frames.first.map { clockTime(ofItemTime: $0.time) }
+        return video.frames.first.map { (clockTime(ofItemTime: $0.time), $0.time) }
     }
 
     /// Host clock: seconds until the engine must look again, or nil to wait for a signal.

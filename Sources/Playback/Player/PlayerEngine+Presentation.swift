@@ -37,7 +37,7 @@ extension PlayerEngine {
             audio.condition.lock()
             while let buffer = audio.buffers.first, buffer.time <= t {
                 due.append(audio.popFirst()!)
-                lastAudioEnd = buffer.time + buffer.duration
+                lastAudio = (buffer.time, audio.mediaEnd(of: buffer))
             }
             audio.condition.unlock()
             if !due.isEmpty, !audioTaps.isEmpty {
@@ -99,6 +99,13 @@ extension PlayerEngine {
             full = audio.isSettled
             audio.condition.unlock()
         }
+        if let audio = session.audio, session.video != nil, recoveringFromStall {
+            // After a stall, the audio that leads must be buffered again too (or be at its end).
+            audio.condition.lock()
+            let audioReady = audio.reachedEnd || audio.failure != nil || audio.bufferedSeconds >= 0.5 || audio.isSettled
+            audio.condition.unlock()
+            full = full && audioReady
+        }
         if recoveringFromStall && (full || ended) { recoveringFromStall = false }
         let available = session.duration.isNumeric ? max(session.duration - t, .zero) : MediaTime.positiveInfinity
         let buffering = item.state.withLock { state -> BufferingState in
@@ -116,15 +123,53 @@ extension PlayerEngine {
                                       bufferEmpty: buffering.isPlaybackBufferEmpty), at: now)
     }
 
-    /// Host clock: the next frame is due but not decoded, and the decoder has not reached the end: a stall.
+    /// Host clock: playback ran out of media. The next frame is due but not decoded and the decoder has not
+    /// reached the end; or the audio leads and has run dry: its decoder has not ended, and the playhead passed the
+    /// audio handed out so far by the grace of ``audioGrace(_:)``.
     func detectStall(at now: Double) {
-        guard control.timeControlStatus == .playing, let session = currentSession, let video = session.video,
-              let frame = lastFrame, seeks.currentSeek == nil else { return }
-        video.condition.lock()
-        let starving = video.frames.isEmpty && !video.reachedEnd && video.failure == nil && !video.hasPendingSeek
-        video.condition.unlock()
-        guard starving, timelineTime(at: now).seconds >= frame.time.seconds + session.frameInterval * 1.5 else { return }
-        stall(at: now)
+        guard control.timeControlStatus == .playing, let session = currentSession, seeks.currentSeek == nil else { return }
+        if let video = session.video, let frame = lastFrame {
+            video.condition.lock()
+            let starving = video.frames.isEmpty && !video.reachedEnd && video.failure == nil && !video.hasPendingSeek
+            video.condition.unlock()
+            if starving, timelineTime(at: now).seconds >= frame.time.seconds + session.frameInterval * 1.5 {
+                stall(at: now)
+                return
+            }
+        }
+        if audioStarving(session), timelineTime(at: now) >= audioPlayedEnd() + audioGrace(session) {
+            stall(at: now)
+        }
+    }
+
+    /// The audio leads the timeline: with nothing decoded ahead (and neither ended nor failed nor seeking), the
+    /// playhead can go no further than the audio handed out so far, ``audioPlayedEnd()``.
+    func audioStarving(_ session: ItemSession) -> Bool {
+        guard let audio = session.audio else { return false }
+        audio.condition.lock()
+        defer { audio.condition.unlock() }
+        return audio.buffers.isEmpty && !audio.reachedEnd && audio.failure == nil && !audio.hasPendingSeek
+    }
+
+    /// Where the audio handed out so far ends (where the item started or a seek landed, before any).
+    func audioPlayedEnd() -> MediaTime { lastAudio?.end ?? anchorItemTime }
+
+    /// How far the playhead may pass the audio played before an audio underrun counts as a stall: one frame
+    /// interval, at least 100 ms (what an audio device's own buffer would cover).
+    func audioGrace(_ session: ItemSession) -> MediaTime {
+        MediaTime(seconds: max(session.frameInterval, 0.1))
+    }
+
+    /// How far toward `time` the decoded audio lets the untimed clock go: all the way when the audio is decoded up
+    /// to it (or there is none, or it ended or failed); else to the end of what is decoded; nil while nothing is
+    /// (the audio decoder wakes the engine when it has more). Audio leads, video follows.
+    func audioAllows(_ time: MediaTime) -> MediaTime? {
+        guard let audio = currentSession?.audio else { return time }
+        audio.condition.lock()
+        defer { audio.condition.unlock() }
+        if audio.reachedEnd || audio.failure != nil { return time }
+        guard !audio.hasPendingSeek, !audio.buffers.isEmpty else { return nil }
+        return min(time, audio.decodedEnd)
     }
 
     /// Playback ran out of decoded frames: report it, and wait (or pause) until the queue fills again.
@@ -147,12 +192,13 @@ extension PlayerEngine {
         mediaEnd(after: session.duration.isNumeric ? session.duration : (lastFrame?.time ?? .zero), session)
     }
 
-    /// `base`, or the latest media time shown or queued when that is later: damaged or odd files have frames and
-    /// audio past the duration their container states, and those still play (the playhead does not stop short).
+    /// `base`, or the latest frame or audio buffer (its start) shown or queued when that is later: damaged or odd
+    /// files have frames and audio past the duration their container states, and those still play (the playhead
+    /// does not stop short of them). A codec's padding at the very end does not lengthen the item.
     func mediaEnd(after base: MediaTime, _ session: ItemSession) -> MediaTime {
         var end = base
         if let shown = lastFrame?.time, shown > end { end = shown }
-        if let played = lastAudioEnd, played > end { end = played }
+        if let played = lastAudio?.start, played > end { end = played }
         if let video = session.video {
             video.condition.lock()
             if let last = video.frames.last, last.time > end { end = last.time }
@@ -160,7 +206,7 @@ extension PlayerEngine {
         }
         if let audio = session.audio {
             audio.condition.lock()
-            if let last = audio.buffers.last, last.time + last.duration > end { end = last.time + last.duration }
+            if let last = audio.buffers.last, last.time > end { end = last.time }
             audio.condition.unlock()
         }
         return end

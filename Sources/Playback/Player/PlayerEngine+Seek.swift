@@ -53,7 +53,7 @@ extension PlayerEngine {
             session.audio?.requestSeek(to: time)
             session.audio?.condition.unlock()
             lastFrame = nil
-            lastAudioEnd = nil
+            lastAudio = nil
         }
     }
 
@@ -136,7 +136,7 @@ extension PlayerEngine {
         anchorItemTime = landed
         anchorClock = now
         lastFrame = nil
-        lastAudioEnd = nil
+        lastAudio = nil
         endReported = false
         if !record.exact, let audio = session.audio, landed != record.target {
             audio.condition.lock()

@@ -58,8 +58,8 @@ final class PlayerEngine: @unchecked Sendable, ManualClockParticipant {
 
     // Presentation
     var lastFrame: VideoFrame?
-    /// Where the last audio handed out ends (nil when none since the item or seek began).
-    var lastAudioEnd: MediaTime?
+    /// Where the last audio handed out starts and ends in media time (nil when none since the item or seek began).
+    var lastAudio: (start: MediaTime, end: MediaTime)?
     var framesRendered = 0
     var framesDropped = 0
     /// Host clock: for each frame shown while playing, shown time minus due time (seconds).

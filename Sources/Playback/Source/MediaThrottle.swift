@@ -22,10 +22,31 @@ public final class MediaThrottle: @unchecked Sendable, ManualClockParticipant {
     private var closed = false
     private let clockSource: @Sendable () -> Double
     public let clockOrder: UInt64 = 0
+    /// Which of the item's readers it throttles.
+    public let readers: Readers
+
+    /// The readers of an item a throttle applies to.
+    public enum Readers: Sendable {
+        /// Every reader.
+        case all
+        /// Only the audio decoder's own reader (of items with video: audio then arrives late while video does not).
+        case audio
+        /// Every reader but the audio decoder's own (the one that probes and feeds the video).
+        case video
+
+        func includes(audio: Bool) -> Bool {
+            switch self {
+            case .all: return true
+            case .audio: return audio
+            case .video: return !audio
+            }
+        }
+    }
 
     /// A throttle of `bytesPerSecond` of clock time, with `initialBytes` available at once (enough to open the
-    /// file, say). With a manual clock, time is the clock's; otherwise real time.
-    public init(bytesPerSecond: Int, initialBytes: Int = 64 << 10, clock: ManualClock? = nil) {
+    /// file, say), for the item's `readers`. With a manual clock, time is the clock's; otherwise real time.
+    public init(bytesPerSecond: Int, initialBytes: Int = 64 << 10, clock: ManualClock? = nil, readers: Readers = .all) {
+        self.readers = readers
         self.bytesPerSecond = Double(bytesPerSecond)
         self.initialBytes = Int64(initialBytes)
         if let clock {
