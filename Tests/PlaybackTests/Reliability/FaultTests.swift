@@ -16,6 +16,22 @@ struct FaultTests {
         for _ in 0..<Int((seconds / step).rounded()) { await clock.advance(bySeconds: step) }
     }
 
+    /// A player playing `item` under a manual clock, its events recorded, `seconds` into playback.
+    struct Playing {
+        let clock: ManualClock
+        let player: Player
+        let recorder: TraceRecorder
+        var parts: (ManualClock, Player, TraceRecorder) { (clock, player, recorder) }
+    }
+
+    static func play(_ item: PlayerItem, clock: ManualClock = ManualClock(), for seconds: Double) async -> Playing {
+        let player = Player(item: item, clock: .manual(clock), audio: true)
+        let recorder = TraceRecorder(player)
+        player.play()
+        await advance(clock, seconds: seconds)
+        return Playing(clock: clock, player: player, recorder: recorder)
+    }
+
     /// A temporary copy of a.mp4 that a test may delete or truncate.
     static func scratchCopy() throws -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("fault-\(UUID().uuidString).mp4").path
@@ -25,13 +41,9 @@ struct FaultTests {
 
     @Test("a source that fails mid-stream: frames up to the failure, then failedToPlayToEnd and a failed item naming the file; a new item plays")
     func sourceFailsMidStream() async throws {
-        let clock = ManualClock()
         let item = PlayerItem(url: Self.clip) { url throws(MediaError) in try FailingByteSource(path: url, failingAfter: 200_000) }
-        let player = Player(item: item, clock: .manual(clock), audio: true)
+        let (clock, player, recorder) = await Self.play(item, for: 7).parts
         defer { player.invalidate() }
-        let recorder = TraceRecorder(player)
-        player.play()
-        await Self.advance(clock, seconds: 7)
         let trace = await recorder.snapshot()
         let failed = try #require(trace.firstIndex { $0.contains("failedToPlayToEnd") }, "\(trace)")
         #expect(!trace.contains { $0.contains("didPlayToEnd") }, "\(trace)")
@@ -69,11 +81,8 @@ struct FaultTests {
     func stallsAndResumes() async throws {
         let clock = ManualClock()
         let throttle = MediaThrottle(bytesPerSecond: 10_000_000, clock: clock)
-        let player = Player(item: PlayerItem(url: Self.clip, throttle: throttle), clock: .manual(clock), audio: true)
+        let (_, player, recorder) = await Self.play(PlayerItem(url: Self.clip, throttle: throttle), clock: clock, for: 1).parts
         defer { player.invalidate() }
-        let recorder = TraceRecorder(player)
-        player.play()
-        await Self.advance(clock, seconds: 1)
         throttle.pause()
         await Self.advance(clock, seconds: 3)
         let held = player.currentTime().seconds
@@ -96,10 +105,8 @@ struct FaultTests {
     func seekWhileSourcePaused() async throws {
         let clock = ManualClock()
         let throttle = MediaThrottle(bytesPerSecond: 10_000_000, clock: clock)
-        let player = Player(item: PlayerItem(url: Self.clip, throttle: throttle), clock: .manual(clock), audio: true)
+        let player = await Self.play(PlayerItem(url: Self.clip, throttle: throttle), clock: clock, for: 1).player
         defer { player.invalidate() }
-        player.play()
-        await Self.advance(clock, seconds: 1)
         throttle.pause()
         let done = Completion()
         player.seek(to: MediaTime(seconds: 4), toleranceBefore: .zero, toleranceAfter: .zero) { done.set($0) }
@@ -115,13 +122,9 @@ struct FaultTests {
     @Test("a file deleted while playing plays on to its end, and seeks still land (the open file stays readable)")
     func deletedWhilePlaying() async throws {
         let path = try Self.scratchCopy()
-        let clock = ManualClock()
         let item = PlayerItem(url: path)
-        let player = Player(item: item, clock: .manual(clock), audio: true)
+        let (clock, player, recorder) = await Self.play(item, for: 1).parts
         defer { player.invalidate() }
-        let recorder = TraceRecorder(player)
-        player.play()
-        await Self.advance(clock, seconds: 1)
         try FileManager.default.removeItem(atPath: path)
         #expect(!FileManager.default.fileExists(atPath: path))
         let done = Completion()
@@ -136,13 +139,9 @@ struct FaultTests {
     func truncatedWhilePlaying() async throws {
         let path = try Self.scratchCopy()
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let clock = ManualClock()
         let item = PlayerItem(url: path)
-        let player = Player(item: item, clock: .manual(clock), audio: true)
+        let (clock, player, recorder) = await Self.play(item, for: 1).parts
         defer { player.invalidate() }
-        let recorder = TraceRecorder(player)
-        player.play()
-        await Self.advance(clock, seconds: 1)
         #expect(truncate(path, 150_000) == 0)
         await Self.advance(clock, seconds: 7)
         let trace = await recorder.snapshot()
