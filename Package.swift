@@ -18,14 +18,16 @@ let package = Package(
                               "libswresample-dev", "libavfilter-dev", "pkg-config"])]
         ),
         // The only Swift module that imports FFmpeg.
-        .target(name: "MediaIO", dependencies: ["CFFmpeg"]),
-        .target(name: "Playback", dependencies: ["MediaIO"]),
-        .target(name: "PictureInPicture", dependencies: ["Playback"]),
-        .target(name: "PlayctlCLI", dependencies: ["MediaIO", "Playback", "PictureInPicture"]),
+        // The project's lock (pthread-based, so ThreadSanitizer sees it; see Locked.swift).
+        .target(name: "Locking"),
+        .target(name: "MediaIO", dependencies: ["CFFmpeg", "Locking"]),
+        .target(name: "Playback", dependencies: ["MediaIO", "Locking"]),
+        .target(name: "PictureInPicture", dependencies: ["Playback", "Locking"]),
+        .target(name: "PlayctlCLI", dependencies: ["MediaIO", "Playback", "PictureInPicture", "Locking"]),
         .executableTarget(name: "playctl", dependencies: ["PlayctlCLI"]),
-        .testTarget(name: "MediaIOTests", dependencies: ["MediaIO"]),
-        .testTarget(name: "PlaybackTests", dependencies: ["Playback", "MediaIO"]),
-        .testTarget(name: "PictureInPictureTests", dependencies: ["PictureInPicture", "Playback"]),
-        .testTarget(name: "PlayctlCLITests", dependencies: ["PlayctlCLI"]),
+        .testTarget(name: "MediaIOTests", dependencies: ["MediaIO", "Locking"]),
+        .testTarget(name: "PlaybackTests", dependencies: ["Playback", "MediaIO", "Locking"]),
+        .testTarget(name: "PictureInPictureTests", dependencies: ["PictureInPicture", "Playback", "Locking"]),
+        .testTarget(name: "PlayctlCLITests", dependencies: ["PlayctlCLI", "Locking"]),
     ]
 )

@@ -1,6 +1,6 @@
 import Foundation
 import MediaIO
-import Synchronization
+import Locking
 import Testing
 
 @Suite("No leaks of file descriptors or threads")
@@ -30,7 +30,7 @@ struct ResourceLeakTests {
         try FileManager.default.copyItem(atPath: Fixtures.path("b.mp4"), toPath: path)
         // The whole cycle runs on a thread of its own with a unique name (see `threads(named:)`).
         let name = "leakcheck\(getpid() % 1000)"
-        let result = Mutex<(before: Int, during: Int, after: Int, error: String?)>((0, 0, 0, nil))
+        let result = Locked<(before: Int, during: Int, after: Int, error: String?)>((0, 0, 0, nil))
         let thread = Thread {
             Self.nameCurrentThread(name)
             let before = Self.threads(named: name)

@@ -1,5 +1,5 @@
 import CFFmpeg
-import Synchronization
+import Locking
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -13,7 +13,7 @@ public final class FailingByteSource: ByteSource, Sendable {
     private let limit: Int64
     private let code: Int32
     /// Bytes delivered so far (reads come from one demuxer thread, but `deliveredBytes` may be read from any).
-    private let delivered = Mutex<Int64>(0)
+    private let delivered = Locked<Int64>(0)
 
     /// Reads `base` until `limit` bytes were delivered, then fails with FFmpeg error `code` (EIO by default).
     public init(wrapping base: any ByteSource, failingAfter limit: Int64, code: Int32 = playctl_averror(EIO)) {

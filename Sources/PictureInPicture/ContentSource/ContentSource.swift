@@ -1,6 +1,6 @@
 import MediaIO
 import Playback
-import Synchronization
+import Locking
 
 /// What Picture in Picture shows, like `AVPictureInPictureController.ContentSource`: either a player's layer, or
 /// a layer the app fills with frames itself together with a delegate that controls its playback.
@@ -21,19 +21,19 @@ public final class ContentSource: Sendable, CustomStringConvertible {
     private struct WeakDelegate: Sendable {
         weak var value: (any SampleBufferPlaybackDelegate)?
     }
-    private let delegate: Mutex<WeakDelegate>
+    private let delegate: Locked<WeakDelegate>
     private struct Relay {
         var nextToken: UInt64 = 0
         var listeners: [UInt64: @Sendable (VideoFrame) -> Void] = [:]
         /// What the sample-buffer delegate last answered (range, paused).
         var sampleBufferState: (range: TimeRange, paused: Bool)?
     }
-    private let relay = Mutex(Relay())
+    private let relay = Locked(Relay())
 
     /// A source showing `playerLayer` and controlling its player.
     public init(playerLayer: PlayerLayer) {
         kind = .playerLayer(playerLayer)
-        delegate = Mutex(WeakDelegate(value: nil))
+        delegate = Locked(WeakDelegate(value: nil))
         playerLayer.onFrame { [weak self] frame in self?.forward(frame) }
     }
 
@@ -41,7 +41,7 @@ public final class ContentSource: Sendable, CustomStringConvertible {
     public init(sampleBufferDisplayLayer: SampleBufferDisplayLayer,
                 playbackDelegate: any SampleBufferPlaybackDelegate) {
         kind = .sampleBuffer(sampleBufferDisplayLayer)
-        delegate = Mutex(WeakDelegate(value: playbackDelegate))
+        delegate = Locked(WeakDelegate(value: playbackDelegate))
         sampleBufferDisplayLayer.onFrame { [weak self] frame in self?.forward(frame) }
     }
 

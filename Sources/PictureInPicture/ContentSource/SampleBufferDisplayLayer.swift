@@ -1,6 +1,6 @@
 import MediaIO
 import Playback
-import Synchronization
+import Locking
 
 /// A layer the app feeds with decoded frames itself, like `AVSampleBufferDisplayLayer`: the content of a
 /// sample-buffer ``ContentSource``.
@@ -14,7 +14,7 @@ public final class SampleBufferDisplayLayer: Sendable {
         var observers: [@Sendable (VideoFrame) -> Void] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// An empty layer (not ready for display).
     public init() {}

@@ -1,6 +1,6 @@
 import MediaIO
 import Playback
-import Synchronization
+import Locking
 
 /// The driver behind a ``PictureInPictureController``: it feeds the controller's state machine and performs the
 /// actions the machine returns, in order, outside any lock.
@@ -59,7 +59,7 @@ final class ControllerCore: Sendable {
         }
     }
 
-    let state: Mutex<State>
+    let state: Locked<State>
     let host: any PictureInPictureHost
     let executor = CallbackExecutor(label: "playctl.pip.callbacks")
     let events = EventBroadcaster<PictureInPictureControllerEvent>()
@@ -70,7 +70,7 @@ final class ControllerCore: Sendable {
         let machine = PictureInPictureStateMachine(
             profile: host.profile, preconditions: host.preconditions(isContentSourceReadyForDisplay: ready),
             restoreTimeout: host.restoreTimeout)
-        state = Mutex(State(machine: machine, source: source))
+        state = Locked(State(machine: machine, source: source))
         attachFrameListener()
     }
 

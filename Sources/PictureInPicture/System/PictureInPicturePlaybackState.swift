@@ -1,5 +1,6 @@
 import MediaIO
 import Playback
+import Locking
 import Synchronization
 
 /// The system's playback-state object for one Picture in Picture session: what the window's controls show
@@ -29,11 +30,11 @@ public final class PictureInPicturePlaybackState: Sendable {
         var observed: (elapsed: MediaTime, at: Double, playing: Bool)?
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     init(source: ContentSource, generation: UInt64) {
         stateID = Self.counter.add(1, ordering: .relaxed).newValue
-        state = Mutex(State(source: source, generation: generation))
+        state = Locked(State(source: source, generation: generation))
     }
 
     /// The content source it describes.

@@ -1,6 +1,6 @@
 import MediaIO
 import Playback
-import Synchronization
+import Locking
 
 /// One frame the Picture in Picture window showed, recorded when ``PictureInPictureWindow/recordsFrames`` is on.
 public struct ShownFrame: Sendable, Hashable {
@@ -45,7 +45,7 @@ public final class PictureInPictureWindow: Sendable {
         var isVisible: Bool { isOpen && !hiddenBySuspension && !hiddenByLock }
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     init(session: SessionID, connection: PictureInPictureHostConnection, recordsFrames: Bool, hiddenByLock: Bool,
          clockTime: @escaping @Sendable () -> Double) {
@@ -57,7 +57,7 @@ public final class PictureInPictureWindow: Sendable {
         playbackState = PictureInPicturePlaybackState(source: source, generation: generation)
         var initial = State(source: source, generation: generation, recordsFrames: recordsFrames)
         initial.hiddenByLock = hiddenByLock
-        state = Mutex(initial)
+        state = Locked(initial)
         attach(source, generation: generation)
     }
 

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// The simulated app around a ``SimulatedPictureInPictureSystem``: its audio session, its declared capabilities,
 /// and where it is in its lifecycle.
@@ -26,12 +26,12 @@ public final class SimulatedAppEnvironment: Sendable {
         var onChange: (@Sendable () -> Void)?
     }
 
-    private let values: Mutex<Values>
+    private let values: Locked<Values>
 
     /// An app in the foreground. The defaults describe an app set up for Picture in Picture: an active
     /// `.playback` audio session and the background-audio capability.
     public init(audioSession: AudioSession = .activePlayback, hasBackgroundAudioCapability: Bool = true) {
-        values = Mutex(Values(audioSession: audioSession, hasBackgroundAudioCapability: hasBackgroundAudioCapability))
+        values = Locked(Values(audioSession: audioSession, hasBackgroundAudioCapability: hasBackgroundAudioCapability))
     }
 
     /// The app's audio session (category and activation).

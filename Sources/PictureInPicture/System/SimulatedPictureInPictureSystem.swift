@@ -1,7 +1,7 @@
 import Dispatch
 import MediaIO
 import Playback
-import Synchronization
+import Locking
 
 /// A headless Picture in Picture system: the host that owns the floating windows, their playback-state
 /// objects, the simulated app's environment, and the timers of the system side. Tests and the CLI drive it.
@@ -50,7 +50,7 @@ public final class SimulatedPictureInPictureSystem: PictureInPictureHost, Manual
         var foregroundBeforeLock = false
     }
 
-    let state: Mutex<State>
+    let state: Locked<State>
     private let origin = ContinuousClock.now
 
     /// Creates a system.
@@ -68,7 +68,7 @@ public final class SimulatedPictureInPictureSystem: PictureInPictureHost, Manual
         self.clock = clock
         self.restoreTimeout = restoreTimeout
         self.app = app
-        state = Mutex(State(isSupported: isPictureInPictureSupported, startLatency: startLatency))
+        state = Locked(State(isSupported: isPictureInPictureSupported, startLatency: startLatency))
         if case .manual(let manual) = clock { manual.register(self) }
         app.setOnChange { [weak self] in self?.preconditionsChanged() }
     }

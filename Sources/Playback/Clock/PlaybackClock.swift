@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 import MediaIO
 
 /// How a player's time moves.
@@ -43,7 +43,7 @@ public final class ManualClock: Sendable {
         weak var value: (any ManualClockParticipant)?
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     public init() {}
 

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// Delivers one ordered sequence of events to any number of subscribers, each through its own `AsyncStream`.
 ///
@@ -23,12 +23,12 @@ public final class EventBroadcaster<Element: Sendable>: Sendable {
         var observers: [@Sendable (Element) -> Void] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     /// Held while one element is handed out, so elements reach every subscriber in the order of `yield` calls.
     /// Never held together with `state` across a hand-off: handing an element to a stream may resume a waiting
     /// task, which takes that task's status lock, and cancelling such a task runs its stream's termination handler
     /// (which takes `state`) under that same status lock. Holding `state` while yielding would deadlock the two.
-    private let delivery = Mutex(())
+    private let delivery = Locked(())
     /// The default per-subscriber buffer.
     public let bufferLimit: Int
 

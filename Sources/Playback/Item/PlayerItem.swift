@@ -1,5 +1,6 @@
 import Foundation
 import MediaIO
+import Locking
 import Synchronization
 
 /// One piece of media to play, like `AVPlayerItem`: it loads when a player takes it, then reports its status,
@@ -24,7 +25,7 @@ public final class PlayerItem: Sendable {
     public let url: String
     /// The file name, used to label the item in events.
     public let name: String
-    let state = Mutex(State())
+    let state = Locked(State())
     private static let counter = Atomic<UInt64>(0)
     /// Creation order, for deterministic ordering of work between items.
     let serial: UInt64

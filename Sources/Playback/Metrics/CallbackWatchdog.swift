@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 
 /// Watches the thread that runs a player's callbacks into app code (time observers, video sinks, audio taps).
 ///
@@ -25,7 +25,7 @@ final class CallbackWatchdog: Sendable {
         var onHang: HangHandler?
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init() {
         HangMonitor.shared.register(self)

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 
 /// The metric streams of items: each player's collector hands every metric event about an item to that item's
 /// streams here, so an item's streams follow it from player to player.
@@ -9,7 +9,7 @@ enum ItemMetrics {
         let broadcaster: EventBroadcaster<any MetricEvent>
     }
 
-    private static let entries = Mutex<[ObjectIdentifier: Entry]>([:])
+    private static let entries = Locked<[ObjectIdentifier: Entry]>([:])
 
     /// A stream of `item`'s metric events from now on, mapped by `transform`.
     static func subscribe<Output: Sendable>(_ item: PlayerItem, bufferLimit: Int?,

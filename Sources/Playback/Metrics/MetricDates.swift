@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 
 /// How metric events get their `date`: an epoch per player (per manual clock under a manual clock) plus clock time.
 enum MetricDates {
@@ -8,7 +8,7 @@ enum MetricDates {
         let epoch: Date
     }
 
-    private static let manualEpochs = Mutex<[ClockEpoch]>([])
+    private static let manualEpochs = Locked<[ClockEpoch]>([])
 
     /// The date at clock time 0 of a player on `clock` created at host time `origin`.
     static func epoch(for clock: ClockMode, origin: Double) -> Date {

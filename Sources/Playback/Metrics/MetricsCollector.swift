@@ -1,6 +1,6 @@
 import Foundation
 import MediaIO
-import Synchronization
+import Locking
 
 /// One player's metrics: typed event streams derived from its events, content swaps, and the hang watchdog of
 /// the thread that runs its callbacks. Every player has one (`Player.metricsCollector`), collecting from the
@@ -15,10 +15,10 @@ public final class MetricsCollector: Sendable {
     /// Events buffered per subscriber when no limit is given.
     public static let defaultBufferLimit = 1024
 
-    private let deriver: Mutex<MetricsDeriver>
+    private let deriver: Locked<MetricsDeriver>
     private let metrics = EventBroadcaster<any MetricEvent>(bufferLimit: MetricsCollector.defaultBufferLimit)
     private let records = EventBroadcaster<PlaybackRecord>(bufferLimit: MetricsCollector.defaultBufferLimit)
-    private let link = Mutex(EngineLink())
+    private let link = Locked(EngineLink())
     private let clock: ClockMode
     /// Times the callbacks the player runs for the app, and reports the ones that block too long.
     let watchdog = CallbackWatchdog()
@@ -31,7 +31,7 @@ public final class MetricsCollector: Sendable {
     /// A collector for a player on `clock`; it collects once attached to the player's engine.
     init(clock: ClockMode) {
         self.clock = clock
-        self.deriver = Mutex(MetricsDeriver(epoch: Date()))
+        self.deriver = Locked(MetricsDeriver(epoch: Date()))
         watchdog.onHang = { [weak self] callback, duration, threshold, ended in
             self?.reportHang(callback: callback, duration: duration, threshold: threshold, ended: ended)
         }

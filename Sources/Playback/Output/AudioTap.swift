@@ -1,11 +1,11 @@
 import MediaIO
-import Synchronization
+import Locking
 
 /// Receives the audio a player plays (what its null audio device consumes, at the clock's pace), for tests and
 /// analysis. The block runs on the player's engine thread.
 public final class AudioTap: Sendable {
     private let block: @Sendable (AudioBuffer) -> Void
-    private let counters = Mutex((buffers: 0, frames: 0))
+    private let counters = Locked((buffers: 0, frames: 0))
 
     public init(_ block: @escaping @Sendable (AudioBuffer) -> Void = { _ in }) {
         self.block = block

@@ -1,5 +1,5 @@
 import MediaIO
-import Synchronization
+import Locking
 
 /// A render target for a player, like `AVPlayerLayer`: it shows the player's frames and says when it has shown one.
 /// Picture in Picture takes its content from a layer.
@@ -12,7 +12,7 @@ public final class PlayerLayer: VideoFrameReceiver, Sendable {
         var observers: [@Sendable (VideoFrame) -> Void] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// A layer showing `player`'s frames (or nothing).
     public init(player: Player?) {

@@ -1,5 +1,5 @@
 import MediaIO
-import Synchronization
+import Locking
 
 /// A pull output, like `AVPlayerItemVideoOutput`: ask whether a new frame is there, and copy it in the pixel format
 /// you want.
@@ -10,13 +10,13 @@ public final class VideoOutput: VideoFrameReceiver, Sendable {
         var converter = FrameConverter()
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
     /// The pixel format `copyFrame` delivers.
     public let pixelFormat: PixelFormat
 
     public init(pixelFormat: PixelFormat = .bgra) {
         self.pixelFormat = pixelFormat
-        self.state = Mutex(State())
+        self.state = Locked(State())
     }
 
     func receive(_ frame: VideoFrame, hostTime: Double) {

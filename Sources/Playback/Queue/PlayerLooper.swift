@@ -1,10 +1,10 @@
 import MediaIO
-import Synchronization
+import Locking
 
 /// Loops one item on a `QueuePlayer` without gaps, like `AVPlayerLooper`: it keeps copies of the item queued, each
 /// loaded ahead of time, and counts the loops completed.
 public final class PlayerLooper: Sendable {
-    private let counter = Mutex(0)
+    private let counter = Locked(0)
     private let template: PlayerItem
     private weak let player: QueuePlayer?
 

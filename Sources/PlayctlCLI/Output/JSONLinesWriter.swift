@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 #if canImport(Glibc)
 import Glibc
@@ -48,17 +48,17 @@ public final class JSONLinesWriter: Sendable {
         var isClosed = false
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     /// A writer to an open file descriptor, which it closes on `close()` or deinit only if `closesDescriptor`.
     public init(fileDescriptor: Int32, closesDescriptor: Bool = false) {
         let target = Target.descriptor(fileDescriptor, closesDescriptor: closesDescriptor, flushesStandardIO: false)
-        state = Mutex(State(target: target))
+        state = Locked(State(target: target))
     }
 
     /// A writer that hands each line, newline included, to `sink`, called under the writer's lock and in order.
     public init(sink: @escaping @Sendable (String) -> Void) {
-        state = Mutex(State(target: .sink(sink)))
+        state = Locked(State(target: .sink(sink)))
     }
 
     /// A writer to a new file at `path` (created, or truncated if it exists), closed on `close()` or deinit.
@@ -70,7 +70,7 @@ public final class JSONLinesWriter: Sendable {
     }
 
     private init(standardOutput: Void) {
-        state = Mutex(State(target: .descriptor(STDOUT_FILENO, closesDescriptor: false, flushesStandardIO: true)))
+        state = Locked(State(target: .descriptor(STDOUT_FILENO, closesDescriptor: false, flushesStandardIO: true)))
     }
 
     /// A writer to standard output. Before each line it flushes C standard I/O buffers, so text printed with

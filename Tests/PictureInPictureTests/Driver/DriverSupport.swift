@@ -2,7 +2,7 @@ import Foundation
 import MediaIO
 import PictureInPicture
 import Playback
-import Synchronization
+import Locking
 import Testing
 
 /// The clips in `Media/` and ffmpeg's reference MD5s.
@@ -47,7 +47,7 @@ final class RecordingDelegate: PictureInPictureControllerDelegate {
         var policy: RestorePolicy = .complete(true)
         var pending: [@Sendable (Bool) -> Void] = []
     }
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     var log: [PictureInPictureControllerEvent] { state.withLock { $0.log } }
     var restorePolicy: RestorePolicy {
@@ -93,7 +93,7 @@ final class RecordingDelegate: PictureInPictureControllerDelegate {
 /// Collects a controller's event stream until it ends (after `invalidate()`).
 final class EventLog: Sendable {
     private final class Events: Sendable {
-        let list = Mutex<[PictureInPictureControllerEvent]>([])
+        let list = Locked<[PictureInPictureControllerEvent]>([])
     }
     private let events = Events()
     private let task: Task<Void, Never>

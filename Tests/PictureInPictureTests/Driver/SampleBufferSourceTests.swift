@@ -1,7 +1,7 @@
 import MediaIO
 import PictureInPicture
 import Playback
-import Synchronization
+import Locking
 import Testing
 
 /// An app that renders frames itself: a player feeding a sample-buffer display layer, controlled by the window
@@ -15,7 +15,7 @@ final class SampleBufferApp: SampleBufferPlaybackDelegate {
         var skips: [MediaTime] = []
         var queries = 0
     }
-    private let calls = Mutex(Calls())
+    private let calls = Locked(Calls())
     /// How many times the app calls each skip's completion.
     let completionsPerSkip: Int
 

@@ -59,20 +59,25 @@ struct EventBroadcasterTests {
             while !done.load(ordering: .relaxed) {
                 broadcaster.yield(value)
                 value += 1
+                // Bursts with short rests: enough to meet the cancellations, without taking a core from the
+                // timing-sensitive tests that run alongside.
+                if value % 64 == 0 { usleep(50) }
             }
         }
         producer.start()
         defer { done.store(true, ordering: .relaxed) }
-        let rounds = 400
+        let rounds = 500
         let finished = Atomic(0)
         let driver = Task.detached {
             for _ in 0..<rounds {
                 let stream = broadcaster.subscribe()
+                let receiving = Atomic(false)
                 let task = Task {
                     var iterator = stream.makeAsyncIterator()
-                    while await iterator.next() != nil {}
+                    while await iterator.next() != nil { receiving.store(true, ordering: .relaxed) }
                 }
-                await Task.yield()
+                // Cancel only once the task is receiving: it is then suspended in `next()` or being resumed.
+                while !receiving.load(ordering: .relaxed) { await Task.yield() }
                 task.cancel()
                 await task.value
                 finished.add(1, ordering: .relaxed)

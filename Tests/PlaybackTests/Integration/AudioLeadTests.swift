@@ -1,7 +1,7 @@
 import Foundation
 import MediaIO
 import Playback
-import Synchronization
+import Locking
 import Testing
 
 /// With audio, the audio leads and video follows it: when the audio runs dry (its source paused) while video
@@ -23,7 +23,7 @@ struct AudioLeadTests {
         let throttle = MediaThrottle(bytesPerSecond: 10_000_000, clock: clock, readers: .audio)
         let item = PlayerItem(url: Clips.path("a.mp4"), throttle: throttle)
         let player = Player(item: item, clock: .manual(clock), audio: true)
-        let audioEnd = Mutex(0.0)
+        let audioEnd = Locked(0.0)
         player.add(AudioTap { buffer in audioEnd.withLock { $0 = max($0, (buffer.time + buffer.duration).seconds) } })
         let recorder = TraceRecorder(player)
         player.play()

@@ -1,7 +1,7 @@
 import Foundation
 import MediaIO
 import Playback
-import Synchronization
+import Locking
 import Testing
 
 @Suite("Observers, outputs and seeks while paused, under the manual clock")
@@ -44,8 +44,8 @@ struct ObserverOutputTests {
         let clock = ManualClock()
         let player = Player(item: PlayerItem(url: Clips.path("b.mp4")), clock: .manual(clock), audio: false)
         defer { player.invalidate() }
-        let periodic = Mutex<[Double]>([])
-        let boundary = Mutex<[Double]>([])
+        let periodic = Locked<[Double]>([])
+        let boundary = Locked<[Double]>([])
         _ = player.addPeriodicTimeObserver(forInterval: MediaTime(seconds: 0.5)) { time in
             periodic.withLock { $0.append(time.seconds) }
         }
@@ -69,7 +69,7 @@ struct ObserverOutputTests {
         let player = Player(item: PlayerItem(url: Clips.path("a.mp4")), clock: .manual(clock), audio: true)
         defer { player.invalidate() }
         let output = VideoOutput(pixelFormat: .rgba)
-        let pushed = Mutex(0)
+        let pushed = Locked(0)
         let tap = AudioTap()
         player.add(output)
         player.add(VideoSink { _ in pushed.withLock { $0 += 1 } })

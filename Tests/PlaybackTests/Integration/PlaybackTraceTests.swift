@@ -1,7 +1,7 @@
 import Foundation
 import MediaIO
 import Playback
-import Synchronization
+import Locking
 import Testing
 
 @Suite("Playback under the manual clock")
@@ -52,7 +52,7 @@ extension PlaybackTraceTests {
 
 /// The result a completion handler delivered.
 final class FirstResult: Sendable {
-    private let state = Mutex<Bool?>(nil)
+    private let state = Locked<Bool?>(nil)
     func set(_ value: Bool) { state.withLock { $0 = value } }
     var value: Bool? { state.withLock { $0 } }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import MediaIO
 import Playback
-import Synchronization
+import Locking
 import Testing
 
 @Suite("Playback rates under the manual clock: frames follow the media playhead, audio is time-stretched")
@@ -9,7 +9,7 @@ struct RateTests {
     /// What a player showed and played: frame md5s in order, and the tap's audio.
     final class Capture: Sendable {
         private final class Store: Sendable {
-            let state = Mutex((md5s: [String](), samples: [Float](), times: [MediaTime]()))
+            let state = Locked((md5s: [String](), samples: [Float](), times: [MediaTime]()))
         }
         private let store = Store()
         let tap: AudioTap

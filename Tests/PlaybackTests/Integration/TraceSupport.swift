@@ -1,7 +1,7 @@
 import Foundation
 import MediaIO
 @testable import Playback
-import Synchronization
+import Locking
 import Testing
 
 /// Clips and trace helpers for the integration tests.
@@ -23,7 +23,7 @@ enum Clips {
 
 /// Records a player's events as readable lines, for asserting whole traces.
 final class TraceRecorder: Sendable {
-    private let lines = Mutex<[String]>([])
+    private let lines = Locked<[String]>([])
 
     init(_ player: Player) {
         player.observeEvents { [self] event in

@@ -1,7 +1,7 @@
 import Foundation
 import MediaIO
 @testable import Playback
-import Synchronization
+import Locking
 import Testing
 
 @Suite("The hang watchdog of the callback thread", .timeLimit(.minutes(1)))
@@ -12,7 +12,7 @@ struct HangTests {
         let player = Player(item: PlayerItem(url: Clips.path("b.mp4")), clock: .manual(clock), audio: false)
         defer { player.invalidate() }
         let trace = MetricsTrace(player)
-        let blocked = Mutex(false)
+        let blocked = Locked(false)
         _ = player.addBoundaryTimeObserver(forTimes: [MediaTime(seconds: 1)]) { _ in
             guard !blocked.withLock({ let was = $0; $0 = true; return was }) else { return }
             Thread.sleep(forTimeInterval: 0.4)
@@ -34,7 +34,7 @@ struct HangTests {
         let player = Player(item: PlayerItem(url: Clips.path("b.mp4")), clock: .manual(clock), audio: true)
         defer { player.invalidate() }
         let trace = MetricsTrace(player)
-        let frames = Mutex(0)
+        let frames = Locked(0)
         player.add(VideoSink { _ in frames.withLock { $0 += 1 } })
         _ = player.addPeriodicTimeObserver(forInterval: MediaTime(seconds: 0.1)) { _ in }
         _ = player.addBoundaryTimeObserver(forTimes: [MediaTime(seconds: 2)]) { _ in }
@@ -53,8 +53,8 @@ struct HangTests {
         player.metricsCollector.hangThreshold = 0.1
         player.metricsCollector.ongoingHangReportDelay = 0.2
         let hangs = player.metrics(forType: HangEvent.self)
-        let calls = Mutex(0)
-        let returned = Mutex(false)
+        let calls = Locked(0)
+        let returned = Locked(false)
         player.add(VideoSink { _ in
             guard calls.withLock({ $0 += 1; return $0 }) == 3 else { return }
             Thread.sleep(forTimeInterval: 1)

@@ -1,14 +1,14 @@
 import Foundation
 import MediaIO
 @testable import Playback
-import Synchronization
+import Locking
 import Testing
 
 /// Records a player's events and metric events, in the one order they are sent, as readable lines: player events
 /// as `TraceRecorder` writes them, metrics as `[host t=time] metric.name description`.
 final class MetricsTrace: Sendable {
-    private let lines = Mutex<[String]>([])
-    private let metricEvents = Mutex<[any MetricEvent]>([])
+    private let lines = Locked<[String]>([])
+    private let metricEvents = Locked<[any MetricEvent]>([])
 
     init(_ player: Player) {
         player.observeEventsAndMetrics { [self] record in

@@ -1,7 +1,7 @@
 import Foundation
 import MediaIO
 @testable import Playback
-import Synchronization
+import Locking
 import Testing
 
 @Suite("Seek metrics: request/completion pairs under the manual clock", .timeLimit(.minutes(1)))
@@ -13,7 +13,7 @@ struct SeekMetricsTests {
         defer { player.invalidate() }
         let stream = player.allMetrics()
         let trace = MetricsTrace(player)
-        let handled = Mutex<[Bool]>([])
+        let handled = Locked<[Bool]>([])
         // The burst is asked for from a boundary observer, on the engine thread: only that thread applies landings,
         // so none can land before the last request.
         _ = player.addBoundaryTimeObserver(forTimes: [MediaTime(seconds: 1)]) { [weak player] _ in

@@ -1,7 +1,7 @@
 import Foundation
 import MediaIO
 import Playback
-import Synchronization
+import Locking
 import Testing
 
 /// Plays one file under the untimed clock until the item fails or plays to its end, with a watchdog, and records
@@ -40,7 +40,7 @@ struct BrokenMediaPlayback {
         let item = PlayerItem(url: path)
         let events = player.events()
         let started = ContinuousClock.now
-        let ended = Mutex<ContinuousClock.Instant?>(nil)
+        let ended = Locked<ContinuousClock.Instant?>(nil)
         player.observeEvents { event in
             switch event.kind {
             case .itemStatus(.failed, _, _), .didPlayToEnd: ended.withLock { $0 = $0 ?? ContinuousClock.now }
@@ -110,7 +110,7 @@ enum Deadline {
 
     /// The waiting caller, resumed once by whichever finishes first.
     private final class Slot<T: Sendable>: Sendable {
-        private let continuation = Mutex<CheckedContinuation<T?, Never>?>(nil)
+        private let continuation = Locked<CheckedContinuation<T?, Never>?>(nil)
 
         func set(_ waiting: CheckedContinuation<T?, Never>) { continuation.withLock { $0 = waiting } }
 

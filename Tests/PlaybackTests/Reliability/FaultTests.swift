@@ -1,7 +1,7 @@
 import Foundation
 import MediaIO
 import Playback
-import Synchronization
+import Locking
 import Testing
 
 /// Faults while playing, under the manual clock: a source that fails after N bytes, one that stalls and resumes,
@@ -157,7 +157,7 @@ struct FaultTests {
 
 /// A seek's completion, recorded from the engine thread.
 final class Completion: Sendable {
-    private let state = Mutex<Bool?>(nil)
+    private let state = Locked<Bool?>(nil)
     func set(_ finished: Bool) { state.withLock { $0 = finished } }
     var value: Bool? { state.withLock { $0 } }
     /// The completion, once its handler ran (it runs on a background queue): nil if it did not within 5 s.

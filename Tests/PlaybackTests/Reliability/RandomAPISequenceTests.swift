@@ -1,7 +1,7 @@
 import Foundation
 import MediaIO
 import Playback
-import Synchronization
+import Locking
 import Testing
 
 /// Random sequences of API calls from several tasks at once, on one player under a manual clock, with good and
@@ -145,7 +145,7 @@ final class SequenceLog: Sendable {
         var items: [PlayerItem] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     func record(_ event: PlayerEvent) {
         state.withLock { state in

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 import Testing
 
 @testable import PlayctlCLI
@@ -10,7 +10,7 @@ import Glibc
 @Suite("JSON Lines writer")
 struct JSONLinesWriterTests {
     @Test func eachValueBecomesOneLine() throws {
-        let lines = Mutex<[String]>([])
+        let lines = Locked<[String]>([])
         let writer = JSONLinesWriter { line in lines.withLock { $0.append(line) } }
         try writer.write(["event": "play", "note": "two\nlines"])
         try writer.write([1, 2])

@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+import Locking
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -58,7 +58,7 @@ struct BenchCommand {
         let root = BenchMedia.repositoryRoot() ?? "."
         let playbackBench = PlaybackBench(file: bench.path, small: root + "/Media/a.mp4", swapTarget: root + "/Media/b.mp4",
                                           runs: runs)
-        let rows = Mutex<[(String, String)]>([])
+        let rows = Locked<[(String, String)]>([])
         let done = DispatchSemaphore(value: 0)
         Task.detached {
             let result = await playbackBench.run(progress: { Self.progress($0) })

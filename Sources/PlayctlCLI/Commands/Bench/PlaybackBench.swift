@@ -2,7 +2,7 @@ import Foundation
 import MediaIO
 import PictureInPicture
 import Playback
-import Synchronization
+import Locking
 
 /// `playctl bench --playback`: the player's own figures, measured in one run.
 ///
@@ -206,7 +206,7 @@ extension PlaybackBench {
 
 /// Marks the moment something first happened; `wait` returns the seconds from `start` to it.
 final class FirstFrame: Sendable {
-    private let moment = Mutex<Date?>(nil)
+    private let moment = Locked<Date?>(nil)
 
     func mark() {
         moment.withLock { if $0 == nil { $0 = Date() } }

@@ -1,6 +1,6 @@
 import MediaIO
 import Playback
-import Synchronization
+import Locking
 
 #if canImport(Glibc)
 import Glibc
@@ -13,8 +13,8 @@ final class EventPrinter: Sendable {
     let isTerminal: Bool
     private let writer = JSONLinesWriter.standardOutput()
     private let metrics: JSONLinesWriter?
-    private let statusShown = Mutex(false)
-    private let tally = Mutex(MetricTally())
+    private let statusShown = Locked(false)
+    private let tally = Locked(MetricTally())
 
     init(json: Bool, metricsPath: String?) {
         self.json = json

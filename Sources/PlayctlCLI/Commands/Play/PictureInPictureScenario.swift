@@ -2,7 +2,7 @@ import Foundation
 import MediaIO
 import PictureInPicture
 import Playback
-import Synchronization
+import Locking
 
 /// `playctl play A --pip [--swap B] [--swap-at SEC] [--swap-mode source|item] [--restore]`: plays A, starts Picture
 /// in Picture on the simulated system host as soon as A's first frame is shown, swaps to B at `--swap-at` (a new
@@ -147,8 +147,8 @@ final class ScenarioRun: @unchecked Sendable {
 
 /// The player whose time PiP events report (it changes on a source swap).
 final class CurrentPlayer: Sendable {
-    private let state: Mutex<Player>
-    init(_ player: Player) { state = Mutex(player) }
+    private let state: Locked<Player>
+    init(_ player: Player) { state = Locked(player) }
     var player: Player {
         get { state.withLock { $0 } }
         set { state.withLock { $0 = newValue } }

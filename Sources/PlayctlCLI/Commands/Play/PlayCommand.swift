@@ -1,7 +1,7 @@
 import Dispatch
 import MediaIO
 import Playback
-import Synchronization
+import Locking
 
 #if canImport(Glibc)
 import Glibc
@@ -24,7 +24,7 @@ struct PlayCommand {
 
     func run(_ output: StandardOutput) throws(CommandFailure) {
         try output.flush()
-        let outcome = Mutex<Result<Void, CommandFailure>?>(nil)
+        let outcome = Locked<Result<Void, CommandFailure>?>(nil)
         let done = DispatchSemaphore(value: 0)
         let options = self.options
         let scenario = pictureInPicture
@@ -115,6 +115,6 @@ final class PlaySession: Sendable {
 
 /// True the first time `fire()` is called, false after.
 final class OneShot: Sendable {
-    private let fired = Mutex(false)
+    private let fired = Locked(false)
     func fire() -> Bool { fired.withLock { was in defer { was = true }; return !was } }
 }

@@ -1,7 +1,7 @@
 import MediaIO
 import PictureInPicture
 import Playback
-import Synchronization
+import Locking
 
 #if canImport(Glibc)
 import Glibc
@@ -10,8 +10,8 @@ import Glibc
 /// The events of a Picture in Picture scenario in the order they happened (player events as the engines emit them,
 /// PiP events as the controller delivers them), printed after each clock step as JSON Lines or readable lines.
 final class ScenarioLog: @unchecked Sendable {
-    private let entries = Mutex<[JSONValue]>([])
-    private let state = Mutex((ended: false, failure: String?.none, firstFrameMs: Double?.none))
+    private let entries = Locked<[JSONValue]>([])
+    private let state = Locked((ended: false, failure: String?.none, firstFrameMs: Double?.none))
     private let writer = JSONLinesWriter.standardOutput()
     var json = false
     var swapDone = false

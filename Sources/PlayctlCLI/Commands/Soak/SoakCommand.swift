@@ -1,6 +1,6 @@
 import Dispatch
 import MediaIO
-import Synchronization
+import Locking
 
 /// `playctl soak [--swaps N] [--seeks N] [--media DIR] [--json]`: one process swaps items and seeks many times in
 /// one player, then checks that memory, file descriptors and threads did not grow (see `SoakRun`, `SoakReport`).
@@ -38,7 +38,7 @@ struct SoakCommand {
     func run(_ output: StandardOutput) throws(CommandFailure) {
         let clips = try Self.clips(in: mediaDirectory)
         let soak = SoakRun(clips: clips, swaps: swaps, seeks: seeks, seed: Self.seed)
-        let result = Mutex<SoakReport?>(nil)
+        let result = Locked<SoakReport?>(nil)
         let done = DispatchSemaphore(value: 0)
         Task.detached {
             let report = await soak.run()
