@@ -77,7 +77,7 @@ struct EventBroadcasterTests {
                     while await iterator.next() != nil { receiving.store(true, ordering: .relaxed) }
                 }
                 // Cancel only once the task is receiving: it is then suspended in `next()` or being resumed.
-                while !receiving.load(ordering: .relaxed) { await Task.yield() }
+                while !receiving.load(ordering: .relaxed) { try? await Task.sleep(for: .microseconds(100)) }
                 task.cancel()
                 await task.value
                 finished.add(1, ordering: .relaxed)

@@ -60,11 +60,18 @@ struct HangTests {
             Thread.sleep(forTimeInterval: 1)
             returned.withLock { $0 = true }
         })
+        // Whether the sink had returned when the hang was sent (observed on the sending thread, so the answer does
+        // not depend on how soon this test's task runs again).
+        let returnedWhenReported = Locked<Bool?>(nil)
+        player.observeEventsAndMetrics { record in
+            guard case .metric(let metric) = record, metric is HangEvent else { return }
+            returnedWhenReported.withLock { $0 = $0 ?? returned.withLock { $0 } }
+        }
         player.play()
         let playing = Task { await clock.advance(bySeconds: 0.5) }
         var iterator = hangs.makeAsyncIterator()
         let hang = try #require(await iterator.next())
-        #expect(!returned.withLock { $0 }, "reported while the sink was still blocked")
+        #expect(returnedWhenReported.withLock { $0 } == false, "reported while the sink was still blocked")
         #expect(hang.callback == "videoSink" && !hang.ended)
         #expect(hang.duration >= 0.2 && hang.duration < 1)
         await playing.value
