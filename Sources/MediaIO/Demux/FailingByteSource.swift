@@ -1,5 +1,5 @@
 import CFFmpeg
-import Locking
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -13,7 +13,7 @@ public final class FailingByteSource: ByteSource, Sendable {
     private let limit: Int64
     private let code: Int32
     /// Bytes delivered so far (reads come from one demuxer thread, but `deliveredBytes` may be read from any).
-    private let delivered = Locked<Int64>(0)
+    private let delivered = Atomic<Int64>(0)
 
     /// Reads `base` until `limit` bytes were delivered, then fails with FFmpeg error `code` (EIO by default).
     public init(wrapping base: any ByteSource, failingAfter limit: Int64, code: Int32 = playctl_averror(EIO)) {
@@ -28,15 +28,15 @@ public final class FailingByteSource: ByteSource, Sendable {
     }
 
     /// Bytes delivered so far.
-    public var deliveredBytes: Int64 { delivered.withLock { $0 } }
+    public var deliveredBytes: Int64 { delivered.load(ordering: .acquiring) }
 
     public var size: Int64 { base.size }
 
     public func read(into buffer: UnsafeMutablePointer<UInt8>, count: Int) -> Int {
-        let allowed = delivered.withLock { Int(min(Int64(count), limit - $0)) }
+        let allowed = Int(min(Int64(count), limit - delivered.load(ordering: .acquiring)))
         guard allowed > 0 else { return Int(code) }
         let n = base.read(into: buffer, count: allowed)
-        if n > 0 { delivered.withLock { $0 += Int64(n) } }
+        if n > 0 { delivered.add(Int64(n), ordering: .releasing) }
         return n
     }
 
