@@ -83,6 +83,7 @@ extension ControllerCore {
         delegate body: (@Sendable (any PictureInPictureControllerDelegate, PictureInPictureController) -> Void)? = nil,
         otherwise: (@Sendable () -> Void)? = nil
     ) {
+        produced.yield(event)
         executor.enqueue { [self] in
             events.yield(event)
             let (controller, delegate) = state.withLock { ($0.controller.value, $0.delegate.value) }

@@ -63,6 +63,9 @@ final class ControllerCore: Sendable {
     let host: any PictureInPictureHost
     let executor = CallbackExecutor(label: "playctl.pip.callbacks")
     let events = EventBroadcaster<PictureInPictureControllerEvent>()
+    /// The same events at the moment they are produced, on the thread that produced them (synchronous observers
+    /// only), before the executor delivers them.
+    let produced = EventBroadcaster<PictureInPictureControllerEvent>()
 
     init(source: ContentSource, host: any PictureInPictureHost) {
         self.host = host

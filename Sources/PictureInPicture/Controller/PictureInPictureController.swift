@@ -146,4 +146,12 @@ public final class PictureInPictureController: Sendable {
     public func observeEvents(_ observer: @escaping @Sendable (PictureInPictureControllerEvent) -> Void) {
         core.events.addSynchronousObserver(observer)
     }
+
+    /// Calls `observer` with every event at the moment the controller produces it, on the thread that caused it
+    /// (a clock advance, the host, an API call), before the delegate hears of it: for one trace ordered with a
+    /// player's own synchronous events (`Player.observeEvents`). Under a manual clock that order is the same on
+    /// every run. Keep it quick; it must not call the controller.
+    public func observeEventsAsProduced(_ observer: @escaping @Sendable (PictureInPictureControllerEvent) -> Void) {
+        core.produced.addSynchronousObserver(observer)
+    }
 }

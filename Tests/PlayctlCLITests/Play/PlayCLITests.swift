@@ -95,6 +95,28 @@ struct PlayCLITests {
         #expect((summary["pipFramesRendered"]?.intValue ?? 0) >= 160)
     }
 
+    @Test("--pip --swap: the same trace on every run, in the order things happened (the swap, then B starts, then A pauses)")
+    func pictureInPictureTraceIsDeterministic() throws {
+        var traces: [[String]] = []
+        for _ in 0..<3 {
+            let result = try CLIProcess.run(["play", CLIProcess.media("a.mp4"), "--pip", "--swap", CLIProcess.media("b.mp4"), "--untimed", "--json"])
+            #expect(result.status == 0, "\(result.standardError)")
+            // Everything but wall-clock dates, session ids and measured latencies.
+            traces.append(try Self.events(result).map { event in
+                let keep = ["event", "host", "time", "item", "status", "rate", "stateID", "elapsed", "mode"]
+                return keep.compactMap { key in
+                    event[key].map { "\(key)=\($0.stringValue ?? $0.doubleValue.map { String($0) } ?? "\($0)")" }
+                }.joined(separator: " ")
+            })
+        }
+        #expect(traces[1] == traces[0] && traces[2] == traces[0])
+        let names = traces[0]
+        let swap = try #require(names.firstIndex { $0.hasPrefix("event=pip.contentSource") })
+        let bPlays = try #require(names[swap...].firstIndex { $0.hasPrefix("event=player.rate") && $0.contains("rate=1.0") })
+        let aPauses = try #require(names.firstIndex { $0.hasPrefix("event=player.rate") && $0.contains("rate=0.0") })
+        #expect(swap < bPlays && bPlays < aPauses, "\(names)")
+    }
+
     @Test("--swap-mode item replaces the item on the same player, PiP stays active without stop/start")
     func swapByItem() throws {
         let result = try CLIProcess.run(["play", CLIProcess.media("a.mp4"), "--pip", "--swap", CLIProcess.media("b.mp4"),

@@ -8,7 +8,7 @@ import Glibc
 #endif
 
 /// The events of a Picture in Picture scenario in the order they happened (player events as the engines emit them,
-/// PiP events as the controller delivers them), printed after each clock step as JSON Lines or readable lines.
+/// PiP events as the controller produces them), printed after each clock step as JSON Lines or readable lines.
 final class ScenarioLog: @unchecked Sendable {
     private let entries = Locked<[JSONValue]>([])
     private let state = Locked((ended: false, failure: String?.none, firstFrameMs: Double?.none))
@@ -47,7 +47,7 @@ final class ScenarioLog: @unchecked Sendable {
     }
 
     func observe(_ controller: PictureInPictureController, clock: ManualClock, player: @escaping @Sendable () -> Player) {
-        controller.observeEvents { [self] event in
+        controller.observeEventsAsProduced { [self] event in
             let object = Self.object(event, host: clock.now.seconds, time: player().currentTime())
             entries.withLock { $0.append(object) }
         }
