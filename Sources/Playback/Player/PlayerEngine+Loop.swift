@@ -144,11 +144,8 @@ extension PlayerEngine {
         guard clockRunning, control.timeControlStatus == .playing, let session = currentSession,
               seeks.currentSeek == nil else { return nil }
         var at: Double?
-        if let video = session.video, let frame = lastFrame {
-            video.condition.lock()
-            let starving = video.frames.isEmpty && !video.reachedEnd && video.failure == nil && !video.hasPendingSeek
-            video.condition.unlock()
-            if starving { at = clockTime(ofItemTime: frame.time + MediaTime(seconds: session.frameInterval)) }
+        if let frame = lastFrame, videoStarving(session) {
+            at = clockTime(ofItemTime: frame.time + MediaTime(seconds: session.frameInterval))
         }
         if audioStarving(session) {
             let audioAt = clockTime(ofItemTime: audioPlayedEnd() + audioGrace(session))

@@ -128,18 +128,22 @@ extension PlayerEngine {
     /// audio handed out so far by the grace of ``audioGrace(_:)``.
     func detectStall(at now: Double) {
         guard control.timeControlStatus == .playing, let session = currentSession, seeks.currentSeek == nil else { return }
-        if let video = session.video, let frame = lastFrame {
-            video.condition.lock()
-            let starving = video.frames.isEmpty && !video.reachedEnd && video.failure == nil && !video.hasPendingSeek
-            video.condition.unlock()
-            if starving, timelineTime(at: now).seconds >= frame.time.seconds + session.frameInterval * 1.5 {
-                stall(at: now)
-                return
-            }
+        if let frame = lastFrame, videoStarving(session),
+           timelineTime(at: now).seconds >= frame.time.seconds + session.frameInterval * 1.5 {
+            stall(at: now)
+            return
         }
         if audioStarving(session), timelineTime(at: now) >= audioPlayedEnd() + audioGrace(session) {
             stall(at: now)
         }
+    }
+
+    /// The video decoder has nothing queued and has neither ended nor failed (nor is it seeking).
+    func videoStarving(_ session: ItemSession) -> Bool {
+        guard let video = session.video else { return false }
+        video.condition.lock()
+        defer { video.condition.unlock() }
+        return video.frames.isEmpty && !video.reachedEnd && video.failure == nil && !video.hasPendingSeek
     }
 
     /// The audio leads the timeline: with nothing decoded ahead (and neither ended nor failed nor seeking), the
