@@ -79,8 +79,6 @@ final class VideoPipeline: @unchecked Sendable {
     }
 
     var hasPendingSeek: Bool { pendingSeek != nil }
-    /// Whether seek `id` has landed (its landing waits to be taken).
-    func hasLanding(id: UInt64) -> Bool { landings.contains { $0.id == id } }
 
     // MARK: Thread
 

@@ -59,9 +59,8 @@ extension PlayerEngine {
             return
         }
         // A seek is applied once its landing is there: settled alone is not enough, since a decoder blocked on a
-        // paused source counts as settled (looping on it would spin holding the lock, and block the clock).
-        if seeks.currentSeek != nil, isSettled(), landingAvailable() {
-            applyLanding(requireSettled: true)
+        // paused source counts as settled. Until then, wait (looping would spin holding the lock, blocking the clock).
+        if seeks.currentSeek != nil, applyLanding(requireSettled: true) {
             runDeferred()
             return
         }

@@ -88,26 +88,11 @@ extension PlayerEngine {
 
     /// Applies the landing of the seek in flight, if the decoder has landed (under a manual clock, only once the
     /// pipelines have settled, so that what follows does not depend on thread timing).
-    /// Whether the current seek's landing can be applied: the video decoder landed (or, without video, the audio
-    /// decoder is done seeking).
-    func landingAvailable() -> Bool {
-        guard let id = seeks.currentSeek, let session = currentSession else { return false }
-        if let video = session.video {
-            video.condition.lock()
-            defer { video.condition.unlock() }
-            return video.hasLanding(id: id.rawValue)
-        }
-        if let audio = session.audio {
-            audio.condition.lock()
-            defer { audio.condition.unlock() }
-            return !audio.isWorking
-        }
-        return true
-    }
-
-    func applyLanding(requireSettled: Bool) {
-        guard let id = seeks.currentSeek, let record = seekRecords[id], let session = currentSession else { return }
-        if requireSettled && !isSettled() { return }
+    /// Returns whether it applied one (false while the decoders have not landed yet).
+    @discardableResult
+    func applyLanding(requireSettled: Bool) -> Bool {
+        guard let id = seeks.currentSeek, let record = seekRecords[id], let session = currentSession else { return false }
+        if requireSettled && !isSettled() { return false }
         var landed = record.target
         var statistics = SeekStatistics()
         var failure: MediaError?
@@ -115,7 +100,7 @@ extension PlayerEngine {
             video.condition.lock()
             let landing = video.takeLanding(id: id.rawValue)
             video.condition.unlock()
-            guard let landing else { return }
+            guard let landing else { return false }
             statistics = landing.statistics
             failure = landing.error
             if !record.exact, let frame = landing.frame { landed = frame.time }
@@ -123,14 +108,14 @@ extension PlayerEngine {
             audio.condition.lock()
             let working = audio.isWorking
             audio.condition.unlock()
-            if working { return }
+            if working { return false }
         }
         let now = clockNow()
         if let failure {
             handle(seeks.failed(id), at: now)
             emit(.failedToPlayToEnd(error: failure.description), at: now)
             perform(control.seekFinished(), at: now)
-            return
+            return true
         }
         let actions = seeks.decoderLanded(id, at: landed)
         anchorItemTime = landed
@@ -153,5 +138,6 @@ extension PlayerEngine {
         present(at: now)
         updateBuffering(at: now)
         perform(control.seekFinished(), at: now)
+        return true
     }
 }
