@@ -28,6 +28,8 @@ public final class VideoFrameReader: @unchecked Sendable {
     var skipBelowTicks: Int64?
     /// A single-frame seek: once the packet with this timestamp is sent, the decoder drains (no more input).
     var drainAfterTicks: Int64?
+    /// Set by `decodeFirstFrameAlone()`: the main decoder's frames up to this timestamp were returned already.
+    var skipThroughTicks: Int64?
     /// Timestamps of the packets sent with skipping on, to count what was not decoded.
     var skippedTicks = Set<Int64>()
     /// Packets the decoder rejected as damaged, and frames it could not decode, since the reader was opened.
@@ -66,6 +68,10 @@ public final class VideoFrameReader: @unchecked Sendable {
                 let frame = ready[readyHead]
                 readyHead += 1
                 if readyHead == ready.count || readyHead > 32 { ready.removeFirst(readyHead); readyHead = 0 }
+                if let skip = skipThroughTicks {
+                    if frame.timestamp <= skip { continue }
+                    skipThroughTicks = nil
+                }
                 return frame
             }
             guard try decodeMore() else { return nil }
@@ -199,6 +205,7 @@ public final class VideoFrameReader: @unchecked Sendable {
         pushedBack = nil
         skipBelowTicks = nil
         drainAfterTicks = nil
+        skipThroughTicks = nil
         skippedTicks.removeAll()
     }
 }

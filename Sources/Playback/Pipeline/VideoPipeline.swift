@@ -84,6 +84,18 @@ final class VideoPipeline: @unchecked Sendable {
 
     private func run() {
         condition.lock()
+        if !stopped && pendingSeek == nil {
+            // The first frame is decoded alone, so it is ready before the decoder's threads have filled up.
+            busy = true
+            condition.unlock()
+            let first = reader.decodeFirstFrameAlone()
+            condition.lock()
+            busy = false
+            if let first, pendingSeek == nil, !stopped {
+                queue.append(first)
+                notify()
+            }
+        }
         while true {
             while !stopped && pendingSeek == nil && (queue.count >= capacity || reachedEnd || failure != nil) {
                 condition.wait()
