@@ -46,23 +46,37 @@ final class ItemSession: @unchecked Sendable {
             return throttled
         }
         let demuxer = try Demuxer(url: url, source: source(audioReader: false))
+        let videoTrack = demuxer.videoTrack
+        let audioTrack = withAudio ? demuxer.audioTrack.flatMap { $0.isDecodable ? $0 : nil } : nil
         var video: VideoPipeline?
-        var audio: AudioPipeline?
-        if let track = demuxer.videoTrack, track.isDecodable {
-            // The video decoder reads this demuxer alone (audio gets a demuxer of its own below).
+        var audioDemuxer: Demuxer?
+        if let track = videoTrack, track.isDecodable {
+            // Audio reads through a demuxer of its own, so each pipeline moves at its own pace. It is opened from
+            // this one's probe before the video thread starts reading this one.
+            if let audioTrack {
+                audioDemuxer = try demuxer.reopen(source: source(audioReader: true))
+                audioDemuxer?.discardAllStreams(except: audioTrack.index)
+            }
+            // The video decoder reads this demuxer alone.
             demuxer.discardAllStreams(except: track.index)
             video = VideoPipeline(reader: try VideoFrameReader(demuxer: demuxer), onChange: onChange)
+            // Decoding starts now: the first frame is decoded while the audio decoder opens.
+            video?.start(name: name)
+        } else if audioTrack != nil {
+            audioDemuxer = demuxer
         }
-        if withAudio, let track = demuxer.audioTrack, track.isDecodable {
-            // Audio reads through a demuxer of its own, so each pipeline moves at its own pace.
-            let audioDemuxer = video == nil ? demuxer : try demuxer.reopen(source: source(audioReader: true))
-            if video != nil { audioDemuxer.discardAllStreams(except: track.index) }
-            audio = AudioPipeline(reader: try AudioSampleReader(demuxer: audioDemuxer), onChange: onChange)
+        var audio: AudioPipeline?
+        if let audioDemuxer {
+            do throws(MediaError) {
+                audio = AudioPipeline(reader: try AudioSampleReader(demuxer: audioDemuxer), onChange: onChange)
+            } catch {
+                video?.stop()
+                throw error
+            }
         }
         guard video != nil || audio != nil else {
             throw MediaError(.noDecodableStream, url: url, operation: .probe, reason: "nothing this engine can play")
         }
-        let videoTrack = demuxer.videoTrack
         let duration = demuxer.duration ?? videoTrack?.duration ?? demuxer.audioTrack?.duration ?? .indefinite
         let session = ItemSession(video: video, audio: audio, tracks: demuxer.tracks, duration: duration,
                                   presentationSize: videoTrack?.displaySize,
@@ -70,7 +84,6 @@ final class ItemSession: @unchecked Sendable {
         session.throttle = throttle
         session.videoSource = video == nil ? nil : firstThrottled
         session.audioSource = audio == nil ? nil : (video == nil ? firstThrottled : audioThrottled)
-        video?.start(name: name)
         audio?.start(name: name)
         return session
     }
