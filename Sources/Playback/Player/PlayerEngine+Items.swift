@@ -91,6 +91,8 @@ extension PlayerEngine {
 
     /// Makes `next` the current item (nil for none), dropping the old current item.
     func makeCurrent(_ next: PlayerItem?, at now: Double, reason: AdvanceReason) {
+        // Loading starts first: the loader thread opens the file while the old item is torn down here.
+        if let next { startLoading(next) }
         if let old = currentItem {
             let leavingTime = reportedTime(at: now)
             old.state.withLock { $0.currentTime = leavingTime }
