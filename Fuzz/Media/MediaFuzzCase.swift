@@ -11,7 +11,7 @@ enum MediaFuzzCase {
     /// Frames decoded after opening and after the seek: enough to run the decoder, few enough to stay fast.
     static let framesToDecode = 6
 
-    /// Opens `path`, decodes a few video frames, seeks exactly to a time chosen from `seekSeed`, decodes on, and
+    /// Opens `path`, decodes the first frame alone and a few video frames after it, seeks exactly to a time chosen from `seekSeed`, decodes on, and
     /// does the same for audio.
     static func run(path: String, seekSeed: UInt8) {
         guard let demuxer = try? Demuxer(url: path) else { return }
@@ -32,6 +32,8 @@ enum MediaFuzzCase {
     }
 
     private static func video(_ reader: VideoFrameReader, target: MediaTime) {
+        // As a player starts: the first frame alone (when the stream allows it), then the main decoder after it.
+        _ = reader.decodeFirstFrameAlone()?.md5()
         for _ in 0..<framesToDecode {
             guard let frame = try? reader.nextFrame() else { break }
             _ = frame.md5()

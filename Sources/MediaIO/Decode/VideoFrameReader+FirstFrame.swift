@@ -28,8 +28,12 @@ extension VideoFrameReader {
         while true {
             switch try? single.receive() {
             case .frame(let raw)?:
+                let previous = lastTimestamp
                 let frame = makeFrame(raw)
-                guard frame.timestamp == keyTicks else { return nil }
+                guard frame.timestamp == keyTicks else {
+                    lastTimestamp = previous
+                    return nil
+                }
                 skipThroughTicks = keyTicks
                 return frame
             case .damaged?:
