@@ -29,7 +29,8 @@ final class Decoder {
     private var consecutiveFailures = 0
 
     /// Opens a decoder for stream `index` of `demuxer`. `threads` 0 lets FFmpeg choose (as the ffmpeg CLI does).
-    init(demuxer: Demuxer, stream index: Int, threads: Int = 0) throws(MediaError) {
+    /// `slicesOnly` keeps the threads to the slices of one frame: no frame threading, so no output delay.
+    init(demuxer: Demuxer, stream index: Int, threads: Int = 0, slicesOnly: Bool = false) throws(MediaError) {
         url = demuxer.url
         let stream = demuxer.stream(index)
         let par = stream.pointee.codecpar!
@@ -44,7 +45,7 @@ final class Decoder {
         if result >= 0 {
             ctx.pointee.pkt_timebase = stream.pointee.time_base
             ctx.pointee.thread_count = Int32(threads)
-            ctx.pointee.thread_type = FF_THREAD_FRAME | FF_THREAD_SLICE
+            ctx.pointee.thread_type = slicesOnly ? FF_THREAD_SLICE : FF_THREAD_FRAME | FF_THREAD_SLICE
             result = avcodec_open2(ctx, codec, nil)
         }
         guard result >= 0 else {

@@ -2,7 +2,8 @@ import CFFmpeg
 
 extension VideoFrameReader {
     /// Decodes the first frame on its own, before `nextFrame()` is called: the keyframe that opens the stream, sent
-    /// alone to a single-threaded decoder that is drained at once. With frame threading the main decoder returns
+    /// alone to a decoder without frame threads (slice threads only: a frame cut in slices is still decoded in
+    /// parallel) that is drained at once. With frame threading the main decoder returns
     /// its first frame only after one packet per thread (plus the stream's reordering delay) has gone in, about
     /// three times the work; this is what makes a player's first frame appear sooner.
     ///
@@ -22,11 +23,11 @@ extension VideoFrameReader {
         }
         guard let key = lookahead.first, key.isKeyframe, let keyTicks = key.pts,
               lookahead.allSatisfy({ $0.pts.map { $0 >= keyTicks } ?? false }),
-              let single = try? Decoder(demuxer: demuxer, stream: track.index, threads: 1)
+              let alone = try? Decoder(demuxer: demuxer, stream: track.index, slicesOnly: true)
         else { return nil }
-        guard case .accepted = single.send(key), case .accepted = single.send(nil) else { return nil }
+        guard case .accepted = alone.send(key), case .accepted = alone.send(nil) else { return nil }
         while true {
-            switch try? single.receive() {
+            switch try? alone.receive() {
             case .frame(let raw)?:
                 let previous = lastTimestamp
                 let frame = makeFrame(raw)
