@@ -90,6 +90,11 @@ extension VideoFrameReader {
     }
 
     private func landOnKeyframe(_ stats: inout SeekStatistics) throws(MediaError) -> VideoFrame? {
+        if let frame = decodeNextKeyframeAlone() {
+            // The landing without waiting for the frame threads to fill up; the main decoder goes on after it.
+            stats.framesDecoded = 1
+            return frame
+        }
         let keyTicks = lookahead.first?.pts
         while let frame = try nextFrame() {
             stats.framesDecoded += 1
@@ -106,6 +111,12 @@ extension VideoFrameReader {
         throws(MediaError) -> VideoFrame?
     {
         let plan = try planPreroll(target: target)
+        if !singleFrame, plan.isComplete, let key = plan.skipBelow, lookahead.indices.contains(lookaheadHead),
+           lookahead[lookaheadHead].pts == key, let frame = decodeNextKeyframeAlone() {
+            // The frame on screen at the target is the keyframe itself: decoded alone, as a keyframe seek lands.
+            stats.framesDecoded = 1
+            return frame
+        }
         skipBelowTicks = plan.skipBelow
         if singleFrame && plan.isComplete { drainAfterTicks = plan.skipBelow }
         defer { skipBelowTicks = nil }

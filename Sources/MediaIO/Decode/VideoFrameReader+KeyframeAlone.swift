@@ -3,9 +3,9 @@ import CFFmpeg
 extension VideoFrameReader {
     /// Decodes the first frame on its own, before `nextFrame()` is called: the keyframe that opens the stream, sent
     /// alone to a decoder without frame threads (slice threads only: a frame cut in slices is still decoded in
-    /// parallel) that is drained at once. With frame threading the main decoder returns
-    /// its first frame only after one packet per thread (plus the stream's reordering delay) has gone in, about
-    /// three times the work; this is what makes a player's first frame appear sooner.
+    /// parallel) that is drained at once. With frame threading the main decoder returns its first frame only after
+    /// one packet per thread (plus the stream's reordering delay) has gone in, about three times the work; this is
+    /// what makes a player's first frame appear sooner.
     ///
     /// `nextFrame()` then goes on with the frame after it: the main decoder decodes the stream from the same
     /// keyframe (its packets are kept, not read again) and its copy of this frame is skipped. Frames are
@@ -21,11 +21,21 @@ extension VideoFrameReader {
             guard let packet = try? readVideoPacketFromFile() else { break }
             lookahead.append(packet)
         }
-        guard let key = lookahead.first, key.isKeyframe, let keyTicks = key.pts,
-              lookahead.allSatisfy({ $0.pts.map { $0 >= keyTicks } ?? false }),
-              let alone = try? Decoder(demuxer: demuxer, stream: track.index, slicesOnly: true)
-        else { return nil }
-        guard case .accepted = alone.send(key), case .accepted = alone.send(nil) else { return nil }
+        guard let key = lookahead.first, let keyTicks = key.pts,
+              lookahead.allSatisfy({ $0.pts.map { $0 >= keyTicks } ?? false }) else { return nil }
+        return decodeNextKeyframeAlone()
+    }
+
+    /// Decodes the next packet the main decoder will be given, a keyframe, alone (as `decodeFirstFrameAlone()`
+    /// does), and makes the main decoder skip its frames up to and including it: those shown before the keyframe
+    /// (an open group of pictures' leading frames) and its copy. Nil, changing nothing, when the packet is not a
+    /// keyframe with a timestamp or it does not decode alone to a frame with that timestamp.
+    func decodeNextKeyframeAlone() -> VideoFrame? {
+        guard lookaheadHead < lookahead.count, ready.count == readyHead, pushedBack == nil else { return nil }
+        let key = lookahead[lookaheadHead]
+        guard key.isKeyframe, let keyTicks = key.pts,
+              let alone = try? Decoder(demuxer: demuxer, stream: track.index, slicesOnly: true),
+              case .accepted = alone.send(key), case .accepted = alone.send(nil) else { return nil }
         while true {
             switch try? alone.receive() {
             case .frame(let raw)?:

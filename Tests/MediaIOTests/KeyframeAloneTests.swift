@@ -2,8 +2,8 @@ import Foundation
 import MediaIO
 import Testing
 
-@Suite("The first frame decoded alone")
-struct FirstFrameTests {
+@Suite("Keyframes decoded alone: the first frame, and seeks that land on a keyframe")
+struct KeyframeAloneTests {
     @Test("it is the reference's first frame, and the frames after it are the reference's rest",
           arguments: Fixtures.videoClips)
     func sequenceUnchanged(clip: String) throws {
@@ -61,5 +61,25 @@ struct FirstFrameTests {
         var md5s: [String] = []
         while let frame = try reader.nextFrame() { md5s.append(frame.md5()) }
         #expect(md5s == expected)
+    }
+
+    @Test("a seek landing on a keyframe decodes only it, lands on the reference frame and goes on with the next ones",
+          arguments: Fixtures.videoClips, [SeekMode.keyframe, .exact])
+    func seeksOntoKeyframes(clip: String, mode: SeekMode) throws {
+        let reference = try Fixtures.reference(clip)
+        let frames = try SeekTests.frameTimes(clip)
+        let keyframes = frames.indices.filter { frames[$0].isKeyframe }
+        try #require(keyframes.count >= 2, "\(clip) has a second keyframe")
+        let reader = try VideoFrameReader(url: Fixtures.path(clip))
+        // Back and forth, as a user scrubbing does; a keyframe seek aims a little past the keyframe.
+        for index in (keyframes + keyframes.reversed()) {
+            let target = mode == .keyframe ? frames[index].time + MediaTime(value: 1, timescale: 1000) : frames[index].time
+            let landing = try reader.seek(to: target, mode: mode)
+            #expect(landing.frame?.md5() == reference[index].md5, "\(clip) @\(target.seconds)")
+            #expect(landing.statistics.framesDecoded == 1, "\(clip) @\(target.seconds): \(landing.statistics)")
+            for next in (index + 1)..<min(index + 4, reference.count) {
+                #expect(try reader.nextFrame()?.md5() == reference[next].md5, "\(clip): frame \(next) after \(index)")
+            }
+        }
     }
 }
