@@ -190,9 +190,10 @@ public final class VideoFrameReader: @unchecked Sendable {
         return startTicks + floorDiv
     }
 
-    /// Forgets all decoding state (before a seek).
-    func resetPipeline() {
-        decoder.flush()
+    /// Forgets all decoding state (before a seek). Without `flushingDecoder`, the caller flushes the decoder itself
+    /// before it is given a packet again.
+    func resetPipeline(flushingDecoder: Bool = true) {
+        if flushingDecoder { decoder.flush() }
         decoder.skipsNonReferenceFrames = false
         lookahead.removeAll(keepingCapacity: true)
         lookaheadHead = 0

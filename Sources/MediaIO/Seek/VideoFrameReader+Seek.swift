@@ -25,19 +25,45 @@ extension VideoFrameReader {
 
     private func seek(to time: MediaTime, mode: SeekMode, singleFrame: Bool) throws(MediaError) -> SeekLanding {
         let target = ticks(of: time)
-        resetPipeline()
+        // The main decoder is flushed only once it is needed: flushing waits for the frames its threads have in
+        // flight, which meanwhile finish on their own while the demuxer is positioned and, when the seek lands on
+        // a keyframe, that keyframe is decoded alone.
+        resetPipeline(flushingDecoder: false)
         var stats = SeekStatistics()
         let readBefore = packetsRead
-        try positionDemuxer(atOrBefore: target)
         let frame: VideoFrame?
-        switch mode {
-        case .keyframe:
-            frame = try landOnKeyframe(&stats)
-        case .exact:
-            frame = try landExactly(on: target, singleFrame: singleFrame, &stats)
+        do throws(MediaError) {
+            try positionDemuxer(atOrBefore: target)
+            let plan = mode == .exact ? try planPreroll(target: target) : nil
+            if let alone = landAloneOnKeyframe(plan: plan, singleFrame: singleFrame) {
+                decoder.flush()
+                stats.framesDecoded = 1
+                frame = alone
+            } else {
+                decoder.flush()
+                if let plan {
+                    frame = try landExactly(on: target, plan: plan, singleFrame: singleFrame, &stats)
+                } else {
+                    frame = try landOnKeyframe(&stats)
+                }
+            }
+        } catch {
+            decoder.flush()
+            throw error
         }
         stats.packetsRead = packetsRead - readBefore
         return SeekLanding(frame: frame, requested: time, statistics: stats)
+    }
+
+    /// The landing decoded alone (see `decodeNextKeyframeAlone()`), when it is the keyframe the demuxer is at: for
+    /// every keyframe seek, and for an exact seek whose frame on screen at the target is that keyframe. (Not for a
+    /// single-frame exact seek: draining the main decoder after that one packet is as quick, and what it wants.)
+    private func landAloneOnKeyframe(plan: (skipBelow: Int64?, isComplete: Bool)?, singleFrame: Bool) -> VideoFrame? {
+        if let plan {
+            guard !singleFrame, plan.isComplete, let key = plan.skipBelow, lookaheadHead < lookahead.count,
+                  lookahead[lookaheadHead].pts == key else { return nil }
+        }
+        return decodeNextKeyframeAlone()
     }
 
     /// Seeks the demuxer so that its next video packet is a keyframe at or before `target` (or the first one).
@@ -90,11 +116,6 @@ extension VideoFrameReader {
     }
 
     private func landOnKeyframe(_ stats: inout SeekStatistics) throws(MediaError) -> VideoFrame? {
-        if let frame = decodeNextKeyframeAlone() {
-            // The landing without waiting for the frame threads to fill up; the main decoder goes on after it.
-            stats.framesDecoded = 1
-            return frame
-        }
         let keyTicks = lookahead.first?.pts
         while let frame = try nextFrame() {
             stats.framesDecoded += 1
@@ -107,16 +128,9 @@ extension VideoFrameReader {
         return nil
     }
 
-    private func landExactly(on target: Int64, singleFrame: Bool, _ stats: inout SeekStatistics)
-        throws(MediaError) -> VideoFrame?
+    private func landExactly(on target: Int64, plan: (skipBelow: Int64?, isComplete: Bool), singleFrame: Bool,
+                             _ stats: inout SeekStatistics) throws(MediaError) -> VideoFrame?
     {
-        let plan = try planPreroll(target: target)
-        if !singleFrame, plan.isComplete, let key = plan.skipBelow, lookahead.indices.contains(lookaheadHead),
-           lookahead[lookaheadHead].pts == key, let frame = decodeNextKeyframeAlone() {
-            // The frame on screen at the target is the keyframe itself: decoded alone, as a keyframe seek lands.
-            stats.framesDecoded = 1
-            return frame
-        }
         skipBelowTicks = plan.skipBelow
         if singleFrame && plan.isComplete { drainAfterTicks = plan.skipBelow }
         defer { skipBelowTicks = nil }
