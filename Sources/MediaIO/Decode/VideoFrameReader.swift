@@ -11,6 +11,8 @@ public final class VideoFrameReader: @unchecked Sendable {
     let decoder: Decoder
     let startTicks: Int64
     let timeBase: AVRational
+    /// Which packets an exact seek's pre-roll may leave out.
+    let disposable: DisposablePackets
 
     /// Packets read from the demuxer but not yet sent to the decoder (the seek planner reads ahead).
     var lookahead: [Packet] = []
@@ -55,6 +57,7 @@ public final class VideoFrameReader: @unchecked Sendable {
         self.decoder = try Decoder(demuxer: demuxer, stream: track.index, threads: threads)
         self.startTicks = demuxer.startTicks(stream: track.index)
         self.timeBase = demuxer.stream(track.index).pointee.time_base
+        self.disposable = DisposablePackets(parameters: demuxer.stream(track.index).pointee.codecpar)
     }
 
     /// The next frame in presentation order, or nil at the end of the stream.
@@ -92,6 +95,8 @@ public final class VideoFrameReader: @unchecked Sendable {
             if let packet = try nextVideoPacket() {
                 let skip = skipBelowTicks.map { below in !packet.isKeyframe && (packet.pts ?? below) < below } ?? false
                 if skip, let pts = packet.pts { skippedTicks.insert(pts) }
+                // A picture nothing references is not even sent: it would take a frame thread for nothing.
+                if skip && disposable.isDisposable(packet) { return true }
                 decoder.skipsNonReferenceFrames = skip
                 try feed(packet)
                 if let last = drainAfterTicks, packet.pts == last {
