@@ -40,7 +40,7 @@ public final class AudioTempo: @unchecked Sendable {
     }
 
     deinit {
-        avfilter_graph_free(&graph)
+        freeGraph()
         var owned: UnsafeMutablePointer<AVFrame>? = frame
         av_frame_free(&owned)
         av_channel_layout_uninit(&layout)
@@ -61,7 +61,7 @@ public final class AudioTempo: @unchecked Sendable {
 
     /// Drops what the filter holds (after a seek or before a discontinuity); the next buffer starts afresh.
     public func reset() {
-        avfilter_graph_free(&graph)
+        freeGraph()
         source = nil
         sink = nil
         origin = nil
@@ -88,7 +88,7 @@ public final class AudioTempo: @unchecked Sendable {
     public func flush() -> [AudioBuffer] {
         defer { reset() }
         guard rate != 1, let source, framesIn > 0 else { return [] }
-        guard av_buffersrc_add_frame_flags(source, nil, 0) >= 0 else { return [] }
+        guard let filters = try? FilterLibrary.loaded(), filters.addFrame(source, nil, 0) >= 0 else { return [] }
         return (try? pull()) ?? []
     }
 
@@ -114,10 +114,11 @@ public final class AudioTempo: @unchecked Sendable {
 extension AudioTempo {
     /// Builds `abuffer -> atempo... -> aformat -> abuffersink` for the current rate, replacing any graph.
     private func buildGraph() throws(MediaError) {
-        avfilter_graph_free(&graph)
+        let filters = try FilterLibrary.loaded()
+        freeGraph()
         source = nil
         sink = nil
-        guard let made = avfilter_graph_alloc() else {
+        guard let made = filters.graphAlloc() else {
             throw MediaError(.other, url: "atempo", operation: .convert, reason: "cannot allocate a filter graph")
         }
         graph = made
@@ -132,23 +133,29 @@ extension AudioTempo {
         for (index, step) in steps.enumerated() {
             var context: UnsafeMutablePointer<AVFilterContext>?
             var result = playctl_averror(EINVAL)
-            if let filter = avfilter_get_by_name(step.filter) {
-                result = avfilter_graph_create_filter(&context, filter, "\(step.filter)\(index)",
-                                                      step.args.isEmpty ? nil : step.args, nil, made)
+            if let filter = filters.getByName(step.filter) {
+                result = filters.createFilter(&context, filter, "\(step.filter)\(index)",
+                                              step.args.isEmpty ? nil : step.args, nil, made)
             }
-            if result >= 0, let previous, let context { result = avfilter_link(previous, 0, context, 0) }
+            if result >= 0, let previous, let context { result = filters.link(previous, 0, context, 0) }
             guard result >= 0, let context else { throw graphFailure(result, "cannot add \(step.filter)=\(step.args)") }
             if index == 0 { source = context }
             previous = context
         }
         sink = previous
-        let result = avfilter_graph_config(made, nil)
+        let result = filters.graphConfig(made, nil)
         guard result >= 0 else { throw graphFailure(result, "cannot configure the atempo graph") }
+    }
+
+    /// Frees the graph, if any (there is one only once the library is loaded).
+    private func freeGraph() {
+        guard graph != nil, let filters = try? FilterLibrary.loaded() else { return }
+        filters.graphFree(&graph)
     }
 
     /// Frees the half-built graph and describes why it failed.
     private func graphFailure(_ code: Int32, _ what: String) -> MediaError {
-        avfilter_graph_free(&graph)
+        freeGraph()
         source = nil
         sink = nil
         return MediaError(.invalidArgument, url: "atempo", operation: .convert,
@@ -171,7 +178,7 @@ extension AudioTempo {
             }
             frame.pointee.pts = framesIn
             // Takes the frame's reference and leaves `frame` blank.
-            result = av_buffersrc_add_frame_flags(source, frame, 0)
+            result = (try? FilterLibrary.loaded()).map { $0.addFrame(source, frame, 0) } ?? playctl_averror(EINVAL)
         }
         av_frame_unref(frame)
         guard result >= 0 else { throw MediaError(.other, url: "atempo", operation: .convert, ffmpegCode: result) }
@@ -181,8 +188,9 @@ extension AudioTempo {
     /// Takes every buffer the graph has ready, timed in media time.
     func pull() throws(MediaError) -> [AudioBuffer] {
         var buffers: [AudioBuffer] = []
+        let filters = try FilterLibrary.loaded()
         while let sink {
-            let result = av_buffersink_get_frame(sink, frame)
+            let result = filters.getFrame(sink, frame)
             if result == playctl_averror_eagain() || result == playctl_averror_eof() { break }
             guard result >= 0 else { throw MediaError(.other, url: "atempo", operation: .convert, ffmpegCode: result) }
             let frames = Int(frame.pointee.nb_samples)
