@@ -35,17 +35,15 @@ extension VideoFrameReader {
         do throws(MediaError) {
             try positionDemuxer(atOrBefore: target)
             let plan = mode == .exact ? try planPreroll(target: target) : nil
-            if let alone = landAloneOnKeyframe(plan: plan, singleFrame: singleFrame) {
-                decoder.flush()
+            let alone = landAloneOnKeyframe(plan: plan, singleFrame: singleFrame)
+            decoder.flush()
+            if let alone {
                 stats.framesDecoded = 1
                 frame = alone
+            } else if let plan {
+                frame = try landExactly(on: target, plan: plan, singleFrame: singleFrame, &stats)
             } else {
-                decoder.flush()
-                if let plan {
-                    frame = try landExactly(on: target, plan: plan, singleFrame: singleFrame, &stats)
-                } else {
-                    frame = try landOnKeyframe(&stats)
-                }
+                frame = try landOnKeyframe(&stats)
             }
         } catch {
             decoder.flush()
