@@ -30,7 +30,8 @@ public final class VideoFrameReader: @unchecked Sendable {
     var skipBelowTicks: Int64?
     /// A single-frame seek: once the packet with this timestamp is sent, the decoder drains (no more input).
     var drainAfterTicks: Int64?
-    /// Set by `decodeFirstFrameAlone()`: the main decoder's frames up to this timestamp were returned already.
+    /// Set when a keyframe was decoded alone (the first frame, a keyframe landing): the main decoder's frames up to
+    /// this timestamp are not returned (that keyframe was, and frames shown before it are not wanted).
     var skipThroughTicks: Int64?
     /// Timestamps of the packets sent with skipping on, to count what was not decoded.
     var skippedTicks = Set<Int64>()
@@ -195,10 +196,9 @@ public final class VideoFrameReader: @unchecked Sendable {
         return startTicks + floorDiv
     }
 
-    /// Forgets all decoding state (before a seek). Without `flushingDecoder`, the caller flushes the decoder itself
-    /// before it is given a packet again.
-    func resetPipeline(flushingDecoder: Bool = true) {
-        if flushingDecoder { decoder.flush() }
+    /// Forgets all reading state (before a seek). The decoder is left to the caller to flush before it is given a
+    /// packet again: flushing waits for the frames its threads have in flight.
+    func resetPipeline() {
         decoder.skipsNonReferenceFrames = false
         lookahead.removeAll(keepingCapacity: true)
         lookaheadHead = 0

@@ -28,7 +28,7 @@ extension VideoFrameReader {
         // The main decoder is flushed only once it is needed: flushing waits for the frames its threads have in
         // flight, which meanwhile finish on their own while the demuxer is positioned and, when the seek lands on
         // a keyframe, that keyframe is decoded alone.
-        resetPipeline(flushingDecoder: false)
+        resetPipeline()
         var stats = SeekStatistics()
         let readBefore = packetsRead
         let frame: VideoFrame?
