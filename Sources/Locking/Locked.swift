@@ -8,6 +8,10 @@ import Glibc
 /// in the kernel, which ThreadSanitizer cannot see, so every contended section is reported as a data race (a
 /// two-thread counter under `Mutex` is reported; under this lock it is not). The project's "no data races" is
 /// checked with ThreadSanitizer in CI, so its locks must be ones the sanitizer understands.
+///
+/// Give it a value that has a size (a counter, a flag), never `()`: two threads taking a `Locked(())` in turn are
+/// reported by ThreadSanitizer as a "Swift access race" (the empty value's access falls on the object's first bytes,
+/// which each call reads before it locks); with an `Int` they are not.
 public final class Locked<Value>: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private var value: Value

@@ -47,6 +47,23 @@ struct EventBroadcasterTests {
         #expect(broadcaster.subscriberCount == 0)
     }
 
+    /// `Player.invalidate()` finishes the broadcaster while the engine thread may be yielding. (Under
+    /// ThreadSanitizer this also checks the delivery lock: over an empty value it was reported as a race.)
+    @Test("finishing while another thread yields ends every stream, after elements in order")
+    func finishWhileYielding() async {
+        for _ in 0..<50 {
+            let broadcaster = EventBroadcaster<Int>(bufferLimit: 256)
+            let stream = broadcaster.subscribe()
+            let producer = Thread { for value in 0..<200 { broadcaster.yield(value) } }
+            producer.start()
+            broadcaster.finish()
+            var received: [Int] = []
+            for await value in stream { received.append(value) }
+            #expect(received == Array(0..<received.count))
+            #expect(broadcaster.isFinished && broadcaster.subscriberCount == 0)
+        }
+    }
+
     /// Cancelling a task that waits on a stream runs the stream's termination handler under the task's status lock;
     /// yielding to that stream resumes the task, which takes the same status lock. The broadcaster must never hold
     /// its own lock across a yield, or the two deadlock (found by `playctl bench --playback` hanging).
