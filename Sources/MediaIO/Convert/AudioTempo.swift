@@ -20,6 +20,8 @@ public final class AudioTempo: @unchecked Sendable {
     private var graph: UnsafeMutablePointer<AVFilterGraph>?
     private var source: UnsafeMutablePointer<AVFilterContext>?
     private var sink: UnsafeMutablePointer<AVFilterContext>?
+    /// libavfilter's functions, once the first graph is built (loaded on demand: see `FilterLibrary`).
+    private var filters: FilterLibrary?
     private let frame: UnsafeMutablePointer<AVFrame>
     private var layout = AVChannelLayout()
     /// Media time of the first input sample since the last reset; output times count from it.
@@ -88,7 +90,7 @@ public final class AudioTempo: @unchecked Sendable {
     public func flush() -> [AudioBuffer] {
         defer { reset() }
         guard rate != 1, let source, framesIn > 0 else { return [] }
-        guard let filters = try? FilterLibrary.loaded(), filters.addFrame(source, nil, 0) >= 0 else { return [] }
+        guard let filters, filters.addFrame(source, nil, 0) >= 0 else { return [] }
         return (try? pull()) ?? []
     }
 
@@ -115,6 +117,7 @@ extension AudioTempo {
     /// Builds `abuffer -> atempo... -> aformat -> abuffersink` for the current rate, replacing any graph.
     private func buildGraph() throws(MediaError) {
         let filters = try FilterLibrary.loaded()
+        self.filters = filters
         freeGraph()
         source = nil
         sink = nil
@@ -149,7 +152,7 @@ extension AudioTempo {
 
     /// Frees the graph, if any (there is one only once the library is loaded).
     private func freeGraph() {
-        guard graph != nil, let filters = try? FilterLibrary.loaded() else { return }
+        guard graph != nil, let filters else { return }
         filters.graphFree(&graph)
     }
 
@@ -178,7 +181,7 @@ extension AudioTempo {
             }
             frame.pointee.pts = framesIn
             // Takes the frame's reference and leaves `frame` blank.
-            result = (try? FilterLibrary.loaded()).map { $0.addFrame(source, frame, 0) } ?? playctl_averror(EINVAL)
+            result = filters?.addFrame(source, frame, 0) ?? playctl_averror(EINVAL)
         }
         av_frame_unref(frame)
         guard result >= 0 else { throw MediaError(.other, url: "atempo", operation: .convert, ffmpegCode: result) }
@@ -188,8 +191,7 @@ extension AudioTempo {
     /// Takes every buffer the graph has ready, timed in media time.
     func pull() throws(MediaError) -> [AudioBuffer] {
         var buffers: [AudioBuffer] = []
-        let filters = try FilterLibrary.loaded()
-        while let sink {
+        while let sink, let filters {
             let result = filters.getFrame(sink, frame)
             if result == playctl_averror_eagain() || result == playctl_averror_eof() { break }
             guard result >= 0 else { throw MediaError(.other, url: "atempo", operation: .convert, ffmpegCode: result) }

@@ -50,19 +50,22 @@ struct PlaybackBench {
     /// Seconds from creating the item to the first frame presented.
     func startupMedian(_ path: String) async -> Double {
         var times: [Double] = []
-        for _ in 0..<runs {
-            let start = Date()
-            let shown = FirstFrame()
-            let player = Player(clock: .host, audio: false)
-            player.add(VideoSink { _ in shown.mark() })
-            player.replaceCurrentItem(with: PlayerItem(url: path))
-            player.play()
-            let seconds = await shown.wait(since: start)
-            player.invalidate()
-            times.append(seconds)
-            await Self.quiet()
-        }
+        for _ in 0..<runs { times.append(await startup(path, audio: false)) }
         return Self.median(times)
+    }
+
+    /// Seconds from creating the item to the first frame presented, once, after a quiet moment.
+    private func startup(_ path: String, audio: Bool) async -> Double {
+        await Self.quiet()
+        let start = Date()
+        let shown = FirstFrame()
+        let player = Player(clock: .host, audio: audio)
+        player.add(VideoSink { _ in shown.mark() })
+        player.replaceCurrentItem(with: PlayerItem(url: path))
+        player.play()
+        let seconds = await shown.wait(since: start)
+        player.invalidate()
+        return seconds
     }
 
     /// Seconds for Demuxer + VideoFrameReader + the first frame, in this process.
@@ -129,7 +132,7 @@ struct PlaybackBench {
         var prepared: [Double] = []
         var alone: [Double] = []
         for _ in 0..<max(runs, 3) {
-            alone.append(await startupMedianSingle(swapTarget))
+            alone.append(await startup(swapTarget, audio: true))
             cold.append(await swap(prepared: false))
             prepared.append(await swap(prepared: true))
         }
@@ -137,19 +140,6 @@ struct PlaybackBench {
         return String(format: "cold %.1f ms (B alone %.1f ms, ratio %.2fx, target <= 1.2x); prepared %.2f ms (target <= %.0f ms)",
                       Self.median(cold) * 1000, Self.median(alone) * 1000, Self.median(cold) / Self.median(alone),
                       Self.median(prepared) * 1000, interval * 1000)
-    }
-
-    private func startupMedianSingle(_ path: String) async -> Double {
-        await Self.quiet()
-        let start = Date()
-        let shown = FirstFrame()
-        let player = Player(clock: .host, audio: true)
-        player.add(VideoSink { _ in shown.mark() })
-        player.replaceCurrentItem(with: PlayerItem(url: path))
-        player.play()
-        let seconds = await shown.wait(since: start)
-        player.invalidate()
-        return seconds
     }
 
     private func swap(prepared: Bool) async -> Double {
