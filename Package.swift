@@ -5,9 +5,11 @@ let package = Package(
     name: "playctl",
     products: [
         .executable(name: "playctl", targets: ["playctl"]),
+        .library(name: "MediaCore", targets: ["MediaCore"]),
         .library(name: "MediaIO", targets: ["MediaIO"]),
         .library(name: "Playback", targets: ["Playback"]),
         .library(name: "PictureInPicture", targets: ["PictureInPicture"]),
+        .library(name: "PlaybackTesting", targets: ["PlaybackTesting"]),
     ],
     targets: [
         // FFmpeg 5.1 (Debian 12). The module map links every library: Debian's .pc files list them only privately.
@@ -17,17 +19,22 @@ let package = Package(
             providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev",
                               "libswresample-dev", "libavfilter-dev", "pkg-config"])]
         ),
-        // The only Swift module that imports FFmpeg.
+        // The shared vocabulary, with no C import: time, errors, tracks, frames and buffers, byte sources.
+        .target(name: "MediaCore"),
         // The project's lock (pthread-based, so ThreadSanitizer sees it; see Locked.swift).
         .target(name: "Locking"),
-        .target(name: "MediaIO", dependencies: ["CFFmpeg"]),  // no Locking: the fuzz build compiles it alone
-        .target(name: "Playback", dependencies: ["MediaIO", "Locking"]),
-        .target(name: "PictureInPicture", dependencies: ["Playback", "Locking"]),
+        // The only Swift module that imports FFmpeg. No Locking: the fuzz build compiles it alone.
+        .target(name: "MediaIO", dependencies: ["MediaCore", "CFFmpeg"]),
+        .target(name: "Playback", dependencies: ["MediaCore", "MediaIO", "Locking"]),
+        .target(name: "PictureInPicture", dependencies: ["MediaCore", "Playback", "Locking"]),
+        // Tools for tests, the project's and users': throttled and failing sources, seeded randomness, fixtures.
+        .target(name: "PlaybackTesting", dependencies: ["MediaCore", "MediaIO", "Playback", "Locking"]),
         .target(name: "PlayctlCLI", dependencies: ["MediaIO", "Playback", "PictureInPicture", "Locking"]),
         .executableTarget(name: "playctl", dependencies: ["PlayctlCLI"]),
-        .testTarget(name: "MediaIOTests", dependencies: ["MediaIO", "Locking"]),
-        .testTarget(name: "PlaybackTests", dependencies: ["Playback", "MediaIO", "Locking"]),
-        .testTarget(name: "PictureInPictureTests", dependencies: ["PictureInPicture", "Playback", "Locking"]),
-        .testTarget(name: "PlayctlCLITests", dependencies: ["PlayctlCLI", "Locking"]),
+        .testTarget(name: "MediaIOTests", dependencies: ["MediaIO", "Locking", "PlaybackTesting"]),
+        .testTarget(name: "PlaybackTests", dependencies: ["Playback", "MediaIO", "Locking", "PlaybackTesting"]),
+        .testTarget(name: "PictureInPictureTests",
+                    dependencies: ["PictureInPicture", "Playback", "MediaIO", "Locking", "PlaybackTesting"]),
+        .testTarget(name: "PlayctlCLITests", dependencies: ["PlayctlCLI", "MediaIO", "Locking", "PlaybackTesting"]),
     ]
 )

@@ -11,7 +11,7 @@
 #          checking the parser's promises (Fuzz/Arguments/ArgumentsFuzzCase.swift).
 #
 # SwiftPM cannot build a fuzzer next to the package's executables (-sanitize=fuzzer brings its own main), so this
-# compiles the target's sources directly with swiftc into one module: Sources/MediaIO (or the argument parser's
+# compiles the target's sources directly with swiftc into one module: Sources/MediaCore + Sources/MediaIO (or the argument parser's
 # files) plus the entry point. Everything goes to .build/fuzz/<target>/: the binary, the working corpus (seeded from
 # the committed one, which this never changes), and crash-*/timeout-*/leak-* artifacts. A crash exits non-zero;
 # keep its input as a regression by copying it into Fuzz/corpus/<target>/ (FuzzCorpusTests and
@@ -29,7 +29,8 @@ mkdir -p "$out/corpus" "$out/artifacts" "$out/tmp"
 
 case "$target" in
   media)
-    sources=$(find Sources/MediaIO -name '*.swift' | sort)
+    # MediaCore and MediaIO in one module (MediaIO's re-export of MediaCore left out).
+    sources=$(find Sources/MediaCore Sources/MediaIO -name '*.swift' ! -name Exports.swift | sort)
     module=MediaFuzz
     # Small inputs run fast; the committed seeds are all below this. A 7 KB raw MPEG-4 stream of 3373x4912 frames
     # takes 3.5 s under ASan alone, and several times that on a loaded machine: hence the 30 s timeout.

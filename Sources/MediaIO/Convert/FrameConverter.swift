@@ -15,31 +15,29 @@ public final class FrameConverter {
         throws(MediaError) -> VideoImage
     {
         let outW = Int32(width ?? frame.width), outH = Int32(height ?? frame.height)
-        let src = frame.pointer
         if format == frame.pixelFormat && Int(outW) == frame.width && Int(outH) == frame.height {
             return Self.layout(bytes: frame.packedBytes(), format: format, width: outW, height: outH, time: frame.time)
         }
-        context = sws_getCachedContext(context, src.pointee.width, src.pointee.height,
-                                       AVPixelFormat(rawValue: src.pointee.format), outW, outH, format.raw,
+        let target = format.avFormat
+        guard target != AV_PIX_FMT_NONE else {
+            throw MediaError(.invalidArgument, url: "", operation: .convert,
+                             reason: "FFmpeg knows no pixel format named '\(format)'")
+        }
+        let source = frame.pixelFormat.avFormat
+        context = sws_getCachedContext(context, Int32(frame.width), Int32(frame.height), source, outW, outH, target,
                                        SWS_BICUBIC, nil, nil, nil)
         guard let context else {
             throw MediaError(.invalidArgument, url: "", operation: .convert,
                              reason: "libswscale cannot convert \(frame.pixelFormat) to \(format)")
         }
-        let size = Int(av_image_get_buffer_size(format.raw, outW, outH, 1))
+        let size = Int(av_image_get_buffer_size(target, outW, outH, 1))
         var bytes = [UInt8](repeating: 0, count: max(size, 0))
         var dstData = [UnsafeMutablePointer<UInt8>?](repeating: nil, count: 4)
         var dstLines = [Int32](repeating: 0, count: 4)
         let result: Int32 = bytes.withUnsafeMutableBufferPointer { out in
-            av_image_fill_arrays(&dstData, &dstLines, out.baseAddress, format.raw, outW, outH, 1)
-            return withUnsafePointer(to: src.pointee.data) { dataTuple in
-                withUnsafePointer(to: src.pointee.linesize) { linesTuple in
-                    dataTuple.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 8) { data in
-                        linesTuple.withMemoryRebound(to: Int32.self, capacity: 8) { lines in
-                            sws_scale(context, data, lines, 0, src.pointee.height, &dstData, &dstLines)
-                        }
-                    }
-                }
+            av_image_fill_arrays(&dstData, &dstLines, out.baseAddress, target, outW, outH, 1)
+            return Self.withPlanes(of: frame) { data, lines in
+                sws_scale(context, data, lines, 0, Int32(frame.height), &dstData, &dstLines)
             }
         }
         guard result > 0 else {
@@ -48,13 +46,30 @@ public final class FrameConverter {
         return Self.layout(bytes: bytes, format: format, width: outW, height: outH, time: frame.time)
     }
 
+    /// The frame's planes as libswscale takes them: a decoded `AVFrame`'s own, or (for a picture made elsewhere)
+    /// its packed bytes laid out with `av_image_fill_arrays`.
+    private static func withPlanes<T>(of frame: VideoFrame,
+                                      _ body: (UnsafePointer<UnsafePointer<UInt8>?>, UnsafePointer<Int32>) -> T) -> T {
+        if let decoded = frame.picture as? DecodedPicture { return decoded.withPlanes(body) }
+        var packed = frame.packedBytes()
+        var data = [UnsafeMutablePointer<UInt8>?](repeating: nil, count: 4)
+        var lines = [Int32](repeating: 0, count: 4)
+        return packed.withUnsafeMutableBufferPointer { buffer in
+            av_image_fill_arrays(&data, &lines, buffer.baseAddress, frame.pixelFormat.avFormat, Int32(frame.width),
+                                 Int32(frame.height), 1)
+            return data.withUnsafeBufferPointer { planes in
+                planes.baseAddress!.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 4) { body($0, lines) }
+            }
+        }
+    }
+
     private static func layout(bytes: [UInt8], format: PixelFormat, width: Int32, height: Int32, time: MediaTime)
         -> VideoImage
     {
         var data = [UnsafeMutablePointer<UInt8>?](repeating: nil, count: 4)
         var lines = [Int32](repeating: 0, count: 4)
         let base = UnsafeMutablePointer<UInt8>(bitPattern: 0x1000)!
-        av_image_fill_arrays(&data, &lines, base, format.raw, width, height, 1)
+        av_image_fill_arrays(&data, &lines, base, format.avFormat, width, height, 1)
         var offsets: [Int] = []
         var strides: [Int] = []
         for plane in 0..<4 where data[plane] != nil && lines[plane] > 0 {

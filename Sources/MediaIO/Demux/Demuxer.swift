@@ -50,6 +50,7 @@ public final class Demuxer: @unchecked Sendable {
         }
         let openResult = avformat_open_input(&ctx, url, nil, nil)
         guard openResult >= 0, let ctx else {
+            if let error = io?.takeError() { throw error }
             throw FileCheck.classifyOpenFailure(url: url, code: openResult)
         }
         var owned: UnsafeMutablePointer<AVFormatContext>? = ctx
@@ -70,6 +71,7 @@ public final class Demuxer: @unchecked Sendable {
         let infoResult = avformat_find_stream_info(ctx, nil)
         if infoResult < 0 {
             avformat_close_input(&owned)
+            if let error = io?.takeError() { throw error }
             throw MediaError(.truncated, url: url, operation: .probe, ffmpegCode: infoResult)
         }
         self.context = ctx
@@ -142,6 +144,8 @@ public final class Demuxer: @unchecked Sendable {
         let result = av_read_frame(context, packet.pointer)
         if result == playctl_averror_eof() { return false }
         if result < 0 {
+            // The source's own error (a dropped connection, say) says more than FFmpeg's code for it.
+            if let error = customIO?.takeError() { throw error }
             // A damaged tail reads as invalid data; callers treat it as the end of what can be played.
             if result == playctl_averror_invaliddata() { return false }
             throw MediaError(.readFailed, url: url, operation: .read, ffmpegCode: result)
@@ -169,7 +173,10 @@ public final class Demuxer: @unchecked Sendable {
         }
         if result < 0 { result = avformat_seek_file(context, -1, Int64.min, startTime, startTime, 0) }
         if result < 0 { result = av_seek_frame(context, -1, startTime, AVSEEK_FLAG_BACKWARD) }
-        if result < 0 { throw MediaError(.seekFailed, url: url, operation: .seek, ffmpegCode: result) }
+        if result < 0 {
+            if let error = customIO?.takeError() { throw error }
+            throw MediaError(.seekFailed, url: url, operation: .seek, ffmpegCode: result)
+        }
     }
 
     /// Moves to the keyframe at or before `timestamp` (in the stream's time base) of stream `index`.
@@ -183,6 +190,7 @@ public final class Demuxer: @unchecked Sendable {
             result = av_seek_frame(context, -1, startTime, AVSEEK_FLAG_BACKWARD)
         }
         if result < 0 {
+            if let error = customIO?.takeError() { throw error }
             throw MediaError(.seekFailed, url: url, operation: .seek, ffmpegCode: result)
         }
     }

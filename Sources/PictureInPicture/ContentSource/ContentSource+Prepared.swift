@@ -1,4 +1,3 @@
-import MediaIO
 import Playback
 
 /// A player, its layer and a content source wrapping the layer, made ready by

@@ -1,4 +1,3 @@
-import MediaIO
 import Playback
 
 /// How an app that renders frames itself (a sample-buffer ``ContentSource``) lets the Picture in Picture window

@@ -1,4 +1,3 @@
-import MediaIO
 import Playback
 
 /// Performing the queued work: machine actions go to the host, events go to the callback executor.

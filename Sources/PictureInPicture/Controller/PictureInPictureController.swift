@@ -1,4 +1,3 @@
-import MediaIO
 import Playback
 
 /// Starts, stops and reports Picture in Picture for one content source, like `AVPictureInPictureController`.

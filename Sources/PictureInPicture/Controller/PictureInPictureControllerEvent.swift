@@ -1,4 +1,3 @@
-import MediaIO
 import Playback
 
 /// Everything a ``PictureInPictureController`` reports, in order, on its event stream

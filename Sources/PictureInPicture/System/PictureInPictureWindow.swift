@@ -1,4 +1,3 @@
-import MediaIO
 import Playback
 import Locking
 

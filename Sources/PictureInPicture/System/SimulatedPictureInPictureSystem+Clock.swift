@@ -1,4 +1,3 @@
-import MediaIO
 import Playback
 
 /// Following the clock: timers, playback-state refreshes, and settling after each manual-clock advance.

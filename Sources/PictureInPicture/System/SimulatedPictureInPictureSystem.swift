@@ -1,5 +1,4 @@
 import Dispatch
-import MediaIO
 import Playback
 import Locking
 

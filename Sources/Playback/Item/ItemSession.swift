@@ -11,14 +11,15 @@ final class ItemSession: @unchecked Sendable {
     let presentationSize: (width: Int, height: Int)?
     /// Nominal time between frames, used to tell a stall from a gap between frames.
     let frameInterval: Double
-    /// The throttle the item's bytes come through, if any.
-    var throttle: MediaThrottle?
-    /// The throttled sources the video and audio decoders read (nil without a throttle).
-    var videoSource: ThrottledByteSource?
-    var audioSource: ThrottledByteSource?
+    /// The byte sources its readers opened (none when libavformat reads the file itself).
+    let sources: OpenedSources
+    /// Which reader feeds the audio decoder (its own, or the primary one when there is no video).
+    let audioReader: ByteSourceRequest.Reader
 
     private init(video: VideoPipeline?, audio: AudioPipeline?, tracks: [TrackInfo], duration: MediaTime,
-                 presentationSize: (Int, Int)?, frameInterval: Double) {
+                 presentationSize: (Int, Int)?, frameInterval: Double, sources: OpenedSources) {
+        self.sources = sources
+        self.audioReader = video == nil ? .primary : .audio
         self.video = video
         self.audio = audio
         self.tracks = tracks
@@ -28,24 +29,18 @@ final class ItemSession: @unchecked Sendable {
     }
 
     /// Opens `url` and starts decoding from the beginning (blocking: call on a loader thread).
-    /// Reads through sources `makeSource` makes when given, each behind `throttle` when given.
-    static func open(url: String, name: String, withAudio: Bool, throttle: MediaThrottle? = nil,
-                     makeSource: PlayerItem.ByteSourceMaker? = nil,
-                     onChange: @escaping @Sendable () -> Void) throws(MediaError) -> ItemSession
+    /// Reads through sources `makeSource` makes when given, recorded in `sources` as they open.
+    static func open(url: String, name: String, withAudio: Bool, makeSource: PlayerItem.ByteSourceMaker? = nil,
+                     sources: OpenedSources, onChange: @escaping @Sendable () -> Void) throws(MediaError) -> ItemSession
     {
-        var firstThrottled: ThrottledByteSource?
-        var audioThrottled: ThrottledByteSource?
         /// The source of one reader: the first demuxer (probe and video; audio too without video) or audio's own.
-        func source(audioReader: Bool) throws(MediaError) -> (any ByteSource)? {
-            let base: (any ByteSource)? = try makeSource?(url)
-            guard let throttle, throttle.readers.includes(audio: audioReader) else { return base }
-            let file: any ByteSource
-            if let base { file = base } else { file = try FileByteSource(path: url) }
-            let throttled = ThrottledByteSource(wrapping: file, throttle: throttle)
-            if audioReader { audioThrottled = throttled } else { firstThrottled = throttled }
-            return throttled
+        func source(_ reader: ByteSourceRequest.Reader) throws(MediaError) -> (any ByteSource)? {
+            guard let makeSource else { return nil }
+            let made = try makeSource(ByteSourceRequest(url: url, reader: reader))
+            sources.add(made, for: reader)
+            return made
         }
-        let demuxer = try Demuxer(url: url, source: source(audioReader: false))
+        let demuxer = try Demuxer(url: url, source: source(.primary))
         let videoTrack = demuxer.videoTrack
         let audioTrack = withAudio ? demuxer.audioTrack.flatMap { $0.isDecodable ? $0 : nil } : nil
         var video: VideoPipeline?
@@ -54,7 +49,7 @@ final class ItemSession: @unchecked Sendable {
             // Audio reads through a demuxer of its own, so each pipeline moves at its own pace. It is opened from
             // this one's probe before the video thread starts reading this one.
             if let audioTrack {
-                audioDemuxer = try demuxer.reopen(source: source(audioReader: true))
+                audioDemuxer = try demuxer.reopen(source: source(.audio))
                 audioDemuxer?.discardAllStreams(except: audioTrack.index)
             }
             // The video decoder reads this demuxer alone.
@@ -80,16 +75,18 @@ final class ItemSession: @unchecked Sendable {
         let duration = demuxer.duration ?? videoTrack?.duration ?? demuxer.audioTrack?.duration ?? .indefinite
         let session = ItemSession(video: video, audio: audio, tracks: demuxer.tracks, duration: duration,
                                   presentationSize: videoTrack?.displaySize,
-                                  frameInterval: 1 / (videoTrack?.frameRate ?? 30))
-        session.throttle = throttle
-        session.videoSource = video == nil ? nil : firstThrottled
-        session.audioSource = audio == nil ? nil : (video == nil ? firstThrottled : audioThrottled)
+                                  frameInterval: 1 / (videoTrack?.frameRate ?? 30), sources: sources)
         audio?.start(name: name)
         return session
     }
 
+    /// Whether the video decoder waits for bytes that only clock time will bring.
+    var videoWaitsForClock: Bool { video != nil && sources.isWaitingForClock(.primary) }
+    /// Whether the audio decoder waits for bytes that only clock time will bring.
+    var audioWaitsForClock: Bool { audio != nil && sources.isWaitingForClock(audioReader) }
+
     func stop() {
-        throttle?.close()
+        sources.closeAll()
         video?.stop()
         audio?.stop()
     }

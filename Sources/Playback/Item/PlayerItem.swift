@@ -30,23 +30,19 @@ public final class PlayerItem: Sendable {
     /// Creation order, for deterministic ordering of work between items.
     let serial: UInt64
 
-    /// Limits how fast the item's bytes arrive (for stall tests); nil reads the file directly.
-    public let throttle: MediaThrottle?
-
     /// Makes the byte sources the item is read through (nil: libavformat opens `url` itself).
     public let makeSource: ByteSourceMaker?
 
     /// Makes one `ByteSource` for an item's media, called once for each reader of it (its video and audio decoders
     /// read apart, each through a source of its own), on a loader thread.
-    public typealias ByteSourceMaker = @Sendable (_ url: String) throws(MediaError) -> any ByteSource
+    public typealias ByteSourceMaker = @Sendable (_ request: ByteSourceRequest) throws(MediaError) -> any ByteSource
 
     /// An item for `url` (a path or any URL FFmpeg opens). Nothing is opened until a player takes the item.
-    /// With a `throttle`, the file's bytes arrive only as fast as it allows. With `source`, the bytes come from the
-    /// sources it makes instead of from `url` (which still names the item and helps probing by its extension): a
-    /// source of an app's own, or a `FailingByteSource` to test faults.
-    public init(url: String, throttle: MediaThrottle? = nil, source: ByteSourceMaker? = nil) {
+    /// With `source`, the bytes come from the sources it makes instead of from `url` (which still names the item
+    /// and helps probing by its extension): a source of an app's own, or (from `PlaybackTesting`) a throttled or
+    /// failing one to test stalls and faults.
+    public init(url: String, source: ByteSourceMaker? = nil) {
         self.url = url
-        self.throttle = throttle
         self.makeSource = source
         self.name = url.split(separator: "/").last.map(String.init) ?? url
         self.serial = Self.counter.add(1, ordering: .relaxed).newValue

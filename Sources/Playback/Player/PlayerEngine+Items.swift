@@ -8,16 +8,16 @@ extension PlayerEngine {
     func startLoading(_ item: PlayerItem) {
         let key = ObjectIdentifier(item)
         guard slots[key] == nil else { return }
-        slots[key] = .loading
+        let sources = OpenedSources { [weak self] in self?.wake() }
+        slots[key] = .loading(sources)
         loadsInFlight += 1
         item.state.withLock { $0.engine = self }
-        item.throttle?.addBlockObserver { [weak self] in self?.wake() }
         let withAudio = audioEnabled
         Thread.detachNewThread { [weak self] in
             let result: Result<ItemSession, MediaError>
             do throws(MediaError) {
                 result = .success(try ItemSession.open(url: item.url, name: item.name, withAudio: withAudio,
-                                                       throttle: item.throttle, makeSource: item.makeSource) { [weak self] in
+                                                       makeSource: item.makeSource, sources: sources) { [weak self] in
                     self?.wake()
                 })
             } catch {
@@ -145,7 +145,11 @@ extension PlayerEngine {
 
     /// Stops an item's decoding and detaches it from this player.
     func release(_ item: PlayerItem) {
-        if case .ready(let session)? = slots.removeValue(forKey: ObjectIdentifier(item)) { session.stop() }
+        switch slots.removeValue(forKey: ObjectIdentifier(item)) {
+        case .ready(let session)?: session.stop()
+        case .loading(let sources)?: sources.closeAll()
+        default: break
+        }
         item.state.withLock { $0.engine = nil }
     }
 }

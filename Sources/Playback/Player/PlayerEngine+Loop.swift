@@ -130,8 +130,8 @@ extension PlayerEngine {
     /// Loads waiting for a throttled source that has nothing to give until clock time passes.
     private func blockedLoads() -> Int {
         items.filter { item in
-            guard case .loading? = slots[ObjectIdentifier(item)] else { return false }
-            return item.throttle?.isBlocked == true
+            guard case .loading(let sources)? = slots[ObjectIdentifier(item)] else { return false }
+            return sources.isWaitingForClock()
         }.count
     }
 
@@ -162,12 +162,12 @@ extension PlayerEngine {
     /// that has nothing to give until clock time passes.
     func isSettled() -> Bool {
         guard let session = currentSession else { return loadsInFlight <= blockedLoads() }
-        if let video = session.video, session.videoSource?.isBlocked != true {
+        if let video = session.video, !session.videoWaitsForClock {
             video.condition.lock()
             defer { video.condition.unlock() }
             if video.isWorking || !(video.isFull || video.reachedEnd || video.failure != nil) { return false }
         }
-        if let audio = session.audio, session.audioSource?.isBlocked != true {
+        if let audio = session.audio, !session.audioWaitsForClock {
             audio.condition.lock()
             defer { audio.condition.unlock() }
             if !audio.isSettled { return false }

@@ -10,7 +10,7 @@ import Synchronization
 /// lock released.
 final class PlayerEngine: @unchecked Sendable, ManualClockParticipant {
     enum Slot {
-        case loading
+        case loading(OpenedSources)
         case ready(ItemSession)
         case failed(MediaError)
     }

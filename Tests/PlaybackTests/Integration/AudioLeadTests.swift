@@ -2,6 +2,7 @@ import Foundation
 import MediaIO
 import Playback
 import Locking
+import PlaybackTesting
 import Testing
 
 /// With audio, the audio leads and video follows it: when the audio runs dry (its source paused) while video

@@ -1,6 +1,7 @@
 import Foundation
 import MediaIO
 import Playback
+import PlaybackTesting
 import Testing
 
 @Suite("Stalls from a throttled source under the manual clock")

@@ -1,6 +1,7 @@
 import Foundation
 import MediaIO
 @testable import Playback
+import PlaybackTesting
 import Testing
 
 @Suite("Metric events in order with the player's own events", .timeLimit(.minutes(1)))

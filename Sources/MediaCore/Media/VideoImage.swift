@@ -23,9 +23,6 @@ public struct VideoImage: Sendable, Equatable {
         self.time = time
     }
 
-    /// The MD5 of `bytes`, comparable with `ffmpeg -pix_fmt <format> -f framemd5`.
-    public func md5() -> String { MD5.hex(of: bytes) }
-
     /// This packed 4-bytes-per-pixel image turned clockwise by `degrees` (0, 90, 180 or 270), as a viewer shows it.
     public func rotated(clockwise degrees: Int) -> VideoImage {
         let turns = ((degrees / 90) % 4 + 4) % 4

@@ -31,6 +31,27 @@ public struct TrackInfo: Sendable, Equatable {
     public var channels: Int?
     /// Channel layout description (audio), e.g. `stereo`, `5.1`.
     public var channelLayout: String?
+    /// A track of `kind` at `index`; the rest as the container describes it.
+    public init(index: Int, kind: Kind, codec: String, isDecodable: Bool, timeBase: (num: Int32, den: Int32),
+                duration: MediaTime? = nil, width: Int? = nil, height: Int? = nil, rotation: Int = 0,
+                frameRate: Double? = nil, pixelFormat: String? = nil, sampleRate: Int? = nil, channels: Int? = nil,
+                channelLayout: String? = nil) {
+        self.index = index
+        self.kind = kind
+        self.codec = codec
+        self.isDecodable = isDecodable
+        self.timeBase = timeBase
+        self.duration = duration
+        self.width = width
+        self.height = height
+        self.rotation = rotation
+        self.frameRate = frameRate
+        self.pixelFormat = pixelFormat
+        self.sampleRate = sampleRate
+        self.channels = channels
+        self.channelLayout = channelLayout
+    }
+
     /// The picture size as a viewer shows it: width and height swapped for 90 and 270 degree rotations.
     public var displaySize: (width: Int, height: Int)? {
         guard let width, let height else { return nil }

@@ -1,5 +1,3 @@
-import CFFmpeg
-
 /// A rational point or span of media time, like `CMTime`: `value / timescale` seconds.
 ///
 /// Positions are measured from the start of the media (the first frame is at zero), as `ffmpeg -ss` and
@@ -67,7 +65,7 @@ public struct MediaTime: Sendable, Hashable {
     }
 
     /// `a * b / c` rounded to nearest (halves away from zero), exact for all Int64 inputs that fit the result.
-    static func rescale(_ a: Int64, _ b: Int64, _ c: Int64) -> Int64 {
+    public static func rescale(_ a: Int64, _ b: Int64, _ c: Int64) -> Int64 {
         let negative = (a < 0) != (b < 0)
         let divisor = c.magnitude
         let product = a.magnitude.multipliedFullWidth(by: b.magnitude)

@@ -1,5 +1,3 @@
-import MediaIO
-
 /// A span of media time, like `CMTimeRange`.
 public struct TimeRange: Sendable, Equatable, CustomStringConvertible {
     public var start: MediaTime

@@ -1,12 +1,13 @@
 import Foundation
 import MediaIO
-import Synchronization
+import Playback
 
 /// Delivers an item's bytes at a limited rate of clock time, or not at all while paused, so that stalls happen on
 /// demand. Under a manual clock the budget grows only when the clock advances, so stalls are deterministic.
 ///
-/// Give it to `PlayerItem(url:throttle:)`. The rate applies to each reader of the item (its video and its audio
-/// decoder each read through their own demuxer).
+/// Give it to `PlayerItem(url:throttle:)` (or its ``makeSource(_:)`` to `PlayerItem(url:source:)`). The rate applies
+/// to each reader of the item (its video and its audio decoder each read through their own demuxer). Its sources are
+/// ``ClockPacedByteSource``s: a player on a manual clock sees when its decoders wait for the clock.
 public final class MediaThrottle: @unchecked Sendable, ManualClockParticipant {
     private let condition = NSCondition()
     private var bytesPerSecond: Double
@@ -19,7 +20,7 @@ public final class MediaThrottle: @unchecked Sendable, ManualClockParticipant {
     private var paused = false
     private var blockObservers: [@Sendable () -> Void] = []
     private var waiting: [ObjectIdentifier: Int] = [:]
-    private var closed = false
+    private var closed: Set<ObjectIdentifier> = []
     private let clockSource: @Sendable () -> Double
     public let clockOrder: UInt64 = 0
     /// Which of the item's readers it throttles.
@@ -34,11 +35,11 @@ public final class MediaThrottle: @unchecked Sendable, ManualClockParticipant {
         /// Every reader but the audio decoder's own (the one that probes and feeds the video).
         case video
 
-        func includes(audio: Bool) -> Bool {
+        func includes(_ reader: ByteSourceRequest.Reader) -> Bool {
             switch self {
             case .all: return true
-            case .audio: return audio
-            case .video: return !audio
+            case .audio: return reader == .audio
+            case .video: return reader != .audio
             }
         }
     }
@@ -52,8 +53,8 @@ public final class MediaThrottle: @unchecked Sendable, ManualClockParticipant {
         if let clock {
             clockSource = { clock.now.seconds }
         } else {
-            let origin = HostTime.now()
-            clockSource = { HostTime.now() - origin }
+            let origin = ContinuousClock.now
+            clockSource = { (ContinuousClock.now - origin) / .seconds(1) }
         }
         lastClock = clockSource()
         clock?.register(self)
@@ -65,8 +66,8 @@ public final class MediaThrottle: @unchecked Sendable, ManualClockParticipant {
     public func resume() { update { $0.paused = false } }
     /// Changes the rate (bytes per second of clock time).
     public func setRate(_ bytesPerSecond: Int) { update { $0.bytesPerSecond = Double(bytesPerSecond) } }
-    /// Unblocks every reader for good (the item is gone).
-    func close() { update { $0.closed = true } }
+    /// Unblocks `reader` for good (its player let go of it): its reads return 0.
+    func close(_ reader: AnyObject) { update { $0.closed.insert(ObjectIdentifier(reader)) } }
 
     /// True while a reader waits and no byte is available to it: the decoders cannot progress until clock time
     /// passes (or `resume()`).
@@ -74,7 +75,18 @@ public final class MediaThrottle: @unchecked Sendable, ManualClockParticipant {
         condition.lock()
         defer { condition.unlock() }
         accrue()
-        return !closed && waiting.keys.contains { paused || available(for: $0) < 1 }
+        return waiting.keys.contains { !closed.contains($0) && (paused || available(for: $0) < 1) }
+    }
+
+    /// A source for one reader of an item: the item's file (or `base` when given), read through this throttle when
+    /// it applies to `request.reader`. Give it to `PlayerItem(url:source:)`.
+    public func makeSource(_ request: ByteSourceRequest, base: (any ByteSource)? = nil) throws(MediaError)
+        -> any ByteSource
+    {
+        let file: any ByteSource
+        if let base { file = base } else { file = try FileByteSource(path: request.url) }
+        guard readers.includes(request.reader) else { return file }
+        return ThrottledByteSource(wrapping: file, throttle: self)
     }
 
     /// Whether `reader` waits for bytes that the throttle cannot give until clock time passes.
@@ -83,7 +95,7 @@ public final class MediaThrottle: @unchecked Sendable, ManualClockParticipant {
         defer { condition.unlock() }
         accrue()
         let key = ObjectIdentifier(reader)
-        return waiting[key] != nil && (paused || available(for: key) < 1) && !closed
+        return waiting[key] != nil && (paused || available(for: key) < 1) && !closed.contains(key)
     }
 
     public func clockDidAdvance(to time: MediaTime) async { update { _ in } }
@@ -102,7 +114,7 @@ public final class MediaThrottle: @unchecked Sendable, ManualClockParticipant {
         }
         while true {
             accrue()
-            if closed { return 0 }
+            if closed.contains(key) { return 0 }
             let granted = min(Int64(count), paused ? 0 : available(for: key))
             if granted >= 1 {
                 consumed[key, default: 0] += granted
@@ -150,7 +162,7 @@ public final class MediaThrottle: @unchecked Sendable, ManualClockParticipant {
 }
 
 /// A source (a file, or an item's own source) read through a `MediaThrottle`.
-final class ThrottledByteSource: ByteSource, @unchecked Sendable {
+final class ThrottledByteSource: ClockPacedByteSource, @unchecked Sendable {
     private let file: any ByteSource
     private let throttle: MediaThrottle
 
@@ -159,16 +171,29 @@ final class ThrottledByteSource: ByteSource, @unchecked Sendable {
         self.throttle = throttle
     }
 
-    var size: Int64 { file.size }
+    var size: Int64? { file.size }
 
-    func read(into buffer: UnsafeMutablePointer<UInt8>, count: Int) -> Int {
-        let granted = throttle.take(count, for: self)
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws(MediaError) -> Int {
+        let granted = throttle.take(buffer.count, for: self)
         guard granted > 0 else { return 0 }
-        return file.read(into: buffer, count: granted)
+        return try file.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<granted]))
     }
 
-    func seek(to offset: Int64) -> Int64 { file.seek(to: offset) }
+    func seek(to offset: Int64) throws(MediaError) { try file.seek(to: offset) }
 
-    /// Whether this source's reader is waiting for the throttle.
-    var isBlocked: Bool { throttle.isBlocked(self) }
+    func close() {
+        throttle.close(self)
+        file.close()
+    }
+
+    var isWaitingForClock: Bool { throttle.isBlocked(self) }
+
+    func observeWaitingForClock(_ observer: @escaping @Sendable () -> Void) { throttle.addBlockObserver(observer) }
+}
+
+extension PlayerItem {
+    /// An item for the file at `url` whose bytes arrive through `throttle`.
+    public convenience init(url: String, throttle: MediaThrottle) {
+        self.init(url: url) { request throws(MediaError) in try throttle.makeSource(request) }
+    }
 }

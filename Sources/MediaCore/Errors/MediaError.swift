@@ -1,6 +1,5 @@
-import CFFmpeg
-
-/// The one error type of the media layer: which file, what we were doing, what went wrong, and FFmpeg's own words.
+/// The one error type of the media layers: which file or URL, what we were doing, what went wrong, and the
+/// underlying library's own words (FFmpeg's `av_strerror`, for errors that come from FFmpeg).
 public struct MediaError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What kind of failure this is; each bad-input case a media engine meets has its own.
     public enum Kind: String, Sendable, Equatable {
@@ -28,9 +27,9 @@ public struct MediaError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The path or URL given by the caller.
     public var url: String
     public var operation: Operation
-    /// FFmpeg's error code (negative), or 0 when the failure was detected without FFmpeg.
+    /// The underlying library's error code (FFmpeg's are negative), or 0 when the failure was detected without one.
     public var code: Int32
-    /// FFmpeg's message for `code` (av_strerror), or our own explanation when there is no code.
+    /// The underlying library's message for `code` (FFmpeg's `av_strerror`), or our own explanation.
     public var reason: String
 
     public init(_ kind: Kind, url: String, operation: Operation, code: Int32 = 0, reason: String) {
@@ -41,22 +40,11 @@ public struct MediaError: Error, Sendable, Equatable, CustomStringConvertible {
         self.reason = reason
     }
 
-    /// An error for an FFmpeg return code, with FFmpeg's message.
-    public init(_ kind: Kind, url: String, operation: Operation, ffmpegCode: Int32) {
-        self.init(kind, url: url, operation: operation, code: ffmpegCode, reason: Self.ffmpegMessage(ffmpegCode))
-    }
-
     /// One line for people: `<url>: <what> (<operation>: <FFmpeg's reason>)`.
     public var description: String {
         "\(url): \(kind.summary) (\(operation.rawValue): \(reason))"
     }
 
-    /// FFmpeg's message for an error code (what `av_err2str` gives).
-    public static func ffmpegMessage(_ code: Int32) -> String {
-        var buffer = [CChar](repeating: 0, count: 256)
-        av_strerror(code, &buffer, buffer.count)
-        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
 }
 
 extension MediaError.Kind {

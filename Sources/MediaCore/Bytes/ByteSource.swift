@@ -1,0 +1,31 @@
+/// Bytes for a demuxer to read instead of a file it opens itself: a local file, the network loader, or a source of
+/// an app's (or a test's) own.
+///
+/// Called on the thread that reads the demuxer (never Swift's cooperative pool); `read` may block, which is how a
+/// network source waits for data and how a throttled source throttles.
+public protocol ByteSource: AnyObject, Sendable {
+    /// Reads up to `buffer.count` bytes into `buffer`. Returns the number read (at least 1), or 0 at the end.
+    /// - Throws: `MediaError` naming the source and saying why (an I/O error, a dropped connection, ...).
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws(MediaError) -> Int
+    /// Moves to byte `offset` from the start. - Throws: `MediaError` when the source cannot go there.
+    func seek(to offset: Int64) throws(MediaError)
+    /// Total size in bytes, or nil when unknown.
+    var size: Int64? { get }
+    /// The reader is going away: a read blocked in this source returns, and later reads return 0.
+    /// The default does nothing (a local file never blocks).
+    func close()
+}
+
+extension ByteSource {
+    public func close() {}
+}
+
+/// A source whose bytes arrive only as clock time passes: a throttled or simulated-network source under a
+/// `ManualClock`. A player on a manual clock asks it whether its reader waits for the clock, to tell "the decoder
+/// is still working" (wait for it) from "the decoder waits for bytes that only an advance can bring" (settled).
+public protocol ClockPacedByteSource: ByteSource {
+    /// Whether a reader is blocked in `read` for bytes that only the passing of clock time will bring.
+    var isWaitingForClock: Bool { get }
+    /// Calls `observer` (on the reader's thread, with no lock held) each time a reader starts waiting for the clock.
+    func observeWaitingForClock(_ observer: @escaping @Sendable () -> Void)
+}

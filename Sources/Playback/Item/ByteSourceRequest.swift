@@ -1,0 +1,23 @@
+/// What a player asks an item's ``PlayerItem/ByteSourceMaker`` for: a source of the item's bytes for one reader.
+///
+/// An item with audio and video is read by two demuxers, each at its own pace: the first (which probes the media
+/// and feeds the video decoder) and the audio decoder's own.
+public struct ByteSourceRequest: Sendable, Equatable {
+    /// The readers of an item.
+    public enum Reader: Sendable, Equatable {
+        /// The reader that probes the media and feeds the video decoder (or the audio decoder, without video).
+        case primary
+        /// The audio decoder's own reader, for media with video.
+        case audio
+    }
+
+    /// The item's URL.
+    public var url: String
+    /// Which reader the source is for.
+    public var reader: Reader
+
+    public init(url: String, reader: Reader) {
+        self.url = url
+        self.reader = reader
+    }
+}

@@ -1,0 +1,51 @@
+import Locking
+import MediaCore
+
+/// The byte sources one item's readers opened: the engine asks them whether the readers wait for the clock
+/// (``ClockPacedByteSource``), and closes them when the item leaves (which unblocks a reader waiting in one).
+final class OpenedSources: Sendable {
+    private struct Opened {
+        var sources: [(reader: ByteSourceRequest.Reader, source: any ByteSource)] = []
+        var closed = false
+    }
+
+    private let state = Locked(Opened())
+    private let onWaiting: @Sendable () -> Void
+
+    /// Sources whose readers start waiting for the clock call `onWaiting`.
+    init(onWaiting: @escaping @Sendable () -> Void) {
+        self.onWaiting = onWaiting
+    }
+
+    /// Records `source`, opened for `reader` (closed at once if the item has left meanwhile).
+    func add(_ source: any ByteSource, for reader: ByteSourceRequest.Reader) {
+        let closed = state.withLock { s -> Bool in
+            if !s.closed { s.sources.append((reader, source)) }
+            return s.closed
+        }
+        if closed {
+            source.close()
+            return
+        }
+        (source as? any ClockPacedByteSource)?.observeWaitingForClock(onWaiting)
+    }
+
+    /// Whether a reader (of `reader`'s sources, or any when nil) is blocked for bytes only clock time will bring.
+    func isWaitingForClock(_ reader: ByteSourceRequest.Reader? = nil) -> Bool {
+        let sources = state.withLock { $0.sources }
+        return sources.contains { entry in
+            (reader == nil || entry.reader == reader)
+                && (entry.source as? any ClockPacedByteSource)?.isWaitingForClock == true
+        }
+    }
+
+    /// Closes every source (now and any added later).
+    func closeAll() {
+        let sources = state.withLock { s -> [any ByteSource] in
+            s.closed = true
+            defer { s.sources.removeAll() }
+            return s.sources.map(\.source)
+        }
+        for source in sources { source.close() }
+    }
+}
