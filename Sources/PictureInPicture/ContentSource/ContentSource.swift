@@ -91,9 +91,9 @@ public final class ContentSource: Sendable, CustomStringConvertible {
 
     // MARK: Frame relay (the layer's callbacks cannot be removed, so the source registers once and fans out)
 
-    /// Calls `listener` with every frame the source's layer shows, on the thread that shows it (for a player
-    /// layer, the player's engine thread with its lock held: the listener must be quick and must not call into
-    /// the player). Returns a token for ``removeFrameListener(_:)``.
+    /// Calls `listener` with every frame the source's layer shows, where the layer reports it (for a player
+    /// layer, the player's callback executor, with no lock of the player held; for a sample-buffer layer, the
+    /// thread that enqueues the frame). Returns a token for ``removeFrameListener(_:)``.
     func addFrameListener(_ listener: @escaping @Sendable (VideoFrame) -> Void) -> UInt64 {
         relay.withLock { r in
             r.nextToken += 1

@@ -159,8 +159,8 @@ final class ControllerCore: Sendable {
         }
     }
 
-    /// Runs on the thread that shows the frame (a player's engine thread, under its lock): only a flag check here;
-    /// the machine is told from the callback executor.
+    /// Runs where the layer reports its frames (a player's callback executor, or the app's thread for a
+    /// sample-buffer layer): only a flag check here; the machine is told from this controller's executor.
     private func contentFrameShown(generation: UInt64) {
         let refresh = state.withLock { s -> Bool in
             guard s.sourceGeneration == generation, !s.machine.preconditions.isContentSourceReadyForDisplay,

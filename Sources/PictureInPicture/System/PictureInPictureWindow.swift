@@ -103,7 +103,7 @@ public final class PictureInPictureWindow: Sendable {
         if let frame = source.currentFrame { show(frame, generation: generation) }
     }
 
-    /// Called on the thread that shows the frame (a player's engine thread, under its lock): bookkeeping only.
+    /// Called where the content's layer reports the frame (a player's callback executor): bookkeeping only.
     private func show(_ frame: VideoFrame, generation: UInt64) {
         let records = state.withLock { s -> Bool? in
             guard s.isVisible, s.generation == generation else { return nil }

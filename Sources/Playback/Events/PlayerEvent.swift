@@ -1,4 +1,4 @@
-import MediaIO
+import Synchronization
 
 /// One thing that happened in a player, in the order it happened. The CLI's `--json` prints exactly these.
 public struct PlayerEvent: Sendable, Equatable {
@@ -44,12 +44,25 @@ public struct PlayerEvent: Sendable, Equatable {
     public var itemTime: MediaTime
     /// The file name of the item it concerns (the current item for player events).
     public var item: String?
+    /// Where the event falls among the events of every player in this process: numbers increase in the order the
+    /// events happened (each player emits under its own lock, and draws its numbers there), so the events of
+    /// several players, delivered on their own callback executors, merge back into that order by this number.
+    public var sequenceNumber: UInt64
 
-    public init(kind: Kind, hostTime: Double, itemTime: MediaTime, item: String?) {
+    public init(kind: Kind, hostTime: Double, itemTime: MediaTime, item: String?, sequenceNumber: UInt64 = 0) {
         self.kind = kind
         self.hostTime = hostTime
         self.itemTime = itemTime
         self.item = item
+        self.sequenceNumber = sequenceNumber
+    }
+
+    private static let sequence = Atomic<UInt64>(0)
+
+    /// A new number in the sequence players' events are numbered in (``sequenceNumber``): for something else that
+    /// happens (a Picture in Picture controller's event, say) to be merged with players' events in order.
+    public static func makeSequenceNumber() -> UInt64 {
+        sequence.add(1, ordering: .relaxed).newValue
     }
 }
 

@@ -18,7 +18,7 @@ public final class PlayerItem: Sendable {
         var preferredForwardBufferDuration: Double = 0
         var currentTime: MediaTime = .zero
         var bufferedUntil: MediaTime = .zero
-        weak var engine: PlayerEngine?
+        weak var core: PlayerCore?
     }
 
     /// The path or URL the item plays.
@@ -67,7 +67,7 @@ public final class PlayerItem: Sendable {
     public var tracks: [TrackInfo] { state.withLock { $0.tracks } }
     /// The item's current time (its player's, while it is the current item).
     public func currentTime() -> MediaTime {
-        if let engine = state.withLock({ $0.engine }) { return engine.currentTime(of: self) }
+        if let core = state.withLock({ $0.core }) { return core.currentTime(of: self) }
         return state.withLock { $0.currentTime }
     }
 
@@ -101,13 +101,13 @@ public final class PlayerItem: Sendable {
     /// Returns false when the item is not in a player, or the seek was superseded or cancelled.
     public func seek(to time: MediaTime, toleranceBefore: MediaTime = .positiveInfinity,
                      toleranceAfter: MediaTime = .positiveInfinity) async -> Bool {
-        guard let engine = state.withLock({ $0.engine }) else { return false }
-        return await engine.seek(item: self, to: time, exact: toleranceBefore == .zero && toleranceAfter == .zero,
+        guard let core = state.withLock({ $0.core }) else { return false }
+        return await core.seek(item: self, to: time, exact: toleranceBefore == .zero && toleranceAfter == .zero,
                                  origin: .api)
     }
 
     /// Completes every seek in flight on this item with `false`.
     public func cancelPendingSeeks() {
-        state.withLock { $0.engine }?.cancelPendingSeeks(item: self)
+        state.withLock { $0.core }?.cancelPendingSeeks(item: self)
     }
 }

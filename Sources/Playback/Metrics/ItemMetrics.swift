@@ -63,28 +63,28 @@ extension PlayerItem {
 
 extension Player {
     /// This player's metrics collector: streams, content swaps, the hang watchdog's settings.
-    public var metricsCollector: MetricsCollector { engine.metrics }
+    public var metricsCollector: MetricsCollector { core.metrics }
 
     /// This player's metric events of type `type` from now on, for every item it plays.
     public func metrics<Event: MetricEvent>(forType type: Event.Type, bufferLimit: Int? = nil) -> AsyncStream<Event> {
-        engine.metrics.metrics(forType: type, bufferLimit: bufferLimit)
+        core.metrics.metrics(forType: type, bufferLimit: bufferLimit)
     }
 
     /// Every metric event of this player from now on.
     public func allMetrics(bufferLimit: Int? = nil) -> AsyncStream<any MetricEvent> {
-        engine.metrics.allMetrics(bufferLimit: bufferLimit)
+        core.metrics.allMetrics(bufferLimit: bufferLimit)
     }
 
     /// Calls `observer` with every player event and metric event of this player as it is sent, in the order of
-    /// ``eventsAndMetrics(bufferLimit:)``, on the sending thread (for player events, the engine thread under its
-    /// lock). It must be quick and must not call the player.
+    /// ``eventsAndMetrics(bufferLimit:)``, on the player's callback executor (see ``Player``). It may call the
+    /// player.
     public func observeEventsAndMetrics(_ observer: @escaping @Sendable (PlaybackRecord) -> Void) {
-        engine.metrics.observe(observer)
+        core.metrics.observe(observer)
     }
 
     /// Every player event and metric event of this player from now on, in one order (a metric derived from a
     /// player event follows it at once).
     public func eventsAndMetrics(bufferLimit: Int? = nil) -> AsyncStream<PlaybackRecord> {
-        engine.metrics.eventsAndMetrics(bufferLimit: bufferLimit)
+        core.metrics.eventsAndMetrics(bufferLimit: bufferLimit)
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import MediaIO
 import Locking
 
 /// One player's metrics: typed event streams derived from its events, content swaps, and the hang watchdog of
@@ -16,61 +15,63 @@ public final class MetricsCollector: Sendable {
     public static let defaultBufferLimit = 1024
 
     private let deriver: Locked<MetricsDeriver>
-    private let metrics = EventBroadcaster<any MetricEvent>(bufferLimit: MetricsCollector.defaultBufferLimit)
-    private let records = EventBroadcaster<PlaybackRecord>(bufferLimit: MetricsCollector.defaultBufferLimit)
-    private let link = Locked(EngineLink())
+    private let metrics = EventBroadcaster<Sequenced<any MetricEvent>>(bufferLimit: MetricsCollector.defaultBufferLimit)
+    private let records = EventBroadcaster<Sequenced<PlaybackRecord>>(bufferLimit: MetricsCollector.defaultBufferLimit)
+    private let link = Locked(CoreLink())
     private let clock: ClockMode
+    /// Host time at the player's clock time zero.
+    private let origin: Double
     /// Times the callbacks the player runs for the app, and reports the ones that block too long.
     let watchdog = CallbackWatchdog()
 
-    private struct EngineLink {
-        weak var engine: PlayerEngine?
-        var origin: Double?
+    private struct CoreLink {
+        weak var core: PlayerCore?
     }
 
-    /// A collector for a player on `clock`; it collects once attached to the player's engine.
-    init(clock: ClockMode) {
+    /// A collector for a player on `clock` made at host time `origin`; it collects once attached to its core.
+    init(clock: ClockMode, origin: Double) {
         self.clock = clock
-        self.deriver = Locked(MetricsDeriver(epoch: Date()))
+        self.origin = origin
+        self.deriver = Locked(MetricsDeriver(epoch: MetricDates.epoch(for: clock, origin: origin)))
         watchdog.onHang = { [weak self] callback, duration, threshold, ended in
             self?.reportHang(callback: callback, duration: duration, threshold: threshold, ended: ended)
         }
     }
 
-    /// Follows `engine`'s events from now on.
-    func attach(to engine: PlayerEngine) {
-        let epoch = MetricDates.epoch(for: clock, origin: engine.origin)
-        link.withLock { $0 = EngineLink(engine: engine, origin: engine.origin) }
-        deriver.withLock { $0.epoch = epoch }
-        engine.events.addSynchronousObserver { [weak self, weak engine] event in
-            guard let self, let engine else { return }
-            self.consume(event, facts: engine)
-        }
+    /// Follows `core` from now on (the core derives each event's metrics as it emits it).
+    func attach(to core: PlayerCore) {
+        link.withLock { $0.core = core }
     }
 
     // MARK: Streams
 
     /// The events of type `type` from now on (like `AVPlayerItem.metrics(forType:)`).
     public func metrics<Event: MetricEvent>(forType type: Event.Type, bufferLimit: Int? = nil) -> AsyncStream<Event> {
-        metrics.subscribe(bufferLimit: bufferLimit) { $0 as? Event }
+        subscribing { metrics.subscribe(after: $0, bufferLimit: bufferLimit) { $0 as? Event } }
     }
 
     /// Every metric event from now on.
     public func allMetrics(bufferLimit: Int? = nil) -> AsyncStream<any MetricEvent> {
-        metrics.subscribe(bufferLimit: bufferLimit)
+        subscribing { metrics.subscribe(after: $0, bufferLimit: bufferLimit) { $0 } }
     }
 
     /// Every player event and every metric event from now on, in one order: a metric derived from a player event
     /// follows it at once.
     public func eventsAndMetrics(bufferLimit: Int? = nil) -> AsyncStream<PlaybackRecord> {
-        records.subscribe(bufferLimit: bufferLimit)
+        subscribing { records.subscribe(after: $0, bufferLimit: bufferLimit) { $0 } }
     }
 
-    /// Calls `observer` for every record of ``eventsAndMetrics(bufferLimit:)`` as it is sent, on the sending thread
-    /// (for player events, the engine thread under its lock): an exact trace with no consumer task to wait for.
-    /// It must be quick and must not call the player.
+    /// Calls `observer` for every record of ``eventsAndMetrics(bufferLimit:)`` as it is sent, in order, on the
+    /// player's callback executor (hang reports of a callback that is still blocked come from the watchdog's own
+    /// thread): an exact trace with no consumer task to wait for. It may call the player.
     public func observe(_ observer: @escaping @Sendable (PlaybackRecord) -> Void) {
-        records.addSynchronousObserver(observer)
+        subscribing { records.addSynchronousObserver(after: $0, observer) }
+    }
+
+    /// Runs `body` with the player's last publication number (under its lock), or with 0 once it is gone.
+    private func subscribing<T>(_ body: (UInt64) -> T) -> T {
+        guard let core = link.withLock({ $0.core }) else { return body(0) }
+        return core.subscribing(body)
     }
 
     /// Metric events dropped because a subscriber fell behind (all of this player's metric streams).
@@ -80,12 +81,12 @@ public final class MetricsCollector: Sendable {
 
     /// The current session's summary so far (not sent on any stream).
     public func currentSummary() -> PlaybackSummaryEvent {
-        withEngineLocked { engine in
-            guard let engine else {
-                return deriver.withLock { $0.currentSummary(at: $0.lastHostTime, facts: NoFacts()) }
-            }
-            let now = engine.clockNow()
-            return deriver.withLock { $0.currentSummary(at: now, facts: engine) }
+        guard let core = link.withLock({ $0.core }) else {
+            return deriver.withLock { $0.currentSummary(at: $0.lastHostTime, facts: NoFacts()) }
+        }
+        return core.read { core in
+            let now = core.clockNow()
+            return deriver.withLock { $0.currentSummary(at: now, facts: core) }
         }
     }
 
@@ -105,13 +106,14 @@ public final class MetricsCollector: Sendable {
         set { watchdog.ongoingReportDelay = newValue }
     }
 
+    /// A hang, sent at once from the thread that noticed it (the callback executor may be the one blocked).
     private func reportHang(callback: String, duration: Double, threshold: Double, ended: Bool) {
         var now = deriver.withLock { $0.lastHostTime }
-        if case .host = clock, let origin = link.withLock({ $0.origin }) { now = HostTime.now() - origin }
+        if case .host = clock { now = HostTime.now() - origin }
         let out = deriver.withLock {
             $0.hang(callback: callback, duration: duration, threshold: threshold, ended: ended, at: now)
         }
-        deliver(out)
+        deliver(out, sequence: .max)
     }
 
     // MARK: Content swaps
@@ -121,46 +123,48 @@ public final class MetricsCollector: Sendable {
     /// already its current item with a frame on screen. Call it on the player that shows the new content, just
     /// before making the swap (for `.item`, before `replaceCurrentItem(with:)`).
     public func recordContentSwap(from: PlayerItem?, to: PlayerItem?, mode: ContentSwapMode) {
-        let out = withEngineLocked { engine in
-            let now = engine?.clockNow() ?? deriver.withLock { $0.lastHostTime }
-            return deriver.withLock { $0.recordSwap(from: from?.name, to: to, mode: mode, at: now) }
+        guard let core = link.withLock({ $0.core }) else { return }
+        core.mutate { core in
+            let now = core.clockNow()
+            let out = deriver.withLock { $0.recordSwap(from: from?.name, to: to, mode: mode, at: now) }
+            guard !out.isEmpty else { return }
+            let sequence = core.nextPublication()
+            core.executor.enqueue { [self] in deliver(out, sequence: sequence) }
         }
-        deliver(out)
     }
 
     // MARK: Engine side
 
-    /// Derives the metrics of `event` (on the engine thread, under the engine's lock) and sends them.
-    func consume(_ event: PlayerEvent, facts: some MetricsFacts) {
+    /// Derives the metrics of `event`, under the core's lock (with `facts` as they are now); returns what sends
+    /// the event's record and its metrics, for the callback executor.
+    func derive(_ event: PlayerEvent, sequence: UInt64, facts: some MetricsFacts) -> @Sendable () -> Void {
         let out = deriver.withLock { $0.consume(event, facts: facts) }
-        records.yield(.event(event))
-        deliver(out)
-        if case .currentItem = event.kind { ItemMetrics.purge() }
-    }
-
-    /// The player is going away (under the engine's lock): sends the owed summary and ends every stream.
-    func finish(at now: Double, facts: some MetricsFacts) {
-        guard !metrics.isFinished else { return }
-        watchdog.stopMonitoring()
-        deliver(deriver.withLock { $0.finish(at: now, facts: facts) })
-        metrics.finish()
-        records.finish()
-    }
-
-    private func deliver(_ out: MetricsDeriver.Output) {
-        for (event, item) in out {
-            metrics.yield(event)
-            records.yield(.metric(event))
-            if let item { ItemMetrics.yield(event, for: item) }
+        return { [self] in
+            records.yield(Sequenced(sequence: sequence, value: .event(event)))
+            deliver(out, sequence: sequence)
+            if case .currentItem = event.kind { ItemMetrics.purge() }
         }
     }
 
-    /// Runs `body` with the engine's lock held (the lock order is engine, then collector).
-    private func withEngineLocked<T>(_ body: (PlayerEngine?) -> T) -> T {
-        guard let engine = link.withLock({ $0.engine }) else { return body(nil) }
-        engine.condition.lock()
-        defer { engine.condition.unlock() }
-        return body(engine)
+    /// The player is going away (under the core's lock): derives the owed summary; returns what sends it and ends
+    /// every stream, for the callback executor.
+    func finish(at now: Double, sequence: UInt64, facts: some MetricsFacts) -> @Sendable () -> Void {
+        watchdog.stopMonitoring()
+        let out = deriver.withLock { $0.finish(at: now, facts: facts) }
+        return { [self] in
+            guard !metrics.isFinished else { return }
+            deliver(out, sequence: sequence)
+            metrics.finish()
+            records.finish()
+        }
+    }
+
+    private func deliver(_ out: MetricsDeriver.Output, sequence: UInt64) {
+        for (event, item) in out {
+            metrics.yield(Sequenced(sequence: sequence, value: event))
+            records.yield(Sequenced(sequence: sequence, value: .metric(event)))
+            if let item { ItemMetrics.yield(event, for: item) }
+        }
     }
 }
 

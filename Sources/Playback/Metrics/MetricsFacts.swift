@@ -1,7 +1,5 @@
-import MediaIO
-
-/// What the metrics deriver asks the player about, beyond its events. The engine answers under its lock (the
-/// deriver runs inside the engine's event emission); tests answer with fixed values.
+/// What the metrics deriver asks the player about, beyond its events. The core answers under its lock (the
+/// deriver runs inside the core's event emission); tests answer with fixed values.
 protocol MetricsFacts {
     /// Whether the frame shown at `target` is already decoded: between the frame on screen and the last frame
     /// waiting in the video queue, with no other seek in flight.
@@ -14,26 +12,21 @@ protocol MetricsFacts {
     var currentPlayerItem: PlayerItem? { get }
 }
 
-extension PlayerEngine: MetricsFacts {
+extension PlayerCore: MetricsFacts {
     func isDecoded(_ target: MediaTime) -> Bool {
         // Called while the new seek's record exists: another one means a seek was in flight, and the queue then
         // holds frames of that seek, not of the position on screen.
-        guard seekRecords.count <= 1, let video = currentSession?.video else { return false }
-        video.condition.lock()
-        defer { video.condition.unlock() }
-        guard !video.hasPendingSeek, let lower = lastFrame?.time ?? video.frames.first?.time,
-              let upper = video.frames.last?.time ?? lastFrame?.time else { return false }
+        guard state.seeks.records.count <= 1, let video = currentSession?.video?.snapshot(), !video.hasPendingSeek,
+              let lower = state.presentation.lastFrameTime ?? video.first,
+              let upper = video.last ?? state.presentation.lastFrameTime else { return false }
         return lower <= target && target <= upper
     }
 
-    var frameCounts: (rendered: Int, dropped: Int) { (framesRendered, framesDropped) }
+    var rateChangeReason: RateChangeReason { state.rateChangeReason }
+
+    var frameCounts: (rendered: Int, dropped: Int) {
+        (state.presentation.framesRendered, state.presentation.framesDropped)
+    }
 
     var currentPlayerItem: PlayerItem? { currentItem }
-
-    /// Runs `work` after the engine releases its lock (with the other deferred callbacks), timed by the hang
-    /// watchdog under `label`.
-    func deferCallback(_ label: String, _ work: @escaping @Sendable () -> Void) {
-        let watchdog = metrics.watchdog
-        deferred.append { watchdog.measure(label, work) }
-    }
 }

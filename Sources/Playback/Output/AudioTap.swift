@@ -2,7 +2,7 @@ import MediaIO
 import Locking
 
 /// Receives the audio a player plays (what its null audio device consumes, at the clock's pace), for tests and
-/// analysis. The block runs on the player's engine thread.
+/// analysis. The block runs on the player's callback executor, in order; `framesReceived` counts at once.
 public final class AudioTap: Sendable {
     private let block: @Sendable (AudioBuffer) -> Void
     private let counters = Locked((buffers: 0, frames: 0))
@@ -14,8 +14,18 @@ public final class AudioTap: Sendable {
     /// Sample frames received so far.
     public var framesReceived: Int { counters.withLock { $0.frames } }
 
-    func receive(_ buffer: AudioBuffer) {
-        counters.withLock { $0.buffers += 1; $0.frames += buffer.frameCount }
+    /// Counts `buffers` as played (by the engine, as it hands them out).
+    func count(_ buffers: [AudioBuffer]) {
+        counters.withLock { counters in
+            for buffer in buffers {
+                counters.buffers += 1
+                counters.frames += buffer.frameCount
+            }
+        }
+    }
+
+    /// Gives `buffer` to the app's block (on the callback executor).
+    func deliver(_ buffer: AudioBuffer) {
         block(buffer)
     }
 }

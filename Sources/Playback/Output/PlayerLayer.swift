@@ -42,18 +42,23 @@ public final class PlayerLayer: VideoFrameReceiver, Sendable {
     /// The frame on display.
     public var currentFrame: VideoFrame? { state.withLock { $0.lastFrame } }
 
-    /// Calls `block` with every frame the layer shows (on the player's engine thread; keep it quick).
+    /// Calls `block` with every frame the layer shows, on its player's callback executor (as ``VideoSink`` does:
+    /// never under a lock of the player, so it may call the player). `isReadyForDisplay` and `currentFrame` are
+    /// already up to date when it runs.
     public func onFrame(_ block: @escaping @Sendable (VideoFrame) -> Void) {
         state.withLock { $0.observers.append(block) }
     }
 
-    func receive(_ frame: VideoFrame, hostTime: Double) {
+    func receive(_ frame: VideoFrame, hostTime: Double) -> (@Sendable () -> Void)? {
         let observers = state.withLock { s -> [@Sendable (VideoFrame) -> Void] in
             s.isReadyForDisplay = true
             s.framesDisplayed += 1
             s.lastFrame = frame
             return s.observers
         }
-        for observer in observers { observer(frame) }
+        guard !observers.isEmpty else { return nil }
+        return { for observer in observers { observer(frame) } }
     }
+
+    var callbackLabel: String { "playerLayer" }
 }

@@ -1,5 +1,5 @@
-import MediaIO
 import Locking
+import MediaIO
 
 /// A pull output, like `AVPlayerItemVideoOutput`: ask whether a new frame is there, and copy it in the pixel format
 /// you want.
@@ -19,9 +19,12 @@ public final class VideoOutput: VideoFrameReceiver, Sendable {
         self.state = Locked(State())
     }
 
-    func receive(_ frame: VideoFrame, hostTime: Double) {
+    func receive(_ frame: VideoFrame, hostTime: Double) -> (@Sendable () -> Void)? {
         state.withLock { $0.latest = frame }
+        return nil
     }
+
+    var callbackLabel: String { "videoOutput" }
 
     /// Whether a frame is shown at `itemTime` that has not been copied yet.
     public func hasNewFrame(forItemTime itemTime: MediaTime) -> Bool {
@@ -43,7 +46,13 @@ public final class VideoOutput: VideoFrameReceiver, Sendable {
     }
 }
 
-/// A push output: the block gets every presented frame, on the player's engine thread.
+/// A push output: the block gets every presented frame, in order, on the player's callback executor (never the
+/// engine thread, never under a lock of the player: it may call the player).
+///
+/// Under the manual and untimed clocks it gets every frame, and the clock waits for it. Under the host clock a
+/// block slower than the frame rate gets fewer frames: while a few deliveries still wait for it, newer frames
+/// skip it (counted in `Player.statistics.frameCallbacksSkipped`), so a slow sink never holds more than a few
+/// decoded pictures or delays presentation.
 public final class VideoSink: VideoFrameReceiver, Sendable {
     private let block: @Sendable (VideoFrame) -> Void
 
@@ -51,5 +60,10 @@ public final class VideoSink: VideoFrameReceiver, Sendable {
         self.block = block
     }
 
-    func receive(_ frame: VideoFrame, hostTime: Double) { block(frame) }
+    func receive(_ frame: VideoFrame, hostTime: Double) -> (@Sendable () -> Void)? {
+        let block = self.block
+        return { block(frame) }
+    }
+
+    var callbackLabel: String { "videoSink" }
 }

@@ -5,15 +5,16 @@ import MediaIO
 /// ahead). Seeks are sample-accurate. At a playback rate other than 1 the queued audio is time-stretched with its
 /// pitch kept (`AudioTempo`); buffer times stay in media time, so the engine releases buffers as the media playhead
 /// passes them, and at rate 2 hands out about half as many sample frames per second of media.
-/// All state is guarded by `condition`, except `tempo`, which only the decode thread touches.
+/// All state is guarded by `condition` (the engine reads it one call at a time: ``snapshot()``,
+/// ``takeBuffers(dueBy:)``), except `tempo`, which only the decode thread touches.
 final class AudioPipeline: @unchecked Sendable {
-    let condition = NSCondition()
+    private let condition = NSCondition()
     private let reader: AudioSampleReader
     private let bufferLimit: Double
     private var queue: [AudioBuffer] = []
     private var queuedSeconds: Double = 0
-    private(set) var reachedEnd = false
-    private(set) var failure: MediaError?
+    private var reachedEnd = false
+    private var failure: MediaError?
     private var pendingSeek: MediaTime?
     private var generation: UInt64 = 0
     private var stopped = false
@@ -49,34 +50,75 @@ final class AudioPipeline: @unchecked Sendable {
         condition.unlock()
     }
 
-    // MARK: Engine side (call with `condition` locked)
+    // MARK: Engine side (each call locks once)
 
-    var buffers: ArraySlice<AudioBuffer> { queue[...] }
-    var isWorking: Bool { pendingSeek != nil || (busy && queue.isEmpty) }
-    var hasPendingSeek: Bool { pendingSeek != nil }
-    /// Media seconds queued (at the current rate).
-    var bufferedSeconds: Double { queuedSeconds }
-    /// Where the decoded audio ends in media time: the end of the last buffer queued (or handed out), or the seek
-    /// target until something is decoded after it.
-    var decodedEnd: MediaTime { queueEnd }
+    /// What the queue and the decoder are doing, at one instant.
+    struct Snapshot: Sendable {
+        /// Buffers queued.
+        var count = 0
+        /// The first queued buffer's time.
+        var first: MediaTime?
+        /// The last queued buffer's time, and where it ends at rate 1 (its own duration).
+        var last: MediaTime?
+        var lastEnd: MediaTime?
+        /// Media seconds queued (at the current rate).
+        var bufferedSeconds: Double = 0
+        /// Where the decoded audio ends in media time: the end of the last buffer queued (or handed out), or the
+        /// seek target until something is decoded after it.
+        var decodedEnd: MediaTime = .zero
+        var reachedEnd = false
+        var failure: MediaError?
+        /// A seek is pending, or the thread is decoding with nothing queued.
+        var isWorking = false
+        var hasPendingSeek = false
+        /// Idle: nothing pending, and the queue is full or the track ended.
+        var isSettled = false
+
+        var ended: Bool { reachedEnd || failure != nil }
+        /// Nothing is queued though the decoder has neither ended nor a seek to do.
+        var isStarving: Bool { count == 0 && !ended && !hasPendingSeek }
+    }
+
+    func snapshot() -> Snapshot {
+        condition.lock()
+        defer { condition.unlock() }
+        return Snapshot(count: queue.count, first: queue.first?.time, last: queue.last?.time,
+                        lastEnd: queue.last.map { $0.time + $0.duration }, bufferedSeconds: queuedSeconds,
+                        decodedEnd: queueEnd, reachedEnd: reachedEnd, failure: failure,
+                        isWorking: pendingSeek != nil || (busy && queue.isEmpty), hasPendingSeek: pendingSeek != nil,
+                        isSettled: pendingSeek == nil && !busy
+                            && (queuedSeconds >= bufferLimit || reachedEnd || failure != nil))
+    }
+
+    /// Takes the buffers whose time is at or before `time` off the queue, each with where it ends in media time
+    /// (its samples cover the rate they were stretched for times their own duration).
+    func takeBuffers(dueBy time: MediaTime) -> [(buffer: AudioBuffer, end: MediaTime)] {
+        condition.lock()
+        defer { condition.unlock() }
+        var due: [(AudioBuffer, MediaTime)] = []
+        while let buffer = queue.first, buffer.time <= time {
+            queue.removeFirst()
+            queuedSeconds -= mediaSeconds(of: buffer)
+            due.append((buffer, mediaEnd(of: buffer)))
+        }
+        if !due.isEmpty { condition.broadcast() }
+        return due
+    }
 
     /// Where `buffer` ends in media time (its samples cover `rate` times their own duration of media).
-    func mediaEnd(of buffer: AudioBuffer) -> MediaTime {
+    private func mediaEnd(of buffer: AudioBuffer) -> MediaTime {
         let covered = Int64((Double(buffer.frameCount) * rate).rounded())
         return buffer.time + MediaTime(value: covered, timescale: Int32(buffer.sampleRate))
     }
-    /// Idle: nothing pending, and the queue is full or the track ended.
-    var isSettled: Bool { pendingSeek == nil && !busy && (queuedSeconds >= bufferLimit || reachedEnd || failure != nil) }
 
-    func popFirst() -> AudioBuffer? {
-        guard !queue.isEmpty else { return nil }
-        let buffer = queue.removeFirst()
-        queuedSeconds -= mediaSeconds(of: buffer)
-        condition.broadcast()
-        return buffer
+    /// Drops what is queued and decodes from `target` on (sample-accurate).
+    func requestSeek(to target: MediaTime) {
+        condition.lock()
+        defer { condition.unlock() }
+        requestSeekLocked(to: target)
     }
 
-    func requestSeek(to target: MediaTime) {
+    private func requestSeekLocked(to target: MediaTime) {
         pendingSeek = target
         generation += 1
         queue.removeAll()
@@ -87,7 +129,7 @@ final class AudioPipeline: @unchecked Sendable {
     }
 
     /// Stretches the audio for playback at `newRate` (pitch kept); zero, negative and non-finite rates are ignored
-    /// (a paused player keeps its last rate). Locks `condition` itself: call it without holding that lock.
+    /// (a paused player keeps its last rate).
     ///
     /// What is queued but not yet played was stretched for the old rate: it is dropped and decoded again, from its
     /// first sample, at the new rate. The filter's state is dropped too.
@@ -99,7 +141,7 @@ final class AudioPipeline: @unchecked Sendable {
         // A pending seek already restarts decoding (and the filter) at the new rate; after the end with nothing
         // queued there is nothing left to stretch.
         guard pendingSeek == nil, !(reachedEnd && queue.isEmpty), failure == nil else { return }
-        requestSeek(to: queue.first?.time ?? queueEnd)
+        requestSeekLocked(to: queue.first?.time ?? queueEnd)
     }
 
     /// How much media a queued buffer covers, in seconds (its output duration times the rate it was stretched for:

@@ -5,7 +5,8 @@ import MediaIO
 ///
 /// The queue is bounded in frames and bytes (decoded pictures are large; the forward buffer of compressed data is
 /// the file itself). Seeks are commands: the thread flushes, lands, and puts the landing frame at the head.
-/// All state is guarded by `condition`; the owner (the player's engine) waits on it for frames.
+/// All state is guarded by `condition`; the engine reads it with one call at a time (``snapshot()``,
+/// ``takeFrames(dueBy:atLeastOne:)``), and is woken through `onChange` when something changed.
 final class VideoPipeline: @unchecked Sendable {
     struct Landing {
         let id: UInt64
@@ -14,12 +15,14 @@ final class VideoPipeline: @unchecked Sendable {
         let error: MediaError?
     }
 
-    let condition = NSCondition()
+    private let condition = NSCondition()
     private let reader: VideoFrameReader
     let capacity: Int
     private var queue: [VideoFrame] = []
-    private(set) var reachedEnd = false
-    private(set) var failure: MediaError?
+    private var reachedEnd = false
+    private var failure: MediaError?
+    /// Damaged packets the decoder dropped so far (copied from the reader by the decode thread, under the lock).
+    private var decodeErrorCount = 0
     private var pendingSeek: (id: UInt64, target: MediaTime, mode: SeekMode)?
     private var landings: [Landing] = []
     private var stopped = false
@@ -48,24 +51,65 @@ final class VideoPipeline: @unchecked Sendable {
         condition.unlock()
     }
 
-    // MARK: Engine side (call with `condition` locked)
+    // MARK: Engine side (each call locks once)
 
-    var frames: ArraySlice<VideoFrame> { queue[...] }
-    var isFull: Bool { queue.count >= capacity }
-    /// True while a seek is pending or the thread is decoding toward the next frame.
-    var isWorking: Bool { pendingSeek != nil || (busy && queue.isEmpty) }
-    /// Damaged packets the decoder dropped so far (copied from the reader by the decode thread, under the lock).
-    private(set) var decodeErrorCount = 0
+    /// What the queue and the decoder are doing, at one instant.
+    struct Snapshot: Sendable {
+        /// Frames queued.
+        var count = 0
+        /// The first and last queued frames' times.
+        var first: MediaTime?
+        var last: MediaTime?
+        /// The queue holds as many frames as it may.
+        var isFull = false
+        /// The decoder returned its last frame.
+        var reachedEnd = false
+        /// The decoder stopped on this error.
+        var failure: MediaError?
+        /// A seek is pending, or the thread is decoding toward the next frame with nothing queued.
+        var isWorking = false
+        /// A seek is pending.
+        var hasPendingSeek = false
+        /// Damaged packets the decoder dropped so far.
+        var decodeErrors = 0
 
-    func popFirst() -> VideoFrame? {
-        guard !queue.isEmpty else { return nil }
-        let frame = queue.removeFirst()
-        condition.broadcast()
-        return frame
+        /// The decoder will produce nothing more.
+        var ended: Bool { reachedEnd || failure != nil }
+        /// Nothing is queued though the decoder has neither ended nor a seek to do: the next frame is awaited.
+        var isStarving: Bool { count == 0 && !ended && !hasPendingSeek }
+        /// Idle: nothing pending, and the queue is full or the decoder ended.
+        var isSettled: Bool { !isWorking && (isFull || ended) }
+    }
+
+    func snapshot() -> Snapshot {
+        condition.lock()
+        defer { condition.unlock() }
+        return snapshotLocked()
+    }
+
+    private func snapshotLocked() -> Snapshot {
+        Snapshot(count: queue.count, first: queue.first?.time, last: queue.last?.time, isFull: queue.count >= capacity,
+                 reachedEnd: reachedEnd, failure: failure, isWorking: pendingSeek != nil || (busy && queue.isEmpty),
+                 hasPendingSeek: pendingSeek != nil, decodeErrors: decodeErrorCount)
+    }
+
+    /// Takes the frames whose time is at or before `time` off the queue (with `atLeastOne`, the first frame even
+    /// if it is not due: the poster of an item or a seek). Returns them and the queue's state after.
+    func takeFrames(dueBy time: MediaTime, atLeastOne: Bool) -> (frames: [VideoFrame], after: Snapshot) {
+        condition.lock()
+        defer { condition.unlock() }
+        var due: [VideoFrame] = []
+        while let frame = queue.first, frame.time <= time || (atLeastOne && due.isEmpty) {
+            due.append(queue.removeFirst())
+        }
+        if !due.isEmpty { condition.broadcast() }
+        return (due, snapshotLocked())
     }
 
     /// Asks for a seek; any earlier pending one is replaced (its landing is never reported).
     func requestSeek(id: UInt64, to target: MediaTime, mode: SeekMode) {
+        condition.lock()
+        defer { condition.unlock() }
         pendingSeek = (id, target, mode)
         queue.removeAll()
         landings.removeAll()
@@ -73,12 +117,13 @@ final class VideoPipeline: @unchecked Sendable {
         condition.broadcast()
     }
 
+    /// The landing of seek `id`, once the thread has landed (taken: returned once).
     func takeLanding(id: UInt64) -> Landing? {
+        condition.lock()
+        defer { condition.unlock() }
         guard let index = landings.firstIndex(where: { $0.id == id }) else { return nil }
         return landings.remove(at: index)
     }
-
-    var hasPendingSeek: Bool { pendingSeek != nil }
 
     // MARK: Thread
 

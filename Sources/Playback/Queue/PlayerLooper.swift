@@ -1,4 +1,3 @@
-import MediaIO
 import Locking
 
 /// Loops one item on a `QueuePlayer` without gaps, like `AVPlayerLooper`: it keeps copies of the item queued, each
@@ -16,9 +15,7 @@ public final class PlayerLooper: Sendable {
         player.actionAtItemEnd = .advance
         player.insert(item.copy(), after: nil)
         player.insert(item.copy(), after: nil)
-        player.engine.condition.lock()
-        player.engine.willAdvance = { [weak self] _ in self?.itemFinished() }
-        player.engine.condition.unlock()
+        player.setWillAdvance { [weak self] _ in self?.itemFinished() }
     }
 
     /// Loops played to their end so far.
@@ -27,9 +24,7 @@ public final class PlayerLooper: Sendable {
     /// Stops looping: the current copy plays to its end, then the player has no item.
     public func disableLooping() {
         guard let player else { return }
-        player.engine.condition.lock()
-        player.engine.willAdvance = nil
-        player.engine.condition.unlock()
+        player.setWillAdvance(nil)
     }
 
     private func itemFinished() {

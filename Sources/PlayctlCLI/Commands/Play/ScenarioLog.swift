@@ -7,10 +7,13 @@ import Locking
 import Glibc
 #endif
 
-/// The events of a Picture in Picture scenario in the order they happened (player events as the engines emit them,
-/// PiP events as the controller produces them), printed after each clock step as JSON Lines or readable lines.
+/// The events of a Picture in Picture scenario in the order they happened (player events by their process-wide
+/// sequence numbers, each metric right after its event; PiP events numbered in the same sequence as the controller
+/// produces them), printed after each clock step as JSON Lines or readable lines.
 final class ScenarioLog: @unchecked Sendable {
-    private let entries = Locked<[JSONValue]>([])
+    /// Logged entries, each with its place in the order things happened: an event's sequence number, then the
+    /// metrics derived from it in turn.
+    private let entries = Locked<[(order: (UInt64, Int), object: JSONValue)]>([])
     private let state = Locked((ended: false, failure: String?.none, firstFrameMs: Double?.none))
     private let writer = JSONLinesWriter.standardOutput()
     var json = false
@@ -24,15 +27,24 @@ final class ScenarioLog: @unchecked Sendable {
 
     /// Logs the player's events and the metric events derived from them (`metric.*`, each right after its event).
     func observe(_ player: Player, clock: ManualClock) {
+        /// The last event of this player, and how many of its metrics were logged.
+        let last = Locked((sequence: UInt64(0), metrics: 0))
         player.observeEventsAndMetrics { [self] record in
             let event: PlayerEvent
             switch record {
             case .metric(let metric):
-                entries.withLock { $0.append(MetricEventJSON.object(metric)) }
+                let order = last.withLock { l -> (UInt64, Int) in
+                    l.metrics += 1
+                    return (l.sequence, l.metrics)
+                }
+                entries.withLock { $0.append((order, MetricEventJSON.object(metric))) }
                 return
             case .event(let playerEvent): event = playerEvent
             }
-            if let object = PlayerEventJSON.object(event, hostOffset: 0) { entries.withLock { $0.append(object) } }
+            last.withLock { $0 = (event.sequenceNumber, 0) }
+            if let object = PlayerEventJSON.object(event, hostOffset: 0) {
+                entries.withLock { $0.append(((event.sequenceNumber, 0), object)) }
+            }
             state.withLock { s in
                 switch event.kind {
                 case .didPlayToEnd: s.ended = true
@@ -49,7 +61,7 @@ final class ScenarioLog: @unchecked Sendable {
     func observe(_ controller: PictureInPictureController, clock: ManualClock, player: @escaping @Sendable () -> Player) {
         controller.observeEventsAsProduced { [self] event in
             let object = Self.object(event, host: clock.now.seconds, time: player().currentTime())
-            entries.withLock { $0.append(object) }
+            entries.withLock { $0.append(((PlayerEvent.makeSequenceNumber(), 0), object)) }
         }
     }
 
@@ -70,10 +82,13 @@ final class ScenarioLog: @unchecked Sendable {
         return .object(members)
     }
 
-    /// Prints the entries logged since the last flush.
+    /// Prints the entries logged since the last flush, in the order things happened.
     func flush() {
-        let pending = entries.withLock { e -> [JSONValue] in defer { e.removeAll() }; return e }
-        for object in pending { emit(object) }
+        let pending = entries.withLock { e -> [(order: (UInt64, Int), object: JSONValue)] in
+            defer { e.removeAll() }
+            return e
+        }
+        for entry in pending.sorted(by: { $0.order < $1.order }) { emit(entry.object) }
     }
 
     func summary(clock: Double, time: MediaTime, framesRendered: Int, framesDropped: Int, pipFramesRendered: Int) {

@@ -1,24 +1,32 @@
-import MediaIO
-
 /// Identifies a time observer, to remove it with `Player.removeTimeObserver(_:)`.
 public struct TimeObserverToken: Hashable, Sendable {
     let id: UInt64
 }
 
-/// The periodic and boundary time observers of one player (guarded by the engine's lock).
+/// The periodic and boundary time observers of one player, as a value: each input returns the observers to fire.
 ///
 /// Periodic observers fire each time the item's time passes a multiple of their interval while playing, and also
 /// when the time jumps (a seek lands) and when playback starts or stops, as AVPlayer's do. Boundary observers
 /// fire when playback crosses one of their times.
-struct TimeObserverSet {
-    struct Periodic {
+struct TimeObserverSet: Sendable {
+    /// One observer to call: its block, the time to call it with, and the event that reports it.
+    struct Fire: Sendable {
+        let block: @Sendable (MediaTime) -> Void
+        let time: MediaTime
+        let kind: PlayerEvent.Kind
+
+        /// The hang watchdog's name for the callback.
+        var label: String { kind == .periodicTime ? "periodicTimeObserver" : "boundaryTimeObserver" }
+    }
+
+    private struct Periodic: Sendable {
         let token: TimeObserverToken
         let interval: Double
         var lastFiredIndex: Int64?
         let block: @Sendable (MediaTime) -> Void
     }
 
-    struct Boundary {
+    private struct Boundary: Sendable {
         let token: TimeObserverToken
         let times: [MediaTime]
         let block: @Sendable (MediaTime) -> Void
@@ -28,6 +36,8 @@ struct TimeObserverSet {
     private var boundaries: [Boundary] = []
     private var nextID: UInt64 = 0
     private var lastTickTime: MediaTime?
+
+    var isEmpty: Bool { periodic.isEmpty && boundaries.isEmpty }
 
     mutating func addPeriodic(interval: Double, block: @escaping @Sendable (MediaTime) -> Void) -> TimeObserverToken {
         nextID += 1
@@ -48,52 +58,47 @@ struct TimeObserverSet {
         boundaries.removeAll { $0.token == token }
     }
 
-    /// Fires every periodic observer now (a jump, a start or a stop).
-    mutating func fireAll(engine: PlayerEngine, at now: Double) {
-        guard !periodic.isEmpty else { return }
-        let time = engine.reportedTime(at: now)
-        for index in periodic.indices {
+    /// Every periodic observer, at `time` (a start, a stop, or a jump).
+    mutating func fireAll(at time: MediaTime) -> [Fire] {
+        periodic.indices.map { index in
             periodic[index].lastFiredIndex = Int64((time.seconds / periodic[index].interval).rounded(.down))
-            fire(periodic[index].block, time: time, engine: engine, kind: .periodicTime, at: now)
+            return Fire(block: periodic[index].block, time: time, kind: .periodicTime)
         }
     }
 
-    mutating func jumped(engine: PlayerEngine, at now: Double) {
-        lastTickTime = engine.timelineTime(at: now)
-        fireAll(engine: engine, at: now)
+    /// The playhead jumped to `playhead` (a seek landed; `reported` is what `currentTime()` says).
+    mutating func jumped(to playhead: MediaTime, reported: MediaTime) -> [Fire] {
+        lastTickTime = playhead
+        return fireAll(at: reported)
     }
 
-    mutating func statusChanged(engine: PlayerEngine, at now: Double) {
-        fireAll(engine: engine, at: now)
-    }
-
-    /// Fires the observers whose time has come.
-    mutating func tick(engine: PlayerEngine, at now: Double) {
-        guard engine.clockRunning, engine.currentSession != nil, engine.seeks.currentSeek == nil else {
+    /// The playhead is at `time`, moving (nil: not moving, or nothing to play). Returns the observers whose time
+    /// has come since the last tick.
+    mutating func tick(at time: MediaTime?) -> [Fire] {
+        guard let time else {
             lastTickTime = nil
-            return
+            return []
         }
-        let time = engine.timelineTime(at: now)
+        var fires: [Fire] = []
         for index in periodic.indices {
             let reached = Int64((time.seconds / periodic[index].interval + 1e-9).rounded(.down))
             if let last = periodic[index].lastFiredIndex, reached <= last { continue }
             periodic[index].lastFiredIndex = reached
-            fire(periodic[index].block, time: time, engine: engine, kind: .periodicTime, at: now)
+            fires.append(Fire(block: periodic[index].block, time: time, kind: .periodicTime))
         }
         if let previous = lastTickTime {
             for boundary in boundaries {
                 for mark in boundary.times where mark > previous && mark <= time {
-                    fire(boundary.block, time: mark, engine: engine, kind: .boundaryTime(mark), at: now)
+                    fires.append(Fire(block: boundary.block, time: mark, kind: .boundaryTime(mark)))
                 }
             }
         }
         lastTickTime = time
+        return fires
     }
 
-    /// Clock time at which the next periodic observer is due, while playing.
-    func nextDue(engine: PlayerEngine) -> Double? {
-        guard engine.clockRunning, !periodic.isEmpty || !boundaries.isEmpty else { return nil }
-        let time = engine.timelineTime(at: engine.clockNow())
+    /// The next item time at which an observer is due, after the playhead at `time`.
+    func nextDue(after time: MediaTime) -> MediaTime? {
         var due: MediaTime?
         for observer in periodic {
             let next = MediaTime(seconds: Double((observer.lastFiredIndex ?? -1) + 1) * observer.interval)
@@ -102,12 +107,6 @@ struct TimeObserverSet {
         for boundary in boundaries {
             if let next = boundary.times.first(where: { $0 > time }) { due = min(due ?? next, next) }
         }
-        return due.map { engine.clockTime(ofItemTime: $0) }
-    }
-
-    private func fire(_ block: @escaping @Sendable (MediaTime) -> Void, time: MediaTime, engine: PlayerEngine,
-                      kind: PlayerEvent.Kind, at now: Double) {
-        engine.emit(kind, at: now)
-        engine.deferCallback(kind == .periodicTime ? "periodicTimeObserver" : "boundaryTimeObserver") { block(time) }
+        return due
     }
 }

@@ -1,0 +1,13 @@
+/// Something the engine decided under its lock and does after releasing it: starting or stopping an item's
+/// machinery. (App code never appears here: callbacks go to the player's ``CallbackExecutor`` in the order they
+/// were decided.)
+enum EngineWork: Sendable {
+    /// Open `item` on a loader thread, reading through `sources`.
+    case startLoad(PlayerItem, OpenedSources)
+    /// Stop an item's decoding threads.
+    case stopSession(ItemSession)
+    /// Close the sources of a load still running (its loader thread then fails at once and is discarded).
+    case closeSources(OpenedSources)
+    /// The item no longer belongs to this player.
+    case detach(PlayerItem)
+}

@@ -1,0 +1,43 @@
+/// The host clock: real (monotonic) time. Background work is applied as soon as it happens; when several frames
+/// are due at once only the newest is shown (the others are counted as dropped); a decoder that falls behind the
+/// clock stalls playback. The engine never waits for app callbacks.
+struct HostPacing: Pacing {
+    var presentsEveryFrame: Bool { false }
+    var waitsForCallbacks: Bool { false }
+    var settlesAtAdvances: Bool { false }
+
+    func now(_ clock: ClockState) -> Double { HostTime.now() - clock.origin }
+
+    func iterate(_ core: PlayerCore) {
+        let seen = core.signals
+        core.applyLoadResults()
+        core.applyLanding(requireSettled: false)
+        core.presentAndReport(at: core.clockNow(), detectingStalls: true)
+        core.performCollectedWork()
+        if core.state.stopped { return }
+        if let wait = nextWait(core, now: core.clockNow()) {
+            if wait > 0.0005 { core.waitForChange(timeout: wait, since: seen) }
+        } else {
+            core.waitForChange(timeout: nil, since: seen)
+        }
+    }
+
+    /// Seconds until the engine must look again (the next frame, the end, an observer, a possible stall), or nil
+    /// to wait for a signal.
+    private func nextWait(_ core: PlayerCore, now: Double) -> Double? {
+        guard core.state.timeline.isRunning, let session = core.currentSession else { return nil }
+        var deadline: Double?
+        func consider(_ time: Double?) {
+            guard let time else { return }
+            deadline = min(deadline ?? time, time)
+        }
+        consider(core.nextFrameDue())
+        consider(core.endDue())
+        consider(core.nextObserverDue())
+        if session.video == nil { consider(now + 0.02) }
+        if let shown = core.state.presentation.lastFrameTime {
+            consider(core.clockTime(ofItemTime: shown) + session.frameInterval * 1.5)
+        }
+        return deadline.map { max($0 - now, 0) }
+    }
+}

@@ -1,0 +1,101 @@
+/// Buffering and stalls (locked).
+extension PlayerCore {
+    /// Reports the current item's buffering state, and lets the time-control machine react to it.
+    ///
+    /// As in AVPlayer, buffering is about the media being available, not about decoded pictures: a local file is
+    /// loaded whole, so it is likely to keep up as soon as it is ready. Only after a stall (the decoder fell behind
+    /// the clock) does the player wait for its queue of decoded frames to fill again (or reach the end).
+    func updateBuffering(at now: Double) {
+        guard let item = currentItem, let session = currentSession, !state.seeks.isSeeking else { return }
+        let t = timelineTime(at: now)
+        var ended = true
+        var full = false
+        var bufferedUntil = t
+        let audio = session.audio?.snapshot()
+        if let video = session.video?.snapshot() {
+            if let last = video.last { bufferedUntil = last }
+            ended = video.ended
+            full = video.isFull
+        } else if let audio {
+            if let lastEnd = audio.lastEnd { bufferedUntil = lastEnd }
+            ended = audio.ended
+            full = audio.isSettled
+        }
+        var recovering = state.buffering.recoveringFromStall
+        if let audio, session.video != nil, recovering {
+            // After a stall, the audio that leads must be buffered again too (or be at its end).
+            full = full && (audio.ended || audio.bufferedSeconds >= 0.5 || audio.isSettled)
+        }
+        if recovering && (full || ended) {
+            recovering = false
+            state.buffering.recoveringFromStall = false
+        }
+        let available = session.duration.isNumeric ? max(session.duration - t, .zero) : MediaTime.positiveInfinity
+        let buffering = item.state.withLock { itemState -> BufferingState in
+            itemState.buffering = itemState.buffering.updated(
+                bufferedAhead: recovering ? .zero : available,
+                preferredForwardBufferDuration: itemState.preferredForwardBufferDuration,
+                reachedEndOfFile: !recovering, queueIsFull: full)
+            itemState.bufferedUntil = session.duration.isNumeric ? session.duration : bufferedUntil
+            return itemState.buffering
+        }
+        if buffering.isPlaybackLikelyToKeepUp != state.buffering.lastLikelyToKeepUp {
+            state.buffering.lastLikelyToKeepUp = buffering.isPlaybackLikelyToKeepUp
+            emit(.likelyToKeepUp(buffering.isPlaybackLikelyToKeepUp), at: now)
+        }
+        perform(state.control.bufferChanged(likelyToKeepUp: buffering.isPlaybackLikelyToKeepUp,
+                                            bufferEmpty: buffering.isPlaybackBufferEmpty), at: now)
+    }
+
+    /// Host clock: playback ran out of media. The next frame is due but not decoded and the decoder has not
+    /// reached the end; or the audio leads and has run dry: its decoder has not ended, and the playhead passed the
+    /// audio handed out so far by the grace of ``audioGrace(_:)``.
+    func detectStall(at now: Double) {
+        guard state.control.timeControlStatus == .playing, let session = currentSession, !state.seeks.isSeeking
+        else { return }
+        let t = timelineTime(at: now)
+        if let shown = state.presentation.lastFrameTime, session.video?.snapshot().isStarving == true,
+           t.seconds >= shown.seconds + session.frameInterval * 1.5 {
+            stall(at: now)
+            return
+        }
+        if session.audio?.snapshot().isStarving == true, t >= audioPlayedEnd() + audioGrace(session) {
+            stall(at: now)
+        }
+    }
+
+    /// Manual clock: when the video queue is empty though the decoder has not ended (it waits for a throttled
+    /// source), the clock time at which the next frame would be due: one frame interval after the last one shown.
+    /// The same for the audio, which leads: once the audio handed out so far is played (plus the grace a device
+    /// buffer covers), with none decoded ahead.
+    func starvationTime() -> Double? {
+        guard state.timeline.isRunning, state.control.timeControlStatus == .playing, let session = currentSession,
+              !state.seeks.isSeeking else { return nil }
+        var at: Double?
+        if let shown = state.presentation.lastFrameTime, session.video?.snapshot().isStarving == true {
+            at = clockTime(ofItemTime: shown + MediaTime(seconds: session.frameInterval))
+        }
+        if session.audio?.snapshot().isStarving == true {
+            let audioAt = clockTime(ofItemTime: audioPlayedEnd() + audioGrace(session))
+            at = min(at ?? audioAt, audioAt)
+        }
+        return at
+    }
+
+    /// Where the audio handed out so far ends (where the item started or a seek landed, before any).
+    func audioPlayedEnd() -> MediaTime { state.presentation.lastAudio?.end ?? state.timeline.anchorItemTime }
+
+    /// How far the playhead may pass the audio played before an audio underrun counts as a stall: one frame
+    /// interval, at least 100 ms (what an audio device's own buffer would cover).
+    func audioGrace(_ session: ItemSession) -> MediaTime {
+        MediaTime(seconds: max(session.frameInterval, 0.1))
+    }
+
+    /// Playback ran out of decoded frames: report it, and wait (or pause) until the queue fills again.
+    func stall(at now: Double) {
+        emit(.stalled, at: now)
+        state.buffering.recoveringFromStall = true
+        perform(state.control.stalled(), at: now, reason: .stalled)
+        updateBuffering(at: now)
+    }
+}

@@ -1,0 +1,145 @@
+import Foundation
+
+/// Items: loading, applying loads, advancing (locked, except `startLoad`).
+extension PlayerCore {
+    enum AdvanceReason { case itemEnded, requested, replaced }
+
+    /// Decides to load `item` (once): its loader thread starts when the lock is released.
+    func startLoading(_ item: PlayerItem) {
+        let sources = OpenedSources { [weak self] in self?.wake() }
+        guard state.queue.beginLoading(item, sources: sources) else { return }
+        item.state.withLock { $0.core = self }
+        state.work.append(.startLoad(item, sources))
+    }
+
+    /// Unlocked: opens `item` on a loader thread of its own and records the result.
+    func startLoad(_ item: PlayerItem, sources: OpenedSources) {
+        let withAudio = audioEnabled
+        Thread.detachNewThread { [weak self] in
+            let result: Result<ItemSession, MediaError>
+            do throws(MediaError) {
+                result = .success(try ItemSession.open(url: item.url, name: item.name, withAudio: withAudio,
+                                                       makeSource: item.makeSource, sources: sources) { [weak self] in
+                    self?.wake()
+                })
+            } catch {
+                result = .failure(error)
+            }
+            guard let self else {
+                if case .success(let session) = result { session.stop() }
+                return
+            }
+            self.condition.lock()
+            if self.state.stopped {
+                self.condition.unlock()
+                if case .success(let session) = result { session.stop() }
+                return
+            }
+            self.state.queue.loadFinished(item, result)
+            self.signal()
+            self.condition.unlock()
+        }
+    }
+
+    /// Loads the current item and the next one, so that an advance has frames ready (no gap).
+    func prepareUpcoming() {
+        for item in state.queue.upcoming { startLoading(item) }
+    }
+
+    /// Applies finished loads in item creation order: status events, and readiness for the time-control machine.
+    func applyLoadResults() {
+        guard state.queue.hasResults else { return }
+        let (results, stop) = state.queue.takeResults()
+        state.work += stop
+        let now = clockNow()
+        for (item, result) in results {
+            state.queue.setLoaded(item, result)
+            switch result {
+            case .success(let session):
+                let actions = item.state.withLock { itemState -> [PlayerItemStatusMachine.Action] in
+                    itemState.tracks = session.tracks
+                    itemState.duration = session.duration
+                    itemState.presentationSize = session.presentationSize
+                    return itemState.status.becameReady()
+                }
+                for case .emitStatus(let status, _) in actions {
+                    emit(.itemStatus(status, duration: session.duration, error: nil), item: item, at: now)
+                }
+                if item === currentItem {
+                    state.presentation.currentSince = min(state.presentation.currentSince, now)
+                    perform(state.control.itemBecameReady(), at: now)
+                }
+            case .failure(let error):
+                markFailed(item, error: error, at: now)
+            }
+        }
+        prepareUpcoming()
+    }
+
+    /// Marks `item` failed (status event), and pauses the player if it is the current item.
+    func markFailed(_ item: PlayerItem?, error: MediaError, at now: Double) {
+        guard let item else { return }
+        let actions = item.state.withLock { itemState -> [PlayerItemStatusMachine.Action] in
+            if itemState.error == nil { itemState.error = error }
+            return itemState.status.failed(error.description)
+        }
+        for case .emitStatus(let status, let message) in actions {
+            emit(.itemStatus(status, duration: nil, error: message), item: item, at: now)
+        }
+        if item === currentItem { perform(state.control.itemFailed(), at: now, reason: .itemFailed) }
+    }
+
+    /// Makes `next` the current item (nil for none), dropping the old current item.
+    func makeCurrent(_ next: PlayerItem?, at now: Double, reason: AdvanceReason) {
+        // Loading starts first: the loader thread opens the file while the old item is torn down.
+        if let next { startLoading(next) }
+        if let old = currentItem {
+            let leavingTime = reportedTime(at: now)
+            old.state.withLock { $0.currentTime = leavingTime }
+            if reason == .itemEnded || reason == .requested, let hook = state.willAdvance {
+                callback("willAdvanceToNextItem") { hook(old) }
+            }
+            state.work += state.queue.removeCurrent()
+        }
+        if let next { state.queue.makeCurrent(next) }
+        cancelAllSeeks(at: now)
+        state.timeline.anchor(.zero, at: now)
+        state.presentation.itemChanged(at: now)
+        state.buffering.reset()
+        prepareUpcoming()
+        emit(.currentItem, at: now)
+        var likely: Bool?
+        // Under a manual clock the buffer is judged only once settled: on the engine thread (an item ended) wait for
+        // the next item's decoder; from an API call, leave it to the next `advance`.
+        let judgeNow = !pacing.settlesAtAdvances || reason == .itemEnded
+        if pacing.settlesAtAdvances && reason == .itemEnded { settleCurrent() }
+        if let session = currentSession, judgeNow {
+            let full = session.video.map { video in
+                let snapshot = video.snapshot()
+                return snapshot.isFull || snapshot.reachedEnd
+            } ?? true
+            likely = full ? true : nil
+        }
+        perform(state.control.itemChanged(hasItem: currentItem != nil, isReady: currentSession != nil,
+                                          likelyToKeepUp: likely), at: now)
+        if state.queue.currentFailed { perform(state.control.itemFailed(), at: now, reason: .itemFailed) }
+        present(at: now)
+    }
+
+    /// Advances to the next queued item (`actionAtItemEnd == .advance`, or `advanceToNextItem()`).
+    func advanceToNextItem(at now: Double, reason: AdvanceReason) {
+        let items = state.queue.items
+        makeCurrent(items.count > 1 ? items[1] : nil, at: now, reason: reason)
+    }
+
+    /// Removes `item` from this player (it is being given to another one).
+    func detach(_ item: PlayerItem) {
+        mutate { core in
+            if item === core.currentItem {
+                core.makeCurrent(nil, at: core.clockNow(), reason: .replaced)
+            } else {
+                core.state.work += core.state.queue.remove(item)
+            }
+        }
+    }
+}

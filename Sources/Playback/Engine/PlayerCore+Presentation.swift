@@ -1,0 +1,72 @@
+/// Presenting (locked): due frames to the outputs, due audio to the taps.
+extension PlayerCore {
+    /// How close to the playhead a frame or an end counts as reached (clock times are Doubles).
+    static let timeSlack = MediaTime(value: 1, timescale: 1_000_000)
+
+    /// Under a host clock, how many frame deliveries to app code may wait on the callback executor before newer
+    /// frames skip the app's callbacks (a slow sink costs bounded memory: a few decoded pictures).
+    static let pendingFrameCallbackLimit = 4
+
+    /// Shows every frame due at `now` and hands due audio to the taps.
+    ///
+    /// Under a host clock, when several frames are due at once only the newest is shown and the others are counted
+    /// as dropped. Under manual and untimed clocks every frame is shown. The first frame of an item (or after a
+    /// seek) is shown at once even while paused, as a poster.
+    func present(at now: Double) {
+        guard let session = currentSession, !state.seeks.isSeeking else { return }
+        // Clock time is a Double: allow a microsecond so a frame at 1/30 s is due at clock time 0.033333.
+        let t = timelineTime(at: now) + Self.timeSlack
+        if let video = session.video {
+            let (due, after) = video.takeFrames(dueBy: t, atLeastOne: state.presentation.lastFrameTime == nil)
+            if let newest = due.last {
+                if pacing.presentsEveryFrame {
+                    for frame in due { render(frame, at: now) }
+                } else {
+                    state.presentation.framesDropped += due.count - 1
+                    render(newest, at: now)
+                }
+            }
+            if after.decodeErrors > state.presentation.decodeErrorsReported {
+                state.presentation.decodeErrorsReported = after.decodeErrors
+                emit(.decodeError("\(after.decodeErrors) damaged video packet(s) skipped"), at: now)
+            }
+        }
+        if let audio = session.audio {
+            let due = audio.takeBuffers(dueBy: t)
+            if let last = due.last { state.presentation.lastAudio = (last.buffer.time, last.end) }
+            if !due.isEmpty, !state.outputs.audioTaps.isEmpty {
+                let taps = state.outputs.audioTaps
+                let buffers = due.map(\.buffer)
+                for tap in taps { tap.count(buffers) }
+                callback("audioTap") { for buffer in buffers { for tap in taps { tap.deliver(buffer) } } }
+            }
+        }
+        if let item = currentItem {
+            let reported = reportedTime(at: now)
+            item.state.withLock { $0.currentTime = reported }
+        }
+    }
+
+    private func render(_ frame: VideoFrame, at now: Double) {
+        if case .host = clockMode, state.timeline.isRunning, state.presentation.lastFrameTime != nil {
+            // How late (or early) the frame is shown against the time the clock says it is due.
+            state.presentation.recordPresentationError(now - clockTime(ofItemTime: frame.time))
+        }
+        state.presentation.lastFrameTime = frame.time
+        state.presentation.framesRendered += 1
+        for receiver in state.outputs.receivers {
+            guard let work = receiver.receive(frame, hostTime: now) else { continue }
+            let watchdog = metrics.watchdog
+            let label = receiver.callbackLabel
+            if pacing.waitsForCallbacks {
+                executor.enqueue { watchdog.measure(label, work) }
+            } else if !executor.enqueueFrame(limit: Self.pendingFrameCallbackLimit, { watchdog.measure(label, work) }) {
+                state.presentation.frameCallbacksSkipped += 1
+            }
+        }
+        if !state.presentation.firstFrameShown {
+            state.presentation.firstFrameShown = true
+            emit(.firstFrame(latency: now - state.presentation.currentSince), at: now)
+        }
+    }
+}

@@ -1,0 +1,69 @@
+/// What the current item has shown so far, as a value: the last frame's time, the audio handed out, whether its
+/// first frame and its end were reported, and the frame counts of the whole player.
+///
+/// It keeps times, never frames: a player holds no decoded picture of its own (the outputs hold what they show).
+struct PresentationState: Sendable {
+    /// The time of the frame on screen (nil before the item's first frame, and after a seek until it lands).
+    var lastFrameTime: MediaTime?
+    /// Where the last audio handed out starts and ends in media time (nil since the item or a seek began).
+    var lastAudio: (start: MediaTime, end: MediaTime)?
+    /// Clock time at which the item became current (for the first frame's latency).
+    var currentSince: Double = 0
+    var firstFrameShown = false
+    var endReported = false
+    /// Damaged packets reported so far for this item.
+    var decodeErrorsReported = 0
+    /// Frames shown, and frames dropped because they were late (host clock), since the player was made.
+    var framesRendered = 0
+    var framesDropped = 0
+    /// Host clock: frames whose delivery to app callbacks (sinks, layer observers) was skipped because earlier ones
+    /// still waited on the callback executor.
+    var frameCallbacksSkipped = 0
+    /// Host clock: shown time minus due time of each frame shown while playing (seconds), at most
+    /// ``maximumErrorSamples`` of them (the first ones).
+    var presentationErrors: [Double] = []
+
+    /// Bound of ``presentationErrors``: 8 bytes each, 512 KB in all (about 18 minutes at 60 frames per second).
+    static let maximumErrorSamples = 1 << 16
+
+    /// A new current item (or none) at clock time `now`.
+    mutating func itemChanged(at now: Double) {
+        lastFrameTime = nil
+        lastAudio = nil
+        firstFrameShown = false
+        endReported = false
+        decodeErrorsReported = 0
+        currentSince = now
+    }
+
+    /// The decoders were flushed for a seek (or to resume after a cancelled one): nothing of the old position is
+    /// shown any more.
+    mutating func flushed() {
+        lastFrameTime = nil
+        lastAudio = nil
+    }
+
+    /// A seek landed: what is shown starts afresh, and the end may be reached again.
+    mutating func landed() {
+        flushed()
+        endReported = false
+    }
+
+    /// Records a frame shown `error` seconds after it was due (host clock, while playing).
+    mutating func recordPresentationError(_ error: Double) {
+        if presentationErrors.count < Self.maximumErrorSamples { presentationErrors.append(error) }
+    }
+}
+
+/// How the current item's buffer stands between reports, as a value.
+struct BufferingReport: Sendable {
+    /// Set by a stall: the player waits until the decoded-frame queue is full again (or at the end).
+    var recoveringFromStall = false
+    /// The last `isPlaybackLikelyToKeepUp` reported (nil: none since the item changed).
+    var lastLikelyToKeepUp: Bool?
+
+    mutating func reset() {
+        recoveringFromStall = false
+        lastLikelyToKeepUp = nil
+    }
+}
