@@ -5,7 +5,7 @@ enum EngineWork: Sendable {
     /// Open `item` on a loader thread, reading through `sources`.
     case startLoad(PlayerItem, OpenedSources)
     /// Stop an item's decoding threads.
-    case stopSession(ItemSession)
+    case stopLoadedItem(LoadedItem)
     /// Close the sources of a load still running (its loader thread then fails at once and is discarded).
     case closeSources(OpenedSources)
     /// The item no longer belongs to this player.

@@ -6,7 +6,7 @@ struct ItemQueue: Sendable {
     enum Load: Sendable {
         /// On a loader thread, reading through these sources.
         case loading(OpenedSources)
-        case ready(ItemSession)
+        case ready(LoadedItem)
         case failed(MediaError)
     }
 
@@ -14,16 +14,16 @@ struct ItemQueue: Sendable {
     private(set) var items: [PlayerItem] = []
     private var loads: [ObjectIdentifier: Load] = [:]
     /// Finished loads not applied yet (at once under a host clock, at the next advance under a manual one).
-    private var results: [(item: PlayerItem, result: Result<ItemSession, MediaError>)] = []
+    private var results: [(item: PlayerItem, result: Result<LoadedItem, MediaError>)] = []
     /// Loader threads still running.
     private(set) var loadsInFlight = 0
 
     var current: PlayerItem? { items.first }
 
     /// The current item's decoding machinery, once it has loaded.
-    var currentSession: ItemSession? {
-        guard let item = current, case .ready(let session)? = loads[ObjectIdentifier(item)] else { return nil }
-        return session
+    var currentLoaded: LoadedItem? {
+        guard let item = current, case .ready(let loaded)? = loads[ObjectIdentifier(item)] else { return nil }
+        return loaded
     }
 
     /// Whether the current item failed to load.
@@ -57,31 +57,31 @@ struct ItemQueue: Sendable {
     }
 
     /// A loader thread finished.
-    mutating func loadFinished(_ item: PlayerItem, _ result: Result<ItemSession, MediaError>) {
+    mutating func loadFinished(_ item: PlayerItem, _ result: Result<LoadedItem, MediaError>) {
         loadsInFlight -= 1
         results.append((item, result))
     }
 
-    /// The finished loads of items still here, in item creation order; the sessions of items gone meanwhile are
+    /// The finished loads of items still here, in item creation order; the loadedItems of items gone meanwhile are
     /// returned to be stopped.
-    mutating func takeResults() -> (apply: [(PlayerItem, Result<ItemSession, MediaError>)], stop: [EngineWork]) {
+    mutating func takeResults() -> (apply: [(PlayerItem, Result<LoadedItem, MediaError>)], stop: [EngineWork]) {
         let finished = results.sorted { $0.item.serial < $1.item.serial }
         results.removeAll()
-        var apply: [(PlayerItem, Result<ItemSession, MediaError>)] = []
+        var apply: [(PlayerItem, Result<LoadedItem, MediaError>)] = []
         var stop: [EngineWork] = []
         for (item, result) in finished {
             if loads[ObjectIdentifier(item)] != nil, contains(item) {
                 apply.append((item, result))
-            } else if case .success(let session) = result {
-                stop.append(.stopSession(session))
+            } else if case .success(let loaded) = result {
+                stop.append(.stopLoadedItem(loaded))
             }
         }
         return (apply, stop)
     }
 
-    mutating func setLoaded(_ item: PlayerItem, _ result: Result<ItemSession, MediaError>) {
+    mutating func setLoaded(_ item: PlayerItem, _ result: Result<LoadedItem, MediaError>) {
         switch result {
-        case .success(let session): loads[ObjectIdentifier(item)] = .ready(session)
+        case .success(let loaded): loads[ObjectIdentifier(item)] = .ready(loaded)
         case .failure(let error): loads[ObjectIdentifier(item)] = .failed(error)
         }
     }
@@ -124,7 +124,7 @@ struct ItemQueue: Sendable {
     private mutating func release(_ item: PlayerItem) -> [EngineWork] {
         var work: [EngineWork] = [.detach(item)]
         switch loads.removeValue(forKey: ObjectIdentifier(item)) {
-        case .ready(let session)?: work.append(.stopSession(session))
+        case .ready(let loaded)?: work.append(.stopLoadedItem(loaded))
         case .loading(let sources)?: work.append(.closeSources(sources))
         case .failed?, nil: break
         }
@@ -139,7 +139,7 @@ struct ItemQueue: Sendable {
         }
         for load in loads.values {
             switch load {
-            case .ready(let session): work.append(.stopSession(session))
+            case .ready(let loaded): work.append(.stopLoadedItem(loaded))
             case .loading(let sources): work.append(.closeSources(sources))
             case .failed: break
             }

@@ -6,13 +6,13 @@ extension PlayerCore {
     /// loaded whole, so it is likely to keep up as soon as it is ready. Only after a stall (the decoder fell behind
     /// the clock) does the player wait for its queue of decoded frames to fill again (or reach the end).
     func updateBuffering(at now: Double) {
-        guard let item = currentItem, let session = currentSession, !state.seeks.isSeeking else { return }
+        guard let item = currentItem, let loaded = currentLoaded, !state.seeks.isSeeking else { return }
         let t = timelineTime(at: now)
         var ended = true
         var full = false
         var bufferedUntil = t
-        let audio = session.audio?.snapshot()
-        if let video = session.video?.snapshot() {
+        let audio = loaded.audio?.snapshot()
+        if let video = loaded.video?.snapshot() {
             if let last = video.last { bufferedUntil = last }
             ended = video.ended
             full = video.isFull
@@ -22,7 +22,7 @@ extension PlayerCore {
             full = audio.isSettled
         }
         var recovering = state.buffering.recoveringFromStall
-        if let audio, session.video != nil, recovering {
+        if let audio, loaded.video != nil, recovering {
             // After a stall, the audio that leads must be buffered again too (or be at its end).
             full = full && (audio.ended || audio.bufferedSeconds >= 0.5 || audio.isSettled)
         }
@@ -30,13 +30,13 @@ extension PlayerCore {
             recovering = false
             state.buffering.recoveringFromStall = false
         }
-        let available = session.duration.isNumeric ? max(session.duration - t, .zero) : MediaTime.positiveInfinity
+        let available = loaded.duration.isNumeric ? max(loaded.duration - t, .zero) : MediaTime.positiveInfinity
         let buffering = item.state.withLock { itemState -> BufferingState in
             itemState.buffering = itemState.buffering.updated(
                 bufferedAhead: recovering ? .zero : available,
                 preferredForwardBufferDuration: itemState.preferredForwardBufferDuration,
                 reachedEndOfFile: !recovering, queueIsFull: full)
-            itemState.bufferedUntil = session.duration.isNumeric ? session.duration : bufferedUntil
+            itemState.bufferedUntil = loaded.duration.isNumeric ? loaded.duration : bufferedUntil
             return itemState.buffering
         }
         if buffering.isPlaybackLikelyToKeepUp != state.buffering.lastLikelyToKeepUp {
@@ -51,15 +51,15 @@ extension PlayerCore {
     /// reached the end; or the audio leads and has run dry: its decoder has not ended, and the playhead passed the
     /// audio handed out so far by the grace of ``audioGrace(_:)``.
     func detectStall(at now: Double) {
-        guard state.control.timeControlStatus == .playing, let session = currentSession, !state.seeks.isSeeking
+        guard state.control.timeControlStatus == .playing, let loaded = currentLoaded, !state.seeks.isSeeking
         else { return }
         let t = timelineTime(at: now)
-        if let shown = state.presentation.lastFrameTime, session.video?.snapshot().isStarving == true,
-           t.seconds >= shown.seconds + session.frameInterval * 1.5 {
+        if let shown = state.presentation.lastFrameTime, loaded.video?.snapshot().isStarving == true,
+           t.seconds >= shown.seconds + loaded.frameInterval * 1.5 {
             stall(at: now)
             return
         }
-        if session.audio?.snapshot().isStarving == true, t >= audioPlayedEnd() + audioGrace(session) {
+        if loaded.audio?.snapshot().isStarving == true, t >= audioPlayedEnd() + audioGrace(loaded) {
             stall(at: now)
         }
     }
@@ -69,14 +69,14 @@ extension PlayerCore {
     /// The same for the audio, which leads: once the audio handed out so far is played (plus the grace a device
     /// buffer covers), with none decoded ahead.
     func starvationTime() -> Double? {
-        guard state.timeline.isRunning, state.control.timeControlStatus == .playing, let session = currentSession,
+        guard state.timeline.isRunning, state.control.timeControlStatus == .playing, let loaded = currentLoaded,
               !state.seeks.isSeeking else { return nil }
         var at: Double?
-        if let shown = state.presentation.lastFrameTime, session.video?.snapshot().isStarving == true {
-            at = clockTime(ofItemTime: shown + MediaTime(seconds: session.frameInterval))
+        if let shown = state.presentation.lastFrameTime, loaded.video?.snapshot().isStarving == true {
+            at = clockTime(ofItemTime: shown + MediaTime(seconds: loaded.frameInterval))
         }
-        if session.audio?.snapshot().isStarving == true {
-            let audioAt = clockTime(ofItemTime: audioPlayedEnd() + audioGrace(session))
+        if loaded.audio?.snapshot().isStarving == true {
+            let audioAt = clockTime(ofItemTime: audioPlayedEnd() + audioGrace(loaded))
             at = min(at ?? audioAt, audioAt)
         }
         return at
@@ -87,8 +87,8 @@ extension PlayerCore {
 
     /// How far the playhead may pass the audio played before an audio underrun counts as a stall: one frame
     /// interval, at least 100 ms (what an audio device's own buffer would cover).
-    func audioGrace(_ session: ItemSession) -> MediaTime {
-        MediaTime(seconds: max(session.frameInterval, 0.1))
+    func audioGrace(_ loaded: LoadedItem) -> MediaTime {
+        MediaTime(seconds: max(loaded.frameInterval, 0.1))
     }
 
     /// Playback ran out of decoded frames: report it, and wait (or pause) until the queue fills again.

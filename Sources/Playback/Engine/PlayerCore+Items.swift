@@ -16,9 +16,9 @@ extension PlayerCore {
     func startLoad(_ item: PlayerItem, sources: OpenedSources) {
         let withAudio = audioEnabled
         Thread.detachNewThread { [weak self] in
-            let result: Result<ItemSession, MediaError>
+            let result: Result<LoadedItem, MediaError>
             do throws(MediaError) {
-                result = .success(try ItemSession.open(url: item.url, name: item.name, withAudio: withAudio,
+                result = .success(try LoadedItem.open(url: item.url, name: item.name, withAudio: withAudio,
                                                        makeSource: item.makeSource, sources: sources) { [weak self] in
                     self?.wake()
                 })
@@ -26,13 +26,13 @@ extension PlayerCore {
                 result = .failure(error)
             }
             guard let self else {
-                if case .success(let session) = result { session.stop() }
+                if case .success(let loaded) = result { loaded.stop() }
                 return
             }
             self.condition.lock()
             if self.state.stopped {
                 self.condition.unlock()
-                if case .success(let session) = result { session.stop() }
+                if case .success(let loaded) = result { loaded.stop() }
                 return
             }
             self.state.queue.loadFinished(item, result)
@@ -55,15 +55,15 @@ extension PlayerCore {
         for (item, result) in results {
             state.queue.setLoaded(item, result)
             switch result {
-            case .success(let session):
+            case .success(let loaded):
                 let actions = item.state.withLock { itemState -> [PlayerItemStatusMachine.Action] in
-                    itemState.tracks = session.tracks
-                    itemState.duration = session.duration
-                    itemState.presentationSize = session.presentationSize
+                    itemState.tracks = loaded.tracks
+                    itemState.duration = loaded.duration
+                    itemState.presentationSize = loaded.presentationSize
                     return itemState.status.becameReady()
                 }
                 for case .emitStatus(let status, _) in actions {
-                    emit(.itemStatus(status, duration: session.duration, error: nil), item: item, at: now)
+                    emit(.itemStatus(status, duration: loaded.duration, error: nil), item: item, at: now)
                 }
                 if item === currentItem {
                     state.presentation.currentSince = min(state.presentation.currentSince, now)
@@ -113,14 +113,14 @@ extension PlayerCore {
         // the next item's decoder; from an API call, leave it to the next `advance`.
         let judgeNow = !pacing.settlesAtAdvances || reason == .itemEnded
         if pacing.settlesAtAdvances && reason == .itemEnded { settleCurrent() }
-        if let session = currentSession, judgeNow {
-            let full = session.video.map { video in
+        if let loaded = currentLoaded, judgeNow {
+            let full = loaded.video.map { video in
                 let snapshot = video.snapshot()
                 return snapshot.isFull || snapshot.reachedEnd
             } ?? true
             likely = full ? true : nil
         }
-        perform(state.control.itemChanged(hasItem: currentItem != nil, isReady: currentSession != nil,
+        perform(state.control.itemChanged(hasItem: currentItem != nil, isReady: currentLoaded != nil,
                                           likelyToKeepUp: likely), at: now)
         if state.queue.currentFailed { perform(state.control.itemFailed(), at: now, reason: .itemFailed) }
         present(at: now)

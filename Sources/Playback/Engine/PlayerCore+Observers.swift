@@ -2,7 +2,7 @@
 extension PlayerCore {
     /// Fires the observers whose time has come at clock time `now`.
     func tickObservers(at now: Double) {
-        let moving = state.timeline.isRunning && currentSession != nil && !state.seeks.isSeeking
+        let moving = state.timeline.isRunning && currentLoaded != nil && !state.seeks.isSeeking
         fire(state.observers.tick(at: moving ? timelineTime(at: now) : nil), at: now)
     }
 

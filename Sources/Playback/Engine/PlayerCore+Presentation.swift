@@ -13,10 +13,10 @@ extension PlayerCore {
     /// as dropped. Under manual and untimed clocks every frame is shown. The first frame of an item (or after a
     /// seek) is shown at once even while paused, as a poster.
     func present(at now: Double) {
-        guard let session = currentSession, !state.seeks.isSeeking else { return }
+        guard let loaded = currentLoaded, !state.seeks.isSeeking else { return }
         // Clock time is a Double: allow a microsecond so a frame at 1/30 s is due at clock time 0.033333.
         let t = timelineTime(at: now) + Self.timeSlack
-        if let video = session.video {
+        if let video = loaded.video {
             let (due, after) = video.takeFrames(dueBy: t, atLeastOne: state.presentation.lastFrameTime == nil)
             if let newest = due.last {
                 if pacing.presentsEveryFrame {
@@ -31,7 +31,7 @@ extension PlayerCore {
                 emit(.decodeError("\(after.decodeErrors) damaged video packet(s) skipped"), at: now)
             }
         }
-        if let audio = session.audio {
+        if let audio = loaded.audio {
             let due = audio.takeBuffers(dueBy: t)
             if let last = due.last { state.presentation.lastAudio = (last.buffer.time, last.end) }
             if !due.isEmpty, !state.outputs.audioTaps.isEmpty {

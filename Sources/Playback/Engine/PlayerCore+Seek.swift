@@ -13,7 +13,7 @@ extension PlayerCore {
                      completion: @escaping @Sendable (Bool) -> Void) {
         let accepted = mutate { core -> Bool in
             guard !core.state.stopped, let current = core.currentItem, item == nil || item === current,
-                  core.currentSession != nil,
+                  core.currentLoaded != nil,
                   time.isNumeric || time == .positiveInfinity || time == .negativeInfinity else { return false }
             let now = core.clockNow()
             let from = core.reportedTime(at: now)
@@ -41,11 +41,11 @@ extension PlayerCore {
     func cancelAllSeeks(at now: Double) {
         let wasSeeking = state.seeks.isSeeking
         handle(state.seeks.machine.cancelPendingSeeks(), at: now)
-        if wasSeeking, let session = currentSession {
+        if wasSeeking, let loaded = currentLoaded {
             // The decoders were flushed for the seek: resume from where the playhead is.
             let time = timelineTime(at: now)
-            session.video?.requestSeek(id: 0, to: time, mode: .exact)
-            session.audio?.requestSeek(to: time)
+            loaded.video?.requestSeek(id: 0, to: time, mode: .exact)
+            loaded.audio?.requestSeek(to: time)
             state.presentation.flushed()
         }
     }
@@ -56,9 +56,9 @@ extension PlayerCore {
             case .complete(let id, let finished):
                 complete(id, finished: finished, landed: nil, statistics: SeekStatistics(), at: now)
             case .startSeek(let id, let target, let exact):
-                guard let session = currentSession else { continue }
-                session.video?.requestSeek(id: id.rawValue, to: target, mode: exact ? .exact : .keyframe)
-                session.audio?.requestSeek(to: target)
+                guard let loaded = currentLoaded else { continue }
+                loaded.video?.requestSeek(id: id.rawValue, to: target, mode: exact ? .exact : .keyframe)
+                loaded.audio?.requestSeek(to: target)
                 perform(state.control.seekStarted(), at: now)
             }
         }
@@ -76,18 +76,18 @@ extension PlayerCore {
     /// Returns whether it applied one (false while the decoders have not landed yet).
     @discardableResult
     func applyLanding(requireSettled: Bool) -> Bool {
-        guard let id = state.seeks.current, let record = state.seeks.records[id], let session = currentSession
+        guard let id = state.seeks.current, let record = state.seeks.records[id], let loaded = currentLoaded
         else { return false }
         if requireSettled && !isSettled() { return false }
         var landed = record.target
         var statistics = SeekStatistics()
         var failure: MediaError?
-        if let video = session.video {
+        if let video = loaded.video {
             guard let landing = video.takeLanding(id: id.rawValue) else { return false }
             statistics = landing.statistics
             failure = landing.error
             if !record.exact, let frame = landing.frame { landed = frame.time }
-        } else if let audio = session.audio, audio.snapshot().isWorking {
+        } else if let audio = loaded.audio, audio.snapshot().isWorking {
             return false
         }
         let now = clockNow()
@@ -100,7 +100,7 @@ extension PlayerCore {
         let actions = state.seeks.machine.decoderLanded(id, at: landed)
         state.timeline.anchor(landed, at: now)
         state.presentation.landed()
-        if !record.exact, let audio = session.audio, landed != record.target {
+        if !record.exact, let audio = loaded.audio, landed != record.target {
             audio.requestSeek(to: landed)
         }
         for case .complete(let done, let finished) in actions {

@@ -4,12 +4,12 @@ extension PlayerCore {
     func clockNow() -> Double { pacing.now(state.clock) }
 
     var currentItem: PlayerItem? { state.queue.current }
-    var currentSession: ItemSession? { state.queue.currentSession }
+    var currentLoaded: LoadedItem? { state.queue.currentLoaded }
 
     /// The current item's duration, if known.
     var currentDuration: MediaTime? {
-        guard let session = currentSession, session.duration.isNumeric else { return nil }
-        return session.duration
+        guard let loaded = currentLoaded, loaded.duration.isNumeric else { return nil }
+        return loaded.duration
     }
 
     /// The playhead from the timeline alone (no pending seek), clamped to the item.
@@ -33,8 +33,8 @@ extension PlayerCore {
     /// files whose container understates the duration): the latest media shown or decoded so far.
     func playableEnd() -> MediaTime? {
         guard let duration = currentDuration else { return nil }
-        guard let session = currentSession else { return duration }
-        return mediaEnd(after: duration, session)
+        guard let loaded = currentLoaded else { return duration }
+        return mediaEnd(after: duration, loaded)
     }
 
     /// `item`'s current time: the player's, while it is the current item.
@@ -68,6 +68,6 @@ extension PlayerCore {
             }
         }
         // The audio is time-stretched for the clock's rate (also for an item that just became current).
-        currentSession?.audio?.setRate(state.timeline.rate)
+        currentLoaded?.audio?.setRate(state.timeline.rate)
     }
 }

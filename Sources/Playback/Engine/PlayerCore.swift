@@ -166,7 +166,7 @@ final class PlayerCore: @unchecked Sendable, ManualClockParticipant {
         for item in work {
             switch item {
             case .startLoad(let playerItem, let sources): startLoad(playerItem, sources: sources)
-            case .stopSession(let session): session.stop()
+            case .stopLoadedItem(let loaded): loaded.stop()
             case .closeSources(let sources): sources.closeAll()
             case .detach(let playerItem):
                 playerItem.state.withLock { if $0.core === self { $0.core = nil } }

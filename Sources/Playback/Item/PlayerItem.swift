@@ -1,5 +1,4 @@
 import Foundation
-import MediaIO
 import Locking
 import Synchronization
 

@@ -1,5 +1,4 @@
 import Foundation
-import MediaIO
 
 /// Where and when a metric event happened: the facts every ``MetricEvent`` carries.
 public struct MetricContext: Sendable, Hashable {

@@ -1,5 +1,4 @@
 import Foundation
-import MediaIO
 
 /// Turns one player's event stream into metric events: a value that remembers sessions, pending seeks and swaps,
 /// and the time spent in each state. Each input returns the metric events to deliver (with the item they concern);

@@ -16,7 +16,7 @@ extension PlayerCore: MetricsFacts {
     func isDecoded(_ target: MediaTime) -> Bool {
         // Called while the new seek's record exists: another one means a seek was in flight, and the queue then
         // holds frames of that seek, not of the position on screen.
-        guard state.seeks.records.count <= 1, let video = currentSession?.video?.snapshot(), !video.hasPendingSeek,
+        guard state.seeks.records.count <= 1, let video = currentLoaded?.video?.snapshot(), !video.hasPendingSeek,
               let lower = state.presentation.lastFrameTime ?? video.first,
               let upper = video.last ?? state.presentation.lastFrameTime else { return false }
         return lower <= target && target <= upper

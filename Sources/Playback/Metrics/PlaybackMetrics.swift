@@ -1,5 +1,4 @@
 import Foundation
-import MediaIO
 
 /// Why a player's rate changed.
 public enum RateChangeReason: String, Sendable, Hashable {

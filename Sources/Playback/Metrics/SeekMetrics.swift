@@ -1,5 +1,4 @@
 import Foundation
-import MediaIO
 
 /// How close to the requested time a seek must land.
 public enum SeekTolerance: String, Sendable, Hashable {

@@ -1,4 +1,3 @@
-import MediaIO
 import Locking
 
 /// Receives the audio a player plays (what its null audio device consumes, at the clock's pace), for tests and

@@ -1,4 +1,3 @@
-import MediaIO
 import Locking
 
 /// A render target for a player, like `AVPlayerLayer`: it shows the player's frames and says when it has shown one.

@@ -1,4 +1,3 @@
-import MediaIO
 
 /// The three buffer flags of `AVPlayerItem` (`isPlaybackLikelyToKeepUp`, `isPlaybackBufferEmpty`,
 /// `isPlaybackBufferFull`), computed from how much decoded-ready media lies ahead of the playhead.

@@ -1,4 +1,3 @@
-import MediaIO
 
 /// Identifies one seek request. Ids increase in request order and are never reused by a machine.
 public struct SeekID: RawRepresentable, Hashable, Comparable, Sendable, CustomStringConvertible {

@@ -25,7 +25,7 @@ struct HostPacing: Pacing {
     /// Seconds until the engine must look again (the next frame, the end, an observer, a possible stall), or nil
     /// to wait for a signal.
     private func nextWait(_ core: PlayerCore, now: Double) -> Double? {
-        guard core.state.timeline.isRunning, let session = core.currentSession else { return nil }
+        guard core.state.timeline.isRunning, let loaded = core.currentLoaded else { return nil }
         var deadline: Double?
         func consider(_ time: Double?) {
             guard let time else { return }
@@ -34,9 +34,9 @@ struct HostPacing: Pacing {
         consider(core.nextFrameDue())
         consider(core.endDue())
         consider(core.nextObserverDue())
-        if session.video == nil { consider(now + 0.02) }
+        if loaded.video == nil { consider(now + 0.02) }
         if let shown = core.state.presentation.lastFrameTime {
-            consider(core.clockTime(ofItemTime: shown) + session.frameInterval * 1.5)
+            consider(core.clockTime(ofItemTime: shown) + loaded.frameInterval * 1.5)
         }
         return deadline.map { max($0 - now, 0) }
     }

@@ -60,7 +60,7 @@ struct ManualPacing: Pacing {
                 core.updateBuffering(at: now)
                 return
             }
-            guard core.state.timeline.isRunning, core.currentSession != nil else {
+            guard core.state.timeline.isRunning, core.currentLoaded != nil else {
                 core.state.clock.manualNow = target
                 continue
             }
@@ -101,14 +101,14 @@ extension PlayerCore {
     /// The current item's decoders are idle: queues full, at the end, failed, or waiting for a source that has
     /// nothing to give until clock time passes.
     func isSettled() -> Bool {
-        guard let session = currentSession else {
+        guard let loaded = currentLoaded else {
             return state.queue.loadsInFlight <= state.queue.loadsWaitingForClock
         }
-        if let video = session.video, !session.videoWaitsForClock {
+        if let video = loaded.video, !loaded.videoWaitsForClock {
             let snapshot = video.snapshot()
             if snapshot.isWorking || !(snapshot.isFull || snapshot.ended) { return false }
         }
-        if let audio = session.audio, !session.audioWaitsForClock, !audio.snapshot().isSettled { return false }
+        if let audio = loaded.audio, !loaded.audioWaitsForClock, !audio.snapshot().isSettled { return false }
         return true
     }
 }

@@ -59,7 +59,7 @@ extension PlayerCore {
 
     /// Clock time at which the next queued frame is due, if one is queued and the clock runs.
     func nextFrameDue() -> Double? {
-        guard state.timeline.isRunning, let first = currentSession?.video?.snapshot().first else { return nil }
+        guard state.timeline.isRunning, let first = currentLoaded?.video?.snapshot().first else { return nil }
         return clockTime(ofItemTime: first)
     }
 }

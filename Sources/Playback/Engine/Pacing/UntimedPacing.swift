@@ -38,9 +38,9 @@ struct UntimedPacing: Pacing {
     /// Virtual time jumps to the next frame once it is decoded (or to the end of the media). While the video
     /// decoder works on the next frame, time waits for it.
     private func advanceVirtualTime(_ core: PlayerCore) {
-        guard core.state.timeline.isRunning, core.currentSession != nil, !core.state.seeks.isSeeking else { return }
+        guard core.state.timeline.isRunning, core.currentLoaded != nil, !core.state.seeks.isSeeking else { return }
         var target: Double?
-        if let first = core.currentSession?.video?.snapshot().first {
+        if let first = core.currentLoaded?.video?.snapshot().first {
             // Audio leads: time reaches the frame once the audio up to it is decoded.
             if let allowed = audioAllows(core, first) {
                 target = min(core.clockTime(ofItemTime: first), core.clockTime(ofItemTime: allowed))
@@ -57,7 +57,7 @@ struct UntimedPacing: Pacing {
     /// (or there is none, or it ended or failed); else to the end of what is decoded; nil while nothing is (the
     /// audio decoder wakes the engine when it has more).
     private func audioAllows(_ core: PlayerCore, _ time: MediaTime) -> MediaTime? {
-        guard let audio = core.currentSession?.audio?.snapshot() else { return time }
+        guard let audio = core.currentLoaded?.audio?.snapshot() else { return time }
         if audio.ended { return time }
         guard !audio.hasPendingSeek, audio.count > 0 else { return nil }
         return min(time, audio.decodedEnd)
@@ -66,9 +66,9 @@ struct UntimedPacing: Pacing {
     /// When there is no video frame to wait for (no video, or its decoder ended or failed with nothing queued):
     /// the clock time of the next decoded audio, which virtual time then follows.
     private func audioDueWithoutVideo(_ core: PlayerCore) -> Double? {
-        guard core.state.timeline.isRunning, let session = core.currentSession, let audio = session.audio
+        guard core.state.timeline.isRunning, let loaded = core.currentLoaded, let audio = loaded.audio
         else { return nil }
-        if let video = session.video?.snapshot(), !(video.count == 0 && video.ended) { return nil }
+        if let video = loaded.video?.snapshot(), !(video.count == 0 && video.ended) { return nil }
         return audio.snapshot().first.map { core.clockTime(ofItemTime: $0) }
     }
 }

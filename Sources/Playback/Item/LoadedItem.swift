@@ -3,7 +3,7 @@ import MediaIO
 
 /// The decoding machinery of one item while a player uses it: its readers and pipeline threads.
 /// Made on a loader thread (opening and probing block), used by the player's engine, stopped when the item leaves.
-final class ItemSession: @unchecked Sendable {
+final class LoadedItem: @unchecked Sendable {
     let video: VideoPipeline?
     let audio: AudioPipeline?
     let tracks: [TrackInfo]
@@ -31,7 +31,7 @@ final class ItemSession: @unchecked Sendable {
     /// Opens `url` and starts decoding from the beginning (blocking: call on a loader thread).
     /// Reads through sources `makeSource` makes when given, recorded in `sources` as they open.
     static func open(url: String, name: String, withAudio: Bool, makeSource: PlayerItem.ByteSourceMaker? = nil,
-                     sources: OpenedSources, onChange: @escaping @Sendable () -> Void) throws(MediaError) -> ItemSession
+                     sources: OpenedSources, onChange: @escaping @Sendable () -> Void) throws(MediaError) -> LoadedItem
     {
         /// The source of one reader: the first demuxer (probe and video; audio too without video) or audio's own.
         func source(_ reader: ByteSourceRequest.Reader) throws(MediaError) -> (any ByteSource)? {
@@ -73,11 +73,11 @@ final class ItemSession: @unchecked Sendable {
             throw MediaError(.noDecodableStream, url: url, operation: .probe, reason: "nothing this engine can play")
         }
         let duration = demuxer.duration ?? videoTrack?.duration ?? demuxer.audioTrack?.duration ?? .indefinite
-        let session = ItemSession(video: video, audio: audio, tracks: demuxer.tracks, duration: duration,
+        let loaded = LoadedItem(video: video, audio: audio, tracks: demuxer.tracks, duration: duration,
                                   presentationSize: videoTrack?.displaySize,
                                   frameInterval: 1 / (videoTrack?.frameRate ?? 30), sources: sources)
         audio?.start(name: name)
-        return session
+        return loaded
     }
 
     /// Whether the video decoder waits for bytes that only clock time will bring.

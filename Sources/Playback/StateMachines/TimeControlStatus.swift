@@ -33,32 +33,3 @@ public enum WaitingReason: String, Sendable, Hashable, CaseIterable, CustomStrin
 
     public var description: String { rawValue }
 }
-
-/// What the player does when the current item plays to its end, like `AVPlayer.ActionAtItemEnd`.
-/// Raw values match AVFoundation's.
-public enum ActionAtItemEnd: Int, Sendable, Hashable, CaseIterable {
-    /// Advance to the next item, if there is one; the rate is kept.
-    case advance = 0
-    /// Pause: the rate becomes zero and the playhead stays at the end.
-    case pause = 1
-    /// Do nothing: the rate and status are kept, the playhead stays at the end, and a later seek resumes playback.
-    case none = 2
-}
-
-/// Whether a player item can be played, like `AVPlayerItem.Status`. Raw values match AVFoundation's.
-public enum PlayerItemStatus: Int, Sendable, Hashable, CaseIterable, CustomStringConvertible {
-    /// The item has not finished loading.
-    case unknown = 0
-    /// The item is loaded and can be played.
-    case readyToPlay = 1
-    /// The item can no longer be played; its error says why. This status is final.
-    case failed = 2
-
-    public var description: String {
-        switch self {
-        case .unknown: return "unknown"
-        case .readyToPlay: return "readyToPlay"
-        case .failed: return "failed"
-        }
-    }
-}

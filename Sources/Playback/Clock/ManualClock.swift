@@ -1,33 +1,5 @@
 import Foundation
 import Locking
-import MediaIO
-
-/// How a player's time moves.
-///
-/// - `host`: real time (the monotonic clock). Late frames are dropped.
-/// - `manual`: virtual time that moves only when a test calls ``ManualClock/advance(by:)``. The engine waits for
-///   decoded frames instead of dropping them, and applies background work (loading, seeks landing) only at those
-///   calls, so the same scenario gives the same event trace on every run.
-/// - `untimed`: virtual time that jumps to each next frame as soon as it is decoded: for batch work and benchmarks.
-public enum ClockMode: Sendable {
-    case host
-    case manual(ManualClock)
-    case untimed
-
-    var manualClock: ManualClock? {
-        if case .manual(let clock) = self { return clock }
-        return nil
-    }
-}
-
-/// Monotonic host time in seconds since an arbitrary origin.
-enum HostTime {
-    static func now() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-    }
-}
 
 /// A virtual clock that moves only when told. Players created with `.manual(clock)` follow it.
 ///

@@ -1,0 +1,40 @@
+import Foundation
+
+/// What one session cost and delivered. Sent when its item plays to its end or fails, when it stops being the
+/// current item, and when the player is invalidated; each covers the whole session so far, and another is sent
+/// at the end of the session only if something happened since.
+public struct PlaybackSummaryEvent: MetricEvent, Equatable {
+    public static let name = "metric.summary"
+    public let context: MetricContext
+    /// Stalls (the player ran out of media while playing).
+    public let stallCount: Int
+    /// Seeks requested (finished or not).
+    public let seekCount: Int
+    /// Seconds spent waiting to play before the session first played.
+    public let startupTime: Double
+    /// Seconds spent waiting to play again after stalls.
+    public let stallRecoveryTime: Double
+    /// Frames shown.
+    public let framesRendered: Int
+    /// Frames dropped because they were late (host clock only).
+    public let framesDropped: Int
+    /// Seconds spent playing (clock time, rate not applied).
+    public let playbackDuration: Double
+
+    public init(context: MetricContext, stallCount: Int, seekCount: Int, startupTime: Double,
+                stallRecoveryTime: Double, framesRendered: Int, framesDropped: Int, playbackDuration: Double) {
+        self.context = context
+        self.stallCount = stallCount
+        self.seekCount = seekCount
+        self.startupTime = startupTime
+        self.stallRecoveryTime = stallRecoveryTime
+        self.framesRendered = framesRendered
+        self.framesDropped = framesDropped
+        self.playbackDuration = playbackDuration
+    }
+
+    public var description: String {
+        "summary stalls=\(stallCount) seeks=\(seekCount) frames=\(framesRendered)/\(framesDropped)"
+            + " played=\(fmt(playbackDuration))"
+    }
+}
