@@ -7,6 +7,7 @@ let package = Package(
         .executable(name: "playctl", targets: ["playctl"]),
         .library(name: "MediaCore", targets: ["MediaCore"]),
         .library(name: "MediaIO", targets: ["MediaIO"]),
+        .library(name: "Loading", targets: ["Loading"]),
         .library(name: "Playback", targets: ["Playback"]),
         .library(name: "PictureInPicture", targets: ["PictureInPicture"]),
         .library(name: "PlaybackTesting", targets: ["PlaybackTesting"]),
@@ -19,19 +20,24 @@ let package = Package(
             providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev",
                               "libswresample-dev", "libavfilter-dev", "pkg-config"])]
         ),
+        // libcurl 7.88 (Debian 12). The shim wraps the variadic setopt/getinfo calls.
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         // The shared vocabulary, with no C import: time, errors, tracks, frames and buffers, byte sources.
         .target(name: "MediaCore"),
         // The project's lock (pthread-based, so ThreadSanitizer sees it; see Locked.swift).
         .target(name: "Locking"),
         // The only Swift module that imports FFmpeg. No Locking: the fuzz build compiles it alone.
         .target(name: "MediaIO", dependencies: ["MediaCore", "CFFmpeg"]),
-        .target(name: "Playback", dependencies: ["MediaCore", "MediaIO", "Locking"]),
+        // The only Swift module that imports libcurl: HTTP transfers, the byte cache, the simulated network.
+        .target(name: "Loading", dependencies: ["MediaCore", "CCurl", "Locking"]),
+        .target(name: "Playback", dependencies: ["MediaCore", "MediaIO", "Loading", "Locking"]),
         .target(name: "PictureInPicture", dependencies: ["MediaCore", "Playback", "Locking"]),
         // Tools for tests, the project's and users': throttled and failing sources, seeded randomness, fixtures.
-        .target(name: "PlaybackTesting", dependencies: ["MediaCore", "MediaIO", "Playback", "Locking"]),
+        .target(name: "PlaybackTesting", dependencies: ["MediaCore", "MediaIO", "Loading", "Playback", "Locking"]),
         .target(name: "PlayctlCLI", dependencies: ["MediaIO", "Playback", "PictureInPicture", "Locking"]),
         .executableTarget(name: "playctl", dependencies: ["PlayctlCLI"]),
         .testTarget(name: "MediaIOTests", dependencies: ["MediaIO", "Locking", "PlaybackTesting"]),
+        .testTarget(name: "LoadingTests", dependencies: ["Loading", "PlaybackTesting", "Locking"]),
         .testTarget(name: "PlaybackTests", dependencies: ["Playback", "MediaIO", "Locking", "PlaybackTesting"]),
         .testTarget(name: "PictureInPictureTests",
                     dependencies: ["PictureInPicture", "Playback", "MediaIO", "Locking", "PlaybackTesting"]),

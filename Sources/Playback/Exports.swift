@@ -1,1 +1,2 @@
 @_exported import MediaCore
+@_exported import Loading

@@ -15,12 +15,28 @@ public struct MediaError: Error, Sendable, Equatable, CustomStringConvertible {
         case seekFailed
         case readFailed
         case invalidArgument
+        /// The URL's host name does not resolve.
+        case hostNotFound
+        /// Nothing accepts connections at the URL's host and port.
+        case connectionRefused
+        /// The TLS handshake or the server's certificate failed.
+        case tlsFailure
+        /// The server answered with an HTTP error status (`code` is the status: 404, 500, ...).
+        case httpStatus
+        /// The connection could not be made, or stalled, for longer than its timeout.
+        case timedOut
+        /// The connection broke before the bytes asked for arrived, and could not be resumed.
+        case connectionLost
+        /// The resource changed on the server (another ETag or Last-Modified) while it was being read.
+        case contentChanged
+        /// The server sends only whole files, and this read needed a byte range (a seek, or the end of the file).
+        case rangeNotSupported
         case other
     }
 
     /// The step that failed.
     public enum Operation: String, Sendable, Equatable {
-        case open, probe, openDecoder, read, decode, seek, convert, encode, write
+        case open, probe, openDecoder, read, decode, seek, convert, encode, write, connect
     }
 
     public var kind: Kind
@@ -63,6 +79,14 @@ extension MediaError.Kind {
         case .seekFailed: return "seek failed"
         case .readFailed: return "read failed"
         case .invalidArgument: return "invalid argument"
+        case .hostNotFound: return "host not found"
+        case .connectionRefused: return "connection refused"
+        case .tlsFailure: return "TLS failure"
+        case .httpStatus: return "HTTP error"
+        case .timedOut: return "timed out"
+        case .connectionLost: return "connection lost"
+        case .contentChanged: return "content changed on the server while reading"
+        case .rangeNotSupported: return "the server does not serve byte ranges"
         case .other: return "media error"
         }
     }

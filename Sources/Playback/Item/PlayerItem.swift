@@ -36,20 +36,41 @@ public final class PlayerItem: Sendable {
     /// read apart, each through a source of its own), on a loader thread.
     public typealias ByteSourceMaker = @Sendable (_ request: ByteSourceRequest) throws(MediaError) -> any ByteSource
 
-    /// An item for `url` (a path or any URL FFmpeg opens). Nothing is opened until a player takes the item.
-    /// With `source`, the bytes come from the sources it makes instead of from `url` (which still names the item
-    /// and helps probing by its extension): a source of an app's own, or (from `PlaybackTesting`) a throttled or
-    /// failing one to test stalls and faults.
-    public init(url: String, source: ByteSourceMaker? = nil) {
+    /// How an http(s) item's bytes are fetched and cached (nil for other items and items with their own sources).
+    public let loading: RemoteLoading?
+
+    /// An item for `url`: a path, an `http://` or `https://` URL, or any other URL FFmpeg opens. Nothing is opened
+    /// until a player takes the item. http(s) items are read through `loading` (the shared byte cache and HTTP
+    /// loader by default: byte ranges, resumes, typed errors, the cache shared by every player), never through
+    /// FFmpeg's own HTTP. With `source`, the bytes come from the sources it makes instead (`url` still names the
+    /// item and helps probing by its extension): a source of an app's own, or (from `PlaybackTesting`) a throttled
+    /// or failing one to test stalls and faults.
+    public init(url: String, source: ByteSourceMaker? = nil, loading: RemoteLoading = .shared) {
         self.url = url
-        self.makeSource = source
-        self.name = url.split(separator: "/").last.map(String.init) ?? url
+        if let source {
+            self.makeSource = source
+            self.loading = nil
+        } else if RemoteLoading.isRemote(url) {
+            self.makeSource = { request in loading.source(request.url) }
+            self.loading = loading
+        } else {
+            self.makeSource = nil
+            self.loading = nil
+        }
+        self.name = Self.name(of: url)
         self.serial = Self.counter.add(1, ordering: .relaxed).newValue
+    }
+
+    /// The last path component of `url`, without a query or fragment.
+    static func name(of url: String) -> String {
+        let path = url.split(separator: "?", maxSplits: 1).first.map(String.init) ?? url
+        let trimmed = path.split(separator: "#", maxSplits: 1).first.map(String.init) ?? path
+        return trimmed.split(separator: "/").last.map(String.init) ?? url
     }
 
     /// A new item for the same media, read the same way (what `PlayerLooper` plays in turn).
     public func copy() -> PlayerItem {
-        let item = PlayerItem(url: url, source: makeSource)
+        let item = loading.map { PlayerItem(url: url, loading: $0) } ?? PlayerItem(url: url, source: makeSource)
         item.preferredForwardBufferDuration = preferredForwardBufferDuration
         return item
     }

@@ -1,0 +1,229 @@
+import Foundation
+
+/// Bytes of remote resources, shared by every player and prefetcher: keyed by URL, held in chunks of
+/// ``chunkSize`` bytes (a chunk may hold part of its range while a fetch fills it), in a memory tier and an optional
+/// disk tier, each bounded in bytes with least-recently-used eviction.
+///
+/// Readers and fetches meet here (``RemoteByteSource``, ``Fetch``): a reader reads what is cached and otherwise
+/// waits for the fetch that will bring its bytes, starting one only when none will (so two readers of the same
+/// uncached range cause one fetch). Safe for any number of readers and fetches on any threads; one lock guards it
+/// all, and readers wait on it for bytes.
+public final class ByteCache: @unchecked Sendable {
+    /// Bytes per chunk: the unit of the memory and disk tiers.
+    public static let chunkSize = 256 << 10
+
+    /// How much the cache may hold.
+    public struct Configuration: Sendable {
+        /// Bytes of chunks in memory (default 32 MB). Chunks being filled may exceed it by one chunk per fetch.
+        public var memoryLimit: Int
+        /// Where the disk tier lives; nil for none (the default).
+        public var directory: String?
+        /// Bytes of chunk files on disk (default 512 MB).
+        public var diskLimit: Int
+
+        public init(memoryLimit: Int = 32 << 20, directory: String? = nil, diskLimit: Int = 512 << 20) {
+            self.memoryLimit = memoryLimit
+            self.directory = directory
+            self.diskLimit = diskLimit
+        }
+    }
+
+    /// What the cache did so far.
+    public struct Statistics: Sendable, Equatable {
+        /// Bytes that arrived from transports.
+        public var bytesFetched: Int64 = 0
+        /// Bytes readers took, and how many of them were already cached when asked for.
+        public var bytesRead: Int64 = 0
+        public var bytesReadFromCache: Int64 = 0
+        /// Transfers started.
+        public var transfersStarted = 0
+        /// Chunks in memory and their bytes; chunk files on disk and their bytes.
+        public var memoryChunks = 0
+        public var memoryBytes = 0
+        public var diskBytes = 0
+        /// Disk chunks found damaged or cut short (deleted and fetched again).
+        public var corruptChunks = 0
+    }
+
+    /// The cache every item of the process shares by default: memory only, 32 MB.
+    public static let shared = ByteCache()
+
+    public let configuration: Configuration
+    /// Guards everything below; readers wait on it for bytes.
+    let condition = NSCondition()
+    var resources: [String: CachedResource] = [:]
+    var memory: MemoryTier
+    let disk: DiskTier?
+    var statistics = Statistics()
+    /// Counts the changes readers wait for (guarded by `condition`): a reader that released the lock before
+    /// waiting sees whether one came meanwhile.
+    private(set) var changes: UInt64 = 0
+
+    /// Locked: wakes the readers (bytes came, a fetch ended, a reader left).
+    func signal() {
+        changes &+= 1
+        condition.broadcast()
+    }
+
+    /// A memory-only cache (cannot fail).
+    public convenience init(memoryLimit: Int = 32 << 20) {
+        try! self.init(Configuration(memoryLimit: memoryLimit))  // swiftlint:disable:this force_try
+    }
+
+    /// A cache with the tiers `configuration` asks for. - Throws: `MediaError` when the directory cannot be made.
+    public init(_ configuration: Configuration) throws(MediaError) {
+        self.configuration = configuration
+        memory = MemoryTier(limit: configuration.memoryLimit)
+        disk = try configuration.directory.map { directory throws(MediaError) in
+            try DiskTier(directory: directory, limit: configuration.diskLimit)
+        }
+    }
+
+    /// A snapshot of what the cache did and holds.
+    public var currentStatistics: Statistics {
+        condition.lock()
+        defer { condition.unlock() }
+        var out = statistics
+        out.memoryChunks = memory.count
+        out.memoryBytes = memory.used
+        out.diskBytes = disk?.used ?? 0
+        out.corruptChunks = disk?.corruptChunks ?? 0
+        return out
+    }
+
+    /// The byte ranges of `url` held (in memory or on disk), merged, in order.
+    public func cachedRanges(of url: String) -> [Range<Int64>] {
+        condition.lock()
+        defer { condition.unlock() }
+        return ranges(of: url)
+    }
+
+    /// Drops everything held for `url` in both tiers (fetches under way go on).
+    public func remove(_ url: String) {
+        condition.lock()
+        defer { condition.unlock() }
+        purge(url)
+    }
+
+    // MARK: Locked helpers
+
+    /// The entry of `url` (made, with what the disk remembers of it, if new).
+    func resource(_ url: String) -> CachedResource {
+        if let known = resources[url] { return known }
+        let made = CachedResource(url: url)
+        if let stored = disk?.loadHead(url) {
+            made.head = CachedResource.Head(
+                totalLength: stored.totalLength,
+                validator: ResourceValidator(etag: stored.etag, lastModified: stored.lastModified),
+                acceptsRanges: stored.acceptsRanges)
+        }
+        resources[url] = made
+        return made
+    }
+
+    /// The chunk holding `index` of `resource`, from memory or (loaded and checked) from disk.
+    func chunk(_ resource: CachedResource, _ index: Int) -> ChunkBuffer? {
+        let key = MemoryTier.Key(resource: resource.url, index: index)
+        if let chunk = resource.chunks[index] {
+            memory.touch(key, bytes: chunk.capacity)
+            return chunk
+        }
+        guard let loaded = disk?.load(key) else { return nil }
+        resource.chunks[index] = loaded
+        memory.touch(key, bytes: loaded.capacity)
+        evict()
+        return loaded
+    }
+
+    /// Copies bytes of `resource` at `position` into `buffer`; returns how many (0 when none is cached there).
+    func copy(_ resource: CachedResource, at position: Int64, into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        let index = Int(position / Int64(Self.chunkSize))
+        let offset = Int(position % Int64(Self.chunkSize))
+        guard let chunk = chunk(resource, index), chunk.contains(offset) else { return 0 }
+        return chunk.read(at: offset, into: buffer)
+    }
+
+    /// Writes fetched bytes of `resource` at `position`, chunk by chunk; complete chunks go to disk.
+    func write(_ resource: CachedResource, _ bytes: UnsafeRawBufferPointer, at position: Int64) {
+        var done = 0
+        while done < bytes.count {
+            let at = position + Int64(done)
+            let index = Int(at / Int64(Self.chunkSize))
+            let offset = Int(at % Int64(Self.chunkSize))
+            let chunk = resource.chunks[index] ?? makeChunk(resource, index)
+            let count = min(bytes.count - done, chunk.capacity - offset)
+            guard count > 0 else { break }
+            chunk.write(UnsafeRawBufferPointer(rebasing: bytes[done..<done + count]), at: offset)
+            memory.touch(MemoryTier.Key(resource: resource.url, index: index), bytes: chunk.capacity)
+            if chunk.isComplete, let disk, !disk.contains(MemoryTier.Key(resource: resource.url, index: index)) {
+                disk.store(MemoryTier.Key(resource: resource.url, index: index), chunk)
+            }
+            done += count
+        }
+        statistics.bytesFetched += Int64(bytes.count)
+        evict()
+    }
+
+    private func makeChunk(_ resource: CachedResource, _ index: Int) -> ChunkBuffer {
+        var capacity = Self.chunkSize
+        if let total = resource.totalLength {
+            capacity = Int(max(0, min(Int64(Self.chunkSize), total - Int64(index) * Int64(Self.chunkSize))))
+        }
+        let chunk = ChunkBuffer(capacity: capacity)
+        resource.chunks[index] = chunk
+        return chunk
+    }
+
+    /// Drops least recently used chunks from memory until within the limit; chunks a fetch is filling stay.
+    func evict() {
+        let evicted = memory.evictions { key in
+            guard let resource = resources[key.resource] else { return true }
+            return !resource.fetches.contains { $0.isFilling(chunk: key.index) }
+        }
+        for key in evicted { resources[key.resource]?.chunks.removeValue(forKey: key.index) }
+    }
+
+    /// Records what the server said of `resource`, in memory and on disk.
+    func setHead(_ resource: CachedResource, _ head: CachedResource.Head) {
+        resource.head = head
+        disk?.storeHead(DiskTier.StoredHead(url: resource.url, totalLength: head.totalLength,
+                                            etag: head.validator.etag, lastModified: head.validator.lastModified,
+                                            acceptsRanges: head.acceptsRanges))
+    }
+
+    /// Forgets `url`'s bytes (memory and disk) and head.
+    func purge(_ url: String) {
+        if let resource = resources[url] {
+            for index in resource.chunks.keys { memory.remove(MemoryTier.Key(resource: url, index: index)) }
+            resource.chunks.removeAll()
+            resource.head = nil
+            resource.endReached = nil
+        }
+        disk?.remove(url)
+    }
+
+    /// The byte ranges of `url` held, merged.
+    func ranges(of url: String) -> [Range<Int64>] {
+        let resource = resources[url]
+        var pieces: [Range<Int64>] = []
+        for (index, chunk) in resource?.chunks ?? [:] {
+            let base = Int64(index) * Int64(Self.chunkSize)
+            for range in chunk.valid { pieces.append(base + Int64(range.lowerBound)..<base + Int64(range.upperBound)) }
+        }
+        if let disk {
+            for index in disk.indices(of: url) where resource?.chunks[index] == nil {
+                let base = Int64(index) * Int64(Self.chunkSize)
+                pieces.append(base..<base + Int64(disk.payloadBytes(MemoryTier.Key(resource: url, index: index))))
+            }
+        }
+        var merged: [Range<Int64>] = []
+        for piece in pieces.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = merged.last, piece.lowerBound <= last.upperBound {
+                merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, piece.upperBound)
+            } else {
+                merged.append(piece)
+            }
+        }
+        return merged
+    }
+}

@@ -1,0 +1,40 @@
+/// What the cache knows of one URL: what the server said of it, its chunks in memory, the fetches filling it,
+/// the readers reading it and where, and failures. Guarded by its cache's lock.
+final class CachedResource {
+    /// What the server said of the resource.
+    struct Head: Equatable {
+        var totalLength: Int64?
+        var validator: ResourceValidator
+        var acceptsRanges: Bool
+    }
+
+    /// A reader of the resource: where it reads, how far ahead it wants bytes fetched, and for which priority.
+    struct Interest {
+        var position: Int64
+        var readAhead: Int64
+        var priority: TransferPriority
+    }
+
+    let url: String
+    var head: Head?
+    var chunks: [Int: ChunkBuffer] = [:]
+    var fetches: [Fetch] = []
+    var readers: [ObjectIdentifier: Interest] = [:]
+    /// Where the resource ends, once a transfer to its end finished without the server saying its length.
+    var endReached: Int64?
+    /// A fetch failed and could not be resumed: reads from `position` on (up to where the fetch meant to go)
+    /// throw `error`.
+    var failure: (position: Int64, end: Int64?, error: MediaError)?
+
+    /// The download rate (see ``RateMeter``).
+    var rate = RateMeter()
+    /// Bytes fetched for this resource so far, and when the first transfer started and its first byte came
+    /// (transport time).
+    var bytesFetched: Int64 = 0
+    var firstTransferStarted: Double?
+    var firstByteArrived: Double?
+
+    init(url: String) { self.url = url }
+
+    var totalLength: Int64? { head?.totalLength ?? endReached }
+}

@@ -1,0 +1,192 @@
+import Foundation
+
+/// Complete chunks kept on disk, least recently used first out, within a byte limit.
+///
+/// Layout: `<directory>/<resource hash>/head` (the URL and what the server said of it, JSON) and
+/// `<directory>/<resource hash>/<index>.chunk` (a 16-byte header: "PCK1", the payload's length and its CRC-32,
+/// then the payload). A chunk is written to a temporary file and renamed, so a crash leaves no half entry; a chunk
+/// whose header, length or checksum is wrong (damaged, cut short) is deleted when read and fetched again.
+/// Guarded by its cache's lock.
+final class DiskTier {
+    struct StoredHead: Codable, Equatable {
+        var url: String
+        var totalLength: Int64?
+        var etag: String?
+        var lastModified: String?
+        var acceptsRanges: Bool
+    }
+
+    let directory: String
+    let limit: Int
+    private(set) var used = 0
+    /// Chunks damaged or cut short found so far (each was deleted and will be fetched again).
+    private(set) var corruptChunks = 0
+    private var entries: [MemoryTier.Key: (bytes: Int, stamp: UInt64)] = [:]
+    private var clock: UInt64 = 0
+    private static let magic: [UInt8] = Array("PCK1".utf8)
+    private static let headerSize = 16
+
+    /// Opens (or makes) `directory`, indexing what it holds, and trims it to `limit` bytes.
+    init(directory: String, limit: Int) throws(MediaError) {
+        self.directory = directory
+        self.limit = max(limit, 0)
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw MediaError(.permissionDenied, url: directory, operation: .write,
+                             reason: "cannot make the cache directory: \(error.localizedDescription)")
+        }
+        index()
+        trim()
+    }
+
+    /// The folder of `url`'s entry.
+    static func key(_ url: String) -> String {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in url.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        return String(hash, radix: 16)
+    }
+
+    private func folder(_ url: String) -> String { directory + "/" + Self.key(url) }
+    private func chunkPath(_ key: MemoryTier.Key) -> String {
+        directory + "/" + Self.key(key.resource) + "/\(key.index).chunk"
+    }
+
+    // MARK: Heads
+
+    func loadHead(_ url: String) -> StoredHead? {
+        guard let data = FileManager.default.contents(atPath: folder(url) + "/head"),
+              let head = try? JSONDecoder().decode(StoredHead.self, from: data), head.url == url else { return nil }
+        return head
+    }
+
+    func storeHead(_ head: StoredHead) {
+        let path = folder(head.url)
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        guard let data = try? JSONEncoder().encode(head) else { return }
+        atomicWrite(data, to: path + "/head")
+    }
+
+    /// Forgets everything of `url` (the resource changed on the server).
+    func remove(_ url: String) {
+        let key = Self.key(url)
+        for (entry, value) in entries where Self.key(entry.resource) == key {
+            entries.removeValue(forKey: entry)
+            used -= value.bytes
+        }
+        try? FileManager.default.removeItem(atPath: folder(url))
+    }
+
+    // MARK: Chunks
+
+    func contains(_ key: MemoryTier.Key) -> Bool { entries[key] != nil }
+
+    /// The chunk indices stored for `url`.
+    func indices(of url: String) -> [Int] { entries.keys.filter { $0.resource == url }.map(\.index) }
+
+    /// The payload size of a stored chunk (its file size less the header).
+    func payloadBytes(_ key: MemoryTier.Key) -> Int { max((entries[key]?.bytes ?? 0) - Self.headerSize, 0) }
+
+    /// The chunk, if stored and intact (a damaged one is deleted).
+    func load(_ key: MemoryTier.Key) -> ChunkBuffer? {
+        guard entries[key] != nil else { return nil }
+        let path = chunkPath(key)
+        guard let data = FileManager.default.contents(atPath: path), let chunk = Self.decode(data) else {
+            corruptChunks += 1
+            drop(key)
+            return nil
+        }
+        touch(key, bytes: data.count)
+        return chunk
+    }
+
+    /// Stores a complete chunk, then trims the tier to its limit.
+    func store(_ key: MemoryTier.Key, _ chunk: ChunkBuffer) {
+        guard chunk.isComplete, Self.headerSize + chunk.capacity <= limit else { return }
+        var data = Data(capacity: Self.headerSize + chunk.capacity)
+        data.append(contentsOf: Self.magic)
+        Self.append(UInt32(chunk.capacity), to: &data)
+        Self.append(CRC32.checksum(chunk.bytes), to: &data)
+        Self.append(UInt32(key.index), to: &data)
+        data.append(contentsOf: chunk.bytes)
+        try? FileManager.default.createDirectory(atPath: folder(key.resource), withIntermediateDirectories: true)
+        atomicWrite(data, to: chunkPath(key))
+        touch(key, bytes: data.count)
+        trim()
+    }
+
+    private func touch(_ key: MemoryTier.Key, bytes: Int) {
+        clock += 1
+        if let old = entries[key] { used -= old.bytes }
+        entries[key] = (bytes, clock)
+        used += bytes
+    }
+
+    private func drop(_ key: MemoryTier.Key) {
+        if let old = entries.removeValue(forKey: key) { used -= old.bytes }
+        try? FileManager.default.removeItem(atPath: chunkPath(key))
+    }
+
+    /// Drops least recently used chunks until within the limit.
+    private func trim() {
+        guard used > limit else { return }
+        for (key, _) in entries.sorted(by: { $0.value.stamp < $1.value.stamp }) where used > limit { drop(key) }
+    }
+
+    private static func decode(_ data: Data) -> ChunkBuffer? {
+        guard data.count >= headerSize, Array(data.prefix(4)) == magic else { return nil }
+        let length = Int(read32(data, at: 4)), checksum = read32(data, at: 8)
+        guard data.count == headerSize + length else { return nil }
+        return data.withUnsafeBytes { raw -> ChunkBuffer? in
+            let payload = UnsafeRawBufferPointer(rebasing: raw[headerSize...])
+            guard CRC32.checksum(payload) == checksum else { return nil }
+            return ChunkBuffer(complete: payload)
+        }
+    }
+
+    private static func append(_ value: UInt32, to data: inout Data) {
+        withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) }
+    }
+
+    private static func read32(_ data: Data, at offset: Int) -> UInt32 {
+        data.withUnsafeBytes { raw in
+            var value: UInt32 = 0
+            withUnsafeMutableBytes(of: &value) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: raw[offset..<offset + 4])) }
+            return UInt32(littleEndian: value)
+        }
+    }
+
+    private func atomicWrite(_ data: Data, to path: String) {
+        let temporary = path + ".tmp"
+        guard FileManager.default.createFile(atPath: temporary, contents: data) else { return }
+        _ = rename(temporary, path)
+    }
+
+    /// Builds the index from the files present (their modification times order the LRU).
+    private func index() {
+        let fm = FileManager.default
+        guard let folders = try? fm.contentsOfDirectory(atPath: directory) else { return }
+        var found: [(MemoryTier.Key, Int, Date)] = []
+        for name in folders {
+            let path = directory + "/" + name
+            guard let data = fm.contents(atPath: path + "/head"),
+                  let head = try? JSONDecoder().decode(StoredHead.self, from: data),
+                  Self.key(head.url) == name else {
+                try? fm.removeItem(atPath: path)
+                continue
+            }
+            for file in (try? fm.contentsOfDirectory(atPath: path)) ?? [] {
+                if file.hasSuffix(".tmp") {
+                    try? fm.removeItem(atPath: path + "/" + file)
+                    continue
+                }
+                guard file.hasSuffix(".chunk"), let index = Int(file.dropLast(6)),
+                      let attributes = try? fm.attributesOfItem(atPath: path + "/" + file),
+                      let size = attributes[.size] as? Int else { continue }
+                found.append((MemoryTier.Key(resource: head.url, index: index), size,
+                              attributes[.modificationDate] as? Date ?? .distantPast))
+            }
+        }
+        for (key, size, _) in found.sorted(by: { $0.2 < $1.2 }) { touch(key, bytes: size) }
+    }
+}

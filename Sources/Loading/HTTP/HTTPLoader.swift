@@ -1,0 +1,161 @@
+import CCurl
+import Foundation
+import Locking
+
+/// The HTTP(S) transport: libcurl's multi interface on one thread of its own, shared by every transfer, so
+/// connections are reused (keep-alive, HTTP/2 multiplexing) and transfers can be paused, resumed and capped.
+///
+/// Transfers' sinks are called on the loader's thread. A transfer's handle may be used from any thread: what it
+/// asks is queued and done by the loader's thread, which libcurl requires. The thread starts with the first
+/// transfer and ends after ``Configuration/idleLifetime`` seconds without one.
+public final class HTTPLoader: Transport, @unchecked Sendable {
+    /// How transfers connect and when they give up.
+    public struct Configuration: Sendable {
+        /// Seconds to establish a connection (DNS, TCP, TLS) before failing with `.timedOut`.
+        public var connectTimeout: Double = 10
+        /// Seconds without a byte (while not paused) before a transfer fails with `.timedOut`.
+        public var stallTimeout: Int = 15
+        /// Connections to one host at most; further transfers wait for one.
+        public var maximumConnectionsPerHost: Int = 6
+        /// Seconds the loader's thread waits for a new transfer before it ends.
+        public var idleLifetime: Double = 5
+        public var userAgent = "playctl/0.1"
+
+        public init() {}
+    }
+
+    /// The loader every item of the process shares by default.
+    public static let shared = HTTPLoader()
+
+    public let configuration: Configuration
+    public var isPacedByClock: Bool { false }
+
+    public func currentTime() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+    }
+
+    private enum Command {
+        case start(CurlTransfer)
+        case pause(CurlTransfer, Bool)
+        case rate(CurlTransfer, Int64?)
+        case cancel(CurlTransfer)
+    }
+
+    // Guarded by `lock`.
+    private let lock = NSLock()
+    private var commands: [Command] = []
+    private var threadRunning = false
+    /// The multi handle; only the loader's thread uses it (created once, kept for its connection cache).
+    private let multi: UnsafeMutableRawPointer
+
+    public init(configuration: Configuration = Configuration()) {
+        CurlGlobal.initialize()
+        self.configuration = configuration
+        multi = curl_multi_init()
+        _ = playctl_curl_multi_set_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS,
+                                        configuration.maximumConnectionsPerHost)
+    }
+
+    deinit { curl_multi_cleanup(multi) }
+
+    public func start(_ request: TransferRequest, sink: any TransferSink) -> any TransferHandle {
+        let transfer = CurlTransfer(request: request, sink: sink, loader: self)
+        submit(.start(transfer))
+        return transfer
+    }
+
+    // MARK: Commands (any thread)
+
+    func setPaused(_ transfer: CurlTransfer, _ paused: Bool) { submit(.pause(transfer, paused)) }
+    func setMaximumRate(_ transfer: CurlTransfer, _ rate: Int64?) { submit(.rate(transfer, rate)) }
+    func cancel(_ transfer: CurlTransfer) { submit(.cancel(transfer)) }
+
+    private func submit(_ command: Command) {
+        lock.lock()
+        commands.append(command)
+        let start = !threadRunning
+        threadRunning = true
+        lock.unlock()
+        if start {
+            let thread = Thread { [self] in run() }
+            thread.name = "playctl.http"
+            thread.stackSize = 1 << 20
+            thread.start()
+        } else {
+            curl_multi_wakeup(multi)
+        }
+    }
+
+    // MARK: The loader's thread
+
+    /// Transfers running (the loader's thread only).
+    private var running: [ObjectIdentifier: CurlTransfer] = [:]
+
+    private func run() {
+        var idleSince = Date()
+        while true {
+            lock.lock()
+            let pending = commands
+            commands.removeAll()
+            if pending.isEmpty && running.isEmpty && Date().timeIntervalSince(idleSince) >= configuration.idleLifetime {
+                threadRunning = false
+                lock.unlock()
+                return
+            }
+            lock.unlock()
+            for command in pending { apply(command) }
+            var stillRunning: Int32 = 0
+            curl_multi_perform(multi, &stillRunning)
+            collectFinished()
+            if !running.isEmpty { idleSince = Date() }
+            curl_multi_poll(multi, nil, 0, running.isEmpty ? 1000 : 250, nil)
+        }
+    }
+
+    private func apply(_ command: Command) {
+        switch command {
+        case .start(let transfer):
+            guard !transfer.isCancelled else { return }
+            guard transfer.prepare(configuration) else {
+                transfer.finish(code: CURLE_FAILED_INIT)
+                return
+            }
+            running[ObjectIdentifier(transfer)] = transfer
+            curl_multi_add_handle(multi, transfer.easy)
+        case .pause(let transfer, let paused):
+            guard running[ObjectIdentifier(transfer)] != nil else { return }
+            transfer.applyPause(paused)
+        case .rate(let transfer, let rate):
+            guard running[ObjectIdentifier(transfer)] != nil else { return }
+            _ = playctl_curl_set_offset(transfer.easy, CURLOPT_MAX_RECV_SPEED_LARGE, curl_off_t(rate ?? 0))
+        case .cancel(let transfer):
+            guard running.removeValue(forKey: ObjectIdentifier(transfer)) != nil else { return }
+            curl_multi_remove_handle(multi, transfer.easy)
+            transfer.release()
+        }
+    }
+
+    private func collectFinished() {
+        var left: Int32 = 0
+        while let message = curl_multi_info_read(multi, &left) {
+            guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle else { continue }
+            let code = message.pointee.data.result
+            guard let transfer = running.values.first(where: { $0.easy == easy }) else { continue }
+            running.removeValue(forKey: ObjectIdentifier(transfer))
+            curl_multi_remove_handle(multi, easy)
+            transfer.finish(code: code)
+        }
+    }
+}
+
+/// libcurl's process-wide initialization, done once before the first handle.
+enum CurlGlobal {
+    private static let done: Bool = {
+        curl_global_init(Int(CURL_GLOBAL_ALL))
+        return true
+    }()
+
+    static func initialize() { _ = done }
+}

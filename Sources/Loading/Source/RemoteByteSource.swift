@@ -1,0 +1,188 @@
+import Foundation
+
+/// The bytes of a URL for one reader (a demuxer), through a ``ByteCache`` and a ``Transport``: reads take what
+/// is cached, and otherwise wait for the fetch that will bring the bytes, starting one when none will. Seeks are
+/// free (a read at the new position fetches from there: a byte range). Fetches run ahead of the reader up to its
+/// read-ahead, then pause until it catches up.
+///
+/// Reads block the calling thread (a demuxer's, never the cooperative pool) until bytes come, the transfer fails
+/// (its `MediaError`: host not found, refused, HTTP status, timeout, lost connection, changed content), or the
+/// source is closed. Under a transport paced by a manual clock it is a `ClockPacedByteSource`.
+public final class RemoteByteSource: ProgressiveByteSource, ClockPacedByteSource, @unchecked Sendable {
+    public let url: String
+    public let cache: ByteCache
+    public let transport: any Transport
+    public let priority: TransferPriority
+    // Guarded by the cache's lock.
+    private var position: Int64 = 0
+    private var readAhead: Int64
+    private var closed = false
+    private var waiting = false
+    private var waitingObservers: [@Sendable () -> Void] = []
+
+    /// Fetches at most this far ahead of the reader by default.
+    public static let defaultReadAhead: Int64 = 8 << 20
+
+    /// A source of `url` read through `cache` and `transport`, registered as a reader at byte 0.
+    public init(url: String, cache: ByteCache = .shared, transport: any Transport = HTTPLoader.shared,
+                priority: TransferPriority = .playback, readAhead: Int64 = RemoteByteSource.defaultReadAhead) {
+        self.url = url
+        self.cache = cache
+        self.transport = transport
+        self.priority = priority
+        self.readAhead = max(readAhead, Int64(ByteCache.chunkSize))
+        cache.condition.lock()
+        updateInterest()
+        cache.condition.unlock()
+    }
+
+    deinit { close() }
+
+    // MARK: ByteSource
+
+    public func read(into buffer: UnsafeMutableRawBufferPointer) throws(MediaError) -> Int {
+        guard buffer.count > 0 else { return 0 }
+        cache.condition.lock()
+        defer { cache.condition.unlock() }
+        let resource = cache.resource(url)
+        var waited = false
+        while true {
+            if closed { return 0 }
+            if let total = resource.totalLength, position >= total { return 0 }
+            let count = cache.copy(resource, at: position, into: buffer)
+            if count > 0 {
+                position += Int64(count)
+                cache.statistics.bytesRead += Int64(count)
+                if !waited { cache.statistics.bytesReadFromCache += Int64(count) }
+                updateInterest()
+                return count
+            }
+            try ensureFetch(resource)
+            waited = true
+            wait()
+        }
+    }
+
+    public func seek(to offset: Int64) throws(MediaError) {
+        cache.condition.lock()
+        defer { cache.condition.unlock() }
+        position = max(offset, 0)
+        updateInterest()
+    }
+
+    /// The resource's length: known from the cache, or from the first response (waiting for it).
+    public var size: Int64? {
+        cache.condition.lock()
+        defer { cache.condition.unlock() }
+        let resource = cache.resource(url)
+        while !closed {
+            if let total = resource.totalLength { return total }
+            if resource.head != nil || resource.failure != nil { return nil }
+            if resource.fetches.isEmpty {
+                Fetch.begin(cache: cache, resource: resource, transport: transport, start: position,
+                            end: nil, priority: priority)
+            }
+            wait()
+        }
+        return nil
+    }
+
+    public func close() {
+        cache.condition.lock()
+        defer { cache.condition.unlock() }
+        guard !closed else { return }
+        closed = true
+        let resource = cache.resource(url)
+        resource.readers.removeValue(forKey: ObjectIdentifier(self))
+        for fetch in resource.fetches { fetch.pace() }
+        cache.signal()
+    }
+
+    // MARK: Progress
+
+    public var progress: ByteSourceProgress {
+        cache.condition.lock()
+        defer { cache.condition.unlock() }
+        let resource = cache.resource(url)
+        let held = cache.ranges(of: url)
+        let ahead = held.first { $0.contains(position) }.map { $0.upperBound - position } ?? 0
+        return ByteSourceProgress(
+            position: position, contiguousAhead: ahead, totalLength: resource.totalLength,
+            bytesPerSecond: resource.rate.bytesPerSecond, heldRanges: held,
+            isTransferring: resource.fetches.contains { !$0.isPaused },
+            bytesTransferred: resource.bytesFetched,
+            timeToFirstByte: resource.firstByteArrived.flatMap { first in
+                resource.firstTransferStarted.map { first - $0 }
+            })
+    }
+
+    public func setReadAhead(_ bytes: Int64) {
+        cache.condition.lock()
+        defer { cache.condition.unlock() }
+        readAhead = max(bytes, Int64(ByteCache.chunkSize))
+        updateInterest()
+    }
+
+    // MARK: ClockPacedByteSource
+
+    public var isWaitingForClock: Bool {
+        cache.condition.lock()
+        defer { cache.condition.unlock() }
+        return waiting && transport.isPacedByClock
+    }
+
+    public func observeWaitingForClock(_ observer: @escaping @Sendable () -> Void) {
+        cache.condition.lock()
+        waitingObservers.append(observer)
+        cache.condition.unlock()
+    }
+
+    // MARK: Locked
+
+    /// Tells the resource where this reader is and how far ahead it wants bytes, and lets paused fetches go on.
+    private func updateInterest() {
+        guard !closed else { return }
+        let resource = cache.resource(url)
+        resource.readers[ObjectIdentifier(self)] = CachedResource.Interest(position: position, readAhead: readAhead,
+                                                                          priority: priority)
+        for fetch in resource.fetches { fetch.pace() }
+    }
+
+    /// Makes sure a fetch will bring the byte at `position`: one under way that reaches it soon, or a new one
+    /// from it up to the next bytes already held.
+    private func ensureFetch(_ resource: CachedResource) throws(MediaError) {
+        if let failure = resource.failure, position >= failure.position, failure.end.map({ position < $0 }) ?? true {
+            throw failure.error
+        }
+        if let coming = resource.fetches.first(where: { $0.covers(position) && position - $0.position <= Fetch.joinWindow }) {
+            if coming.isPaused { coming.setPaused(false) }
+            return
+        }
+        if let head = resource.head, !head.acceptsRanges, position > 0 {
+            // A server without ranges sends the file from its start only: wait for the transfer that streams it.
+            if resource.fetches.contains(where: { $0.covers(position) }) { return }
+            throw MediaError(.rangeNotSupported, url: url, operation: .seek,
+                             reason: "reading from byte \(position) needs a byte range, which the server does not serve")
+        }
+        let end = cache.ranges(of: url).first { $0.lowerBound > position }?.lowerBound
+        resource.failure = nil
+        Fetch.begin(cache: cache, resource: resource, transport: transport, start: position, end: end,
+                    priority: priority)
+    }
+
+    /// Waits for a change (bytes, an end, a failure, a close); readers waiting for a clock-paced transport first
+    /// tell their observers (with the lock released: an observer takes a player's lock).
+    private func wait() {
+        waiting = true
+        defer { waiting = false }
+        let seen = cache.changes
+        if transport.isPacedByClock, !waitingObservers.isEmpty {
+            let observers = waitingObservers
+            cache.condition.unlock()
+            for observer in observers { observer() }
+            cache.condition.lock()
+            if cache.changes != seen { return }
+        }
+        cache.condition.wait()
+    }
+}

@@ -1,0 +1,109 @@
+/// Moves bytes of URLs: libcurl's HTTP (``HTTPLoader``) or a simulated link that follows a manual clock
+/// (``SimulatedNetwork``). The byte cache and the sources above it do not know which.
+public protocol Transport: AnyObject, Sendable {
+    /// Starts fetching `request`; `sink` gets the response head, the body in order, then the end, on the
+    /// transport's own thread. The handle pauses, resumes or cancels it.
+    func start(_ request: TransferRequest, sink: any TransferSink) -> any TransferHandle
+    /// Whether transfers move only when a manual clock advances: a reader waiting for their bytes then waits for
+    /// the clock (see `ClockPacedByteSource`).
+    var isPacedByClock: Bool { get }
+    /// The transport's time in seconds (monotonic; a simulated link's is its clock's), for download rates.
+    func currentTime() -> Double
+}
+
+/// A request for bytes of a URL.
+public struct TransferRequest: Sendable, Equatable {
+    public var url: String
+    /// The first byte wanted.
+    public var start: Int64
+    /// One past the last byte wanted; nil for "to the end".
+    public var end: Int64?
+    /// What the bytes must still be (a resume after a dropped connection): the server answers with the range
+    /// only if the resource is unchanged (`If-Range`).
+    public var validator: ResourceValidator?
+    public var priority: TransferPriority
+
+    public init(url: String, start: Int64 = 0, end: Int64? = nil, validator: ResourceValidator? = nil,
+                priority: TransferPriority = .playback) {
+        self.url = url
+        self.start = start
+        self.end = end
+        self.validator = validator
+        self.priority = priority
+    }
+
+    /// Whether it asks for a byte range rather than the whole resource.
+    public var isRange: Bool { start > 0 || end != nil }
+}
+
+/// Which transfers give way on a shared link: prefetching yields to playback.
+public enum TransferPriority: Int, Sendable, Comparable, CaseIterable {
+    case prefetch = 0
+    case playback = 1
+
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// What identifies one version of a resource: its ETag and Last-Modified headers.
+public struct ResourceValidator: Sendable, Hashable {
+    public var etag: String?
+    public var lastModified: String?
+
+    public init(etag: String?, lastModified: String?) {
+        self.etag = etag
+        self.lastModified = lastModified
+    }
+
+    /// Whether it says anything (a server may send neither header).
+    public var isEmpty: Bool { etag == nil && lastModified == nil }
+
+    /// Whether `other` may be the same version: the ETags match when both have one, else the dates when both
+    /// have one.
+    public func matches(_ other: ResourceValidator) -> Bool {
+        if let etag, let theirs = other.etag { return etag == theirs }
+        if let lastModified, let theirs = other.lastModified { return lastModified == theirs }
+        return true
+    }
+}
+
+/// What the server said about the body it sends.
+public struct ResponseHead: Sendable, Equatable {
+    /// The HTTP status (200, 206, ...).
+    public var status: Int
+    /// Where the body starts in the resource.
+    public var start: Int64
+    /// The resource's whole length, when the server says.
+    public var totalLength: Int64?
+    public var validator: ResourceValidator
+    /// Whether the server serves byte ranges (`Accept-Ranges: bytes`, or a 206 answer).
+    public var acceptsRanges: Bool
+
+    public init(status: Int, start: Int64, totalLength: Int64?, validator: ResourceValidator, acceptsRanges: Bool) {
+        self.status = status
+        self.start = start
+        self.totalLength = totalLength
+        self.validator = validator
+        self.acceptsRanges = acceptsRanges
+    }
+}
+
+/// Receives one transfer's response, on the transport's thread. Never app code.
+public protocol TransferSink: AnyObject, Sendable {
+    /// The response head, once, before any body byte. Returning false cancels the transfer (it then finishes
+    /// with the error the sink recorded).
+    func transferReceived(head: ResponseHead) -> Bool
+    /// The next body bytes, in order.
+    func transferReceived(_ bytes: UnsafeRawBufferPointer)
+    /// The transfer ended: nil when every byte asked for arrived.
+    func transferFinished(_ error: MediaError?)
+}
+
+/// Controls one transfer. Every method may be called from any thread, and after the transfer ended.
+public protocol TransferHandle: AnyObject, Sendable {
+    /// Stops receiving (the connection stays open) or starts again.
+    func setPaused(_ paused: Bool)
+    /// Caps the transfer's rate in bytes per second (nil: no cap).
+    func setMaximumRate(_ bytesPerSecond: Int64?)
+    /// Ends the transfer; its sink hears nothing more.
+    func cancel()
+}

@@ -1,0 +1,62 @@
+import Foundation
+
+/// The real HTTP server the network tests use: nginx on a shaped loopback, started by `scripts/netns.sh` (which
+/// runs the test command inside a private network namespace). Tests read where it is from the environment.
+public enum TestHTTPServer {
+    /// The ports `scripts/netns.sh` serves on, and the rate each is shaped to.
+    public enum Link: Int, Sendable, CaseIterable {
+        case unshaped = 18000
+        case cellular3G = 18016
+        case mbit2 = 18002
+        case mbit8 = 18008
+        case mbit20 = 18020
+
+        /// The link's rate in bits per second (nil: unshaped).
+        public var bitsPerSecond: Double? {
+            switch self {
+            case .unshaped: return nil
+            case .cellular3G: return 1_600_000
+            case .mbit2: return 2_000_000
+            case .mbit8: return 8_000_000
+            case .mbit20: return 20_000_000
+            }
+        }
+    }
+
+    /// `http://127.0.0.1` when the server runs, else nil.
+    public static var base: String? { ProcessInfo.processInfo.environment["PLAYCTL_HTTP"] }
+
+    /// Whether the server runs (the tests were started through `scripts/netns.sh`).
+    public static var isAvailable: Bool { base != nil }
+
+    /// Whether the ports are shaped (a namespace could be made).
+    public static var isShaped: Bool { ProcessInfo.processInfo.environment["PLAYCTL_HTTP_SHAPED"] == "1" }
+
+    /// The folder the server serves.
+    public static var root: String? { ProcessInfo.processInfo.environment["PLAYCTL_HTTP_ROOT"] }
+
+    /// The URL of `path` (a file of the served folder, or `noranges/...`, `stall/...`, `status/500`) over `link`.
+    public static func url(_ path: String, over link: Link = .unshaped) -> String {
+        "\(base ?? "http://127.0.0.1"):\(link.rawValue)/\(path)"
+    }
+
+    /// The local copy of a served file.
+    public static func localPath(_ name: String) -> String { "\(root ?? ".build/http-media")/\(name)" }
+
+    /// Why network tests skip here (printed, so a skip is never silent); nil when they run.
+    public static var skipReason: String? {
+        guard !isAvailable else { return nil }
+        let reason = "no test HTTP server: run the tests through scripts/netns.sh (scripts/test.sh does)"
+        FileHandle.standardError.write(Data("WARNING: network tests skipped: \(reason)\n".utf8))
+        return reason
+    }
+
+    /// Why tests of a shaped link skip here; nil when they run.
+    public static var shapedSkipReason: String? {
+        if let reason = skipReason { return reason }
+        guard !isShaped else { return nil }
+        let reason = "the loopback is not shaped (no network namespace could be made)"
+        FileHandle.standardError.write(Data("WARNING: shaped-link tests skipped: \(reason)\n".utf8))
+        return reason
+    }
+}

@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# Runs a command on a real HTTP server over a shaped link: a private network namespace (unshare -n, as root)
+# whose loopback is shaped with tc (HTB: one class per server port, every connection to a port sharing its rate),
+# and Debian's nginx-light serving the test media on those ports. Traffic never leaves the namespace's loopback.
+#
+#   scripts/netns.sh COMMAND [ARGS...]
+#
+# Ports (all on 127.0.0.1):     18000 unshaped    18016 1.6 Mbit/s (3G-like)    18002 2 Mbit/s
+#                               18008 8 Mbit/s    18020 20 Mbit/s
+# Paths: /<file> every file of the media folder (byte ranges, keep-alive, ETag and Last-Modified as nginx sends them),
+#        /noranges/<file> the same without byte ranges, /stall/<file> one byte a second (a stalled connection),
+#        /status/500 an internal server error; a missing file is a 404.
+# The media folder is .build/http-media: Media/*, plus clips made with ffmpeg (scripts/make-http-media.sh).
+#
+# The command sees PLAYCTL_HTTP=http://127.0.0.1 and PLAYCTL_HTTP_ROOT (the media folder), and
+# PLAYCTL_HTTP_SHAPED=1 when the ports are shaped. Where a namespace cannot be made (not root, no user
+# namespaces), nginx runs on the host's loopback unshaped, PLAYCTL_HTTP_SHAPED=0, and a warning says so: tests
+# that need the shaping then skip, loudly. MTU: tbf/htb drop packets above their burst and loopback's MTU is
+# 65536, so the namespace's lo is set to 1500 first.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [ "${1:-}" = "--inside" ]; then
+  shift
+  shaped=$1
+  shift
+  if [ "$shaped" = 1 ]; then
+    ip link set lo mtu 1500
+    ip link set lo up
+    tc qdisc add dev lo root handle 1: htb default 99
+    tc class add dev lo parent 1: classid 1:99 htb rate 10gbit quantum 60000
+    for spec in 18016:1600kbit 18002:2mbit 18008:8mbit 18020:20mbit; do
+      port=${spec%%:*}
+      rate=${spec#*:}
+      tc class add dev lo parent 1: classid "1:${port: -2}" htb rate "$rate" ceil "$rate" burst 32kb quantum 1514
+      tc filter add dev lo parent 1: protocol ip prio 1 u32 match ip sport "$port" 0xffff flowid "1:${port: -2}"
+    done
+  fi
+  root=$(pwd)/.build/http-media
+  run=$(mktemp -d /tmp/playctl-nginx.XXXXXX)
+  cat > "$run/nginx.conf" <<CONF
+user root;
+worker_processes 1;
+pid $run/nginx.pid;
+error_log $run/error.log warn;
+events { worker_connections 512; }
+http {
+  access_log off;
+  sendfile on;
+  keepalive_timeout 30;
+  types { video/mp4 mp4 m4a; video/webm webm; video/mp2t ts; image/jpeg jpg; image/png png; }
+  default_type application/octet-stream;
+  client_body_temp_path $run/body;
+  proxy_temp_path $run/proxy;
+  server {
+    listen 127.0.0.1:18000; listen 127.0.0.1:18016; listen 127.0.0.1:18002;
+    listen 127.0.0.1:18008; listen 127.0.0.1:18020;
+    root $root;
+    location = /status/500 { return 500; }
+    location /noranges/ { alias $root/; max_ranges 0; }
+    location /stall/ { alias $root/; limit_rate 1; }
+  }
+}
+CONF
+  nginx -c "$run/nginx.conf" -p "$run"
+  stop() { kill "$(cat "$run/nginx.pid" 2>/dev/null)" 2>/dev/null || true; sleep 0.2; rm -rf "$run"; }
+  trap stop EXIT
+  for _ in $(seq 50); do [ -s "$run/nginx.pid" ] && break; sleep 0.05; done
+  export PLAYCTL_HTTP=http://127.0.0.1 PLAYCTL_HTTP_ROOT=$root PLAYCTL_HTTP_SHAPED=$shaped
+  "$@"
+  exit $?
+fi
+
+# Outside: install what is missing, make the media, then enter a namespace (or not) and come back in.
+need=()
+command -v nginx >/dev/null || need+=(nginx-light)
+command -v tc >/dev/null || need+=(iproute2)
+command -v ffmpeg >/dev/null || need+=(ffmpeg)
+if [ ${#need[@]} -gt 0 ]; then
+  sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  echo "Installing: ${need[*]}" >&2
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+fi
+bash scripts/make-http-media.sh
+if unshare -n true 2>/dev/null; then
+  exec unshare -n -- "$0" --inside 1 "$@"
+fi
+echo "WARNING: scripts/netns.sh: cannot make a network namespace here (needs root); nginx runs on the host's" \
+     "loopback, unshaped, and the tests that need a shaped link skip." >&2
+exec "$0" --inside 0 "$@"
