@@ -35,6 +35,7 @@ let package = Package(
         .testTarget(name: "PlaybackTests", dependencies: ["Playback", "MediaIO", "Locking", "PlaybackTesting"]),
         .testTarget(name: "PictureInPictureTests",
                     dependencies: ["PictureInPicture", "Playback", "MediaIO", "Locking", "PlaybackTesting"]),
-        .testTarget(name: "PlayctlCLITests", dependencies: ["PlayctlCLI", "MediaIO", "Locking", "PlaybackTesting"]),
+        .testTarget(name: "PlayctlCLITests", dependencies: ["PlayctlCLI", "MediaIO", "Locking", "PlaybackTesting"],
+                    exclude: ["Snapshots"]),
     ]
 )
