@@ -2,6 +2,7 @@ import Foundation
 import MediaIO
 import Playback
 import Locking
+import PlaybackTesting
 import Testing
 
 /// Random sequences of API calls from several tasks at once, on one player under a manual clock, with good and

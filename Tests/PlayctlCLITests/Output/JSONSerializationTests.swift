@@ -1,3 +1,4 @@
+import PlaybackTesting
 import Testing
 
 @testable import PlayctlCLI
@@ -64,7 +65,7 @@ struct JSONSerializationTests {
     }
 
     @Test func doublesReadBackWithinAMillionth() throws {
-        var random = SplitMix64(state: 7)
+        var random = SplitMix64(seed: 7)
         for _ in 0..<20_000 {
             let exponent = Double.random(in: -8...22, using: &random)
             let sign: Double = Bool.random(using: &random) ? 1 : -1
