@@ -12,7 +12,7 @@ import Testing
 @Suite("Random API sequences from several tasks")
 struct RandomAPISequenceTests {
     /// Media the sequences pick from: clips, broken files (made per test) and a missing path.
-    static let clips = ["a.mp4", "b.mp4", "c.webm", "rotated.mp4", "offset.ts", "tone.m4a"].map { Clips.path($0) }
+    static let clips = ["a.mp4", "b.mp4", "c.webm", "rotated.mp4", "offset.ts", "tone.m4a"].map { MediaFixtures.path($0) }
     static let broken = ["trunc-a-050.mp4", "flip-b-1000.mp4", "zeroed-a-middle.mp4", "noise.mp4", "empty.mp4"]
 
     @Test(arguments: [UInt64(1), 2, 3, 4, 5, 6])

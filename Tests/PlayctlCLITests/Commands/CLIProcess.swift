@@ -1,4 +1,5 @@
 import Foundation
+import PlaybackTesting
 import Testing
 
 @testable import PlayctlCLI
@@ -26,17 +27,6 @@ enum CLIProcess {
         }
     }
 
-    /// The directory holding the committed clips and their references.
-    static let mediaDirectory = repositoryRoot.appendingPathComponent("Media")
-
-    /// The path of a clip in `Media/`.
-    static func media(_ name: String) -> String { mediaDirectory.appendingPathComponent(name).path }
-
-    static var repositoryRoot: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-    }
-
     /// Where the executable should be: `PLAYCTL_BINARY`, else next to the running test bundle, else
     /// `.build/debug/playctl` in the repository.
     static var binaryPath: String {
@@ -51,7 +41,7 @@ enum CLIProcess {
         }
         let sibling = directory.appendingPathComponent("playctl").path
         if FileManager.default.isExecutableFile(atPath: sibling) { return sibling }
-        return repositoryRoot.appendingPathComponent(".build/debug/playctl").path
+        return Repository.path(".build/debug/playctl")
     }
 
     /// Runs `playctl` with `arguments`, in `directory` if given, and waits for it.
@@ -64,8 +54,7 @@ enum CLIProcess {
             FileManager.default.isExecutableFile(atPath: binary),
             "no playctl executable at \(binary): run 'swift build --build-tests' before 'swift test'",
             sourceLocation: sourceLocation)
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("playctl-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        let scratch = try TemporaryDirectory.make(prefix: "playctl-cli")
         defer { try? FileManager.default.removeItem(at: scratch) }
         let outURL = scratch.appendingPathComponent("stdout")
         let errURL = scratch.appendingPathComponent("stderr")
@@ -89,12 +78,5 @@ enum CLIProcess {
             status: process.terminationStatus,
             standardOutput: try String(contentsOf: outURL, encoding: .utf8),
             standardError: try String(contentsOf: errURL, encoding: .utf8))
-    }
-
-    /// A fresh temporary directory; the caller removes it.
-    static func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("playctl-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
     }
 }

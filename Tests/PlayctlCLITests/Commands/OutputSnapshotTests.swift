@@ -1,4 +1,5 @@
 import Foundation
+import PlaybackTesting
 import Testing
 
 /// What `playctl` prints for help, version and usage errors, byte for byte, against the texts committed in
@@ -7,7 +8,7 @@ import Testing
 /// --filter OutputSnapshotTests` and review the diff.
 @Suite("playctl help and usage errors, byte for byte")
 struct OutputSnapshotTests {
-    static let directory = CLIProcess.repositoryRoot.appendingPathComponent("Tests/PlayctlCLITests/Snapshots")
+    static let directory = Repository.url("Tests/PlayctlCLITests/Snapshots")
 
     /// `playctl --help`, `--version` and every command's `--help`, each in its own file.
     static let helpCases: [(file: String, arguments: [String])] = [

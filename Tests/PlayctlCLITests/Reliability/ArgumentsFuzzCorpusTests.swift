@@ -1,4 +1,5 @@
 import Foundation
+import PlaybackTesting
 import Testing
 
 /// The argument fuzzer's committed corpus (Fuzz/corpus/args: the seeds, and every input that ever broke a promise of
@@ -6,7 +7,7 @@ import Testing
 /// Fuzz/Arguments). Each file is one command line, its arguments separated by NUL bytes.
 @Suite("Fuzz corpus: command lines")
 struct ArgumentsFuzzCorpusTests {
-    static let corpusDirectory = CLIProcess.repositoryRoot.appendingPathComponent("Fuzz/corpus/args")
+    static let corpusDirectory = Repository.url("Fuzz/corpus/args")
 
     static let files: [String] = {
         ((try? FileManager.default.contentsOfDirectory(atPath: corpusDirectory.path)) ?? []).sorted()

@@ -1,4 +1,5 @@
 import Foundation
+import PlaybackTesting
 import Testing
 
 /// Runs the built `playctl` like `CLIProcess.run`, with a deadline (a hang is a failure, not a stuck test run) and
@@ -24,7 +25,7 @@ enum TimedCLIProcess {
         try #require(FileManager.default.isExecutableFile(atPath: binary),
                      "no playctl executable at \(binary): run 'swift build --build-tests' first",
                      sourceLocation: sourceLocation)
-        let scratch = try CLIProcess.temporaryDirectory()
+        let scratch = try TemporaryDirectory.make()
         defer { try? FileManager.default.removeItem(at: scratch) }
         let outURL = scratch.appendingPathComponent("stdout")
         let errURL = scratch.appendingPathComponent("stderr")
