@@ -23,6 +23,12 @@ public enum MediaFixtures {
         try String(contentsOfFile: path(name), encoding: .utf8)
     }
 
+    /// The bytes of the file `name` in `Media/`.
+    /// - Throws: Foundation's error when the file cannot be read.
+    public static func bytes(_ name: String) throws -> [UInt8] {
+        [UInt8](try Data(contentsOf: directory.appendingPathComponent(name)))
+    }
+
     /// The md5 column of `Media/ref/<clip>.framemd5` (what `ffmpeg -f framemd5` prints for the first video stream),
     /// one per frame in presentation order.
     /// - Throws: when the list cannot be read or holds no frame.

@@ -17,8 +17,8 @@ struct RandomAPISequenceTests {
 
     @Test(arguments: [UInt64(1), 2, 3, 4, 5, 6])
     func randomSequence(seed: UInt64) async throws {
-        let dir = try BrokenMedia.temporaryDirectory()
-        defer { BrokenMedia.removeDirectory(dir) }
+        let dir = try TemporaryDirectory.make()
+        defer { TemporaryDirectory.remove(dir) }
         var paths = Self.clips + ["/nonexistent/missing.mp4"]
         for name in Self.broken { paths.append(try #require(BrokenMedia.named(name)).write(in: dir)) }
         let clock = ManualClock()

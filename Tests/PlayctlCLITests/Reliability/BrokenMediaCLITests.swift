@@ -1,5 +1,6 @@
 import Foundation
 import MediaIO
+import PlaybackTesting
 import Testing
 
 /// `playctl play FILE --untimed` on every file of the hostile-media corpus: exit 1 with exactly one clear line on
@@ -9,8 +10,8 @@ import Testing
 struct BrokenMediaCLITests {
     @Test(arguments: BrokenMedia.all)
     func play(_ media: BrokenMedia) async throws {
-        let dir = try BrokenMedia.temporaryDirectory()
-        defer { BrokenMedia.removeDirectory(dir) }
+        let dir = try TemporaryDirectory.make()
+        defer { TemporaryDirectory.remove(dir) }
         let path = try media.write(in: dir)
         var launcher: [String] = []
         if media.name == "unreadable.mp4" && TimedCLIProcess.isRoot {
