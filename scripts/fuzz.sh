@@ -6,13 +6,14 @@
 #
 # Targets (entry points in Fuzz/<Target>/):
 #   media  writes each input to a temporary file and opens it with MediaIO's Demuxer, decodes a few video frames
-#          (VideoFrameReader), seeks exactly and by keyframe, and does the same for audio (AudioSampleReader).
+#          (VideoFrameReader), seeks exactly and by keyframe, and does the same for audio (AudioSampleReader)
+#          (Sources/PlaybackTesting/Fuzzing/MediaFuzzCase.swift).
 #   args   splits each input on NUL bytes into a command line and parses it with PlayctlCommands.spec.parse,
 #          checking the parser's promises (Fuzz/Arguments/ArgumentsFuzzCase.swift).
 #
 # SwiftPM cannot build a fuzzer next to the package's executables (-sanitize=fuzzer brings its own main), so this
-# compiles the target's sources directly with swiftc into one module: Sources/MediaCore + Sources/MediaIO (or the argument parser's
-# files) plus the entry point. Everything goes to .build/fuzz/<target>/: the binary, the working corpus (seeded from
+# compiles the target's sources directly with swiftc into one module: Sources/MediaCore + Sources/MediaIO + the media fuzz
+# case (or the argument parser's files) plus the entry point. Everything goes to .build/fuzz/<target>/: the binary, the working corpus (seeded from
 # the committed one, which this never changes), and crash-*/timeout-*/leak-* artifacts. A crash exits non-zero;
 # keep its input as a regression by copying it into Fuzz/corpus/<target>/ (FuzzCorpusTests and
 # ArgumentsFuzzCorpusTests replay every file there in 'swift test') before fixing it.
@@ -29,8 +30,10 @@ mkdir -p "$out/corpus" "$out/artifacts" "$out/tmp"
 
 case "$target" in
   media)
-    # MediaCore and MediaIO in one module (MediaIO's re-export of MediaCore left out).
-    sources=$(find Sources/MediaCore Sources/MediaIO -name '*.swift' ! -name Exports.swift | sort)
+    # MediaCore and MediaIO in one module (MediaIO's re-export of MediaCore left out), with the fuzz case the tests
+    # replay the corpus through (PlaybackTesting's MediaFuzzCase).
+    sources="$(find Sources/MediaCore Sources/MediaIO -name '*.swift' ! -name Exports.swift | sort)
+      Sources/PlaybackTesting/Fuzzing/MediaFuzzCase.swift"
     module=MediaFuzz
     # Small inputs run fast; the committed seeds are all below this. A 7 KB raw MPEG-4 stream of 3373x4912 frames
     # takes 3.5 s under ASan alone, and several times that on a loaded machine: hence the 30 s timeout.

@@ -1,19 +1,19 @@
-// Compiled into the fuzzer's own module with Sources/MediaIO (scripts/fuzz.sh), and into PlaybackTests through a
-// symbolic link (Tests/PlaybackTests/Reliability/MediaFuzzCase.swift), where it imports MediaIO.
+// Part of PlaybackTesting, where it imports MediaIO, and compiled by scripts/fuzz.sh into the fuzzer's own module
+// together with Sources/MediaCore and Sources/MediaIO, where there is no MediaIO module to import.
 #if canImport(MediaIO)
 import MediaIO
 #endif
 
 /// One fuzz case over the media layer, run by the libFuzzer entry (Fuzz/Media/FuzzMedia.swift) and, on the committed
-/// corpus, by `FuzzCorpusTests`: whatever the file holds, each step either works or throws a `MediaError`; it never
-/// traps, hangs or leaks.
-enum MediaFuzzCase {
+/// corpus, by the Playback tests' `FuzzCorpusTests`: whatever the file holds, each step either works or throws a
+/// `MediaError`; it never traps, hangs or leaks.
+public enum MediaFuzzCase {
     /// Frames decoded after opening and after the seek: enough to run the decoder, few enough to stay fast.
-    static let framesToDecode = 6
+    public static let framesToDecode = 6
 
     /// Opens `path`, decodes the first frame alone and a few video frames after it, seeks exactly to a time chosen from `seekSeed`, decodes on, and
     /// does the same for audio.
-    static func run(path: String, seekSeed: UInt8) {
+    public static func run(path: String, seekSeed: UInt8) {
         guard let demuxer = try? Demuxer(url: path) else { return }
         // A target from before the start to past the end: 0/8 ... 11/8 of the duration, minus a little. (Durations
         // are capped: MediaTime(seconds:) takes only what fits its microseconds.)
