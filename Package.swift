@@ -28,14 +28,17 @@ let package = Package(
         .target(name: "Playback", dependencies: ["MediaCore", "MediaIO", "Locking"]),
         .target(name: "PictureInPicture", dependencies: ["MediaCore", "Playback", "Locking"]),
         // Tools for tests, the project's and users': throttled and failing sources, seeded randomness, fixtures.
-        .target(name: "PlaybackTesting", dependencies: ["MediaCore", "MediaIO", "Playback", "Locking"]),
-        .target(name: "PlayctlCLI", dependencies: ["MediaIO", "Playback", "PictureInPicture", "Locking"]),
+        // How playctl writes: JSON values and JSON Lines, unbuffered descriptor writes, times and rates as text.
+        .target(name: "PlayctlOutput", dependencies: ["MediaCore", "Locking"]),
+        .target(name: "PlaybackTesting", dependencies: ["MediaCore", "MediaIO", "Playback", "Locking", "PlayctlOutput"]),
+        .target(name: "PlayctlCLI", dependencies: ["MediaIO", "Playback", "PictureInPicture", "Locking", "PlayctlOutput"]),
         .executableTarget(name: "playctl", dependencies: ["PlayctlCLI"]),
         .testTarget(name: "MediaIOTests", dependencies: ["MediaIO", "Locking", "PlaybackTesting"]),
         .testTarget(name: "PlaybackTests", dependencies: ["Playback", "MediaIO", "Locking", "PlaybackTesting"]),
         .testTarget(name: "PictureInPictureTests",
                     dependencies: ["PictureInPicture", "Playback", "MediaIO", "Locking", "PlaybackTesting"]),
-        .testTarget(name: "PlayctlCLITests", dependencies: ["PlayctlCLI", "MediaIO", "Locking", "PlaybackTesting"],
+        .testTarget(name: "PlayctlCLITests",
+                    dependencies: ["PlayctlCLI", "PlayctlOutput", "MediaIO", "Locking", "PlaybackTesting"],
                     exclude: ["Snapshots"]),
     ]
 )

@@ -40,7 +40,7 @@ case "$target" in
     flags=(-max_len=12288 -timeout=30 -rss_limit_mb=4096 -dict=Fuzz/media.dict)
     ;;
   args)
-    sources="Sources/PlayctlCLI/Arguments/*.swift Sources/PlayctlCLI/Output/FileDescriptorIO.swift"
+    sources="Sources/PlayctlCLI/Arguments/*.swift"
     module=ArgumentsFuzz
     flags=(-max_len=512 -timeout=5 -dict=Fuzz/args.dict)
     ;;

@@ -1,4 +1,5 @@
 import MediaIO
+import PlayctlOutput
 
 /// `playctl frames FILE (--md5 | --count) [--json]`: decodes every frame of the first video stream.
 ///

@@ -1,4 +1,5 @@
 import MediaIO
+import PlayctlOutput
 
 /// `playctl probe FILE [--json]`: the container, duration and tracks of a media file, as text or one JSON object.
 struct ProbeCommand {
@@ -124,7 +125,7 @@ struct ProbeReport {
                 parts.append(size)
             }
             if let pixelFormat = track.pixelFormat { parts.append(pixelFormat) }
-            if let rate = track.frameRate { parts.append(decimal(rate) + " fps") }
+            if let rate = track.frameRate { parts.append(DecimalText.format(rate) + " fps") }
         case .audio:
             if let rate = track.sampleRate { parts.append("\(rate) Hz") }
             if let channels = track.channels {
@@ -137,16 +138,5 @@ struct ProbeReport {
         if let duration = track.duration { parts.append(SecondsText.format(duration) + " s") }
         parts.append("time base \(track.timeBase.num)/\(track.timeBase.den)")
         return parts.joined(separator: ", ")
-    }
-
-    /// A number with at most three decimals and no trailing zeros: `30`, `29.97`, `23.976`.
-    static func decimal(_ value: Double) -> String {
-        guard value.isFinite, value.magnitude < 1e12 else { return String(value) }
-        let thousandths = Int64((value.magnitude * 1000).rounded())
-        let whole = (value < 0 && thousandths > 0 ? "-" : "") + String(thousandths / 1000)
-        var digits = String(thousandths % 1000)
-        digits = String(repeating: "0", count: 3 - digits.count) + digits
-        while digits.hasSuffix("0") { digits.removeLast() }
-        return digits.isEmpty ? whole : whole + "." + digits
     }
 }

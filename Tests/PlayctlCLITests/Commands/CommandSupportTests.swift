@@ -1,4 +1,5 @@
 import MediaIO
+import PlayctlOutput
 import Testing
 
 @testable import PlayctlCLI
@@ -26,10 +27,10 @@ struct CommandSupportTests {
     }
 
     @Test func frameRatesPrintShort() {
-        #expect(ProbeReport.decimal(30) == "30")
-        #expect(ProbeReport.decimal(30000.0 / 1001) == "29.97")
-        #expect(ProbeReport.decimal(24000.0 / 1001) == "23.976")
-        #expect(ProbeReport.decimal(12.5) == "12.5")
+        #expect(DecimalText.format(30) == "30")
+        #expect(DecimalText.format(30000.0 / 1001) == "29.97")
+        #expect(DecimalText.format(24000.0 / 1001) == "23.976")
+        #expect(DecimalText.format(12.5) == "12.5")
     }
 
     @Test func diagnosticsStayOnOneLine() {

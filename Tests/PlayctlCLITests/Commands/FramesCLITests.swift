@@ -1,4 +1,5 @@
 import PlaybackTesting
+import PlayctlOutput
 import Testing
 
 @testable import PlayctlCLI

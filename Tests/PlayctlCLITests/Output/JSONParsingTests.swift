@@ -1,7 +1,6 @@
 import PlaybackTesting
+import PlayctlOutput
 import Testing
-
-@testable import PlayctlCLI
 
 @Suite("JSON parsing")
 struct JSONParsingTests {

@@ -1,5 +1,6 @@
 import Foundation
 import PlaybackTesting
+import PlayctlOutput
 import Testing
 
 @testable import PlayctlCLI

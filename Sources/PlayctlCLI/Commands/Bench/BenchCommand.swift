@@ -1,5 +1,6 @@
 import Dispatch
 import Locking
+import PlayctlOutput
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

@@ -1,4 +1,5 @@
 import MediaIO
+import PlayctlOutput
 
 #if canImport(Glibc)
 import Glibc

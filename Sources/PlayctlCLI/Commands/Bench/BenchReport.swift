@@ -1,3 +1,5 @@
+import PlayctlOutput
+
 /// The benchmark's results, rendered as a table or as one JSON object.
 ///
 /// Times are medians of wall time over the timed runs; ratios are playctl's median over the reference tool's
@@ -61,7 +63,7 @@ struct BenchReport {
         let target = media.seekTarget
         var size = ""
         if let width = track.width, let height = track.height { size = " \(width)x\(height)" }
-        let rate = track.frameRate.map { ", " + ProbeReport.decimal($0) + " fps" } ?? ""
+        let rate = track.frameRate.map { ", " + DecimalText.format($0) + " fps" } ?? ""
         let duration = media.duration.map { ", " + SecondsText.format($0) + " s" } ?? ""
         var lines = [
             "playctl bench: \(media.path) (\(track.codec)\(size)\(rate)\(duration), \(frameCount) frames)",

@@ -1,4 +1,5 @@
 import Foundation
+import PlayctlOutput
 
 /// What a soak did and measured, the bounds it is held to, and its report as text or one JSON object.
 struct SoakReport {

@@ -1,6 +1,7 @@
 import MediaIO
 import Playback
 import Synchronization
+import PlayctlOutput
 
 #if canImport(Glibc)
 import Glibc

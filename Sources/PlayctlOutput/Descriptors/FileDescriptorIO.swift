@@ -6,11 +6,11 @@ import Musl
 import Darwin
 #endif
 
-/// Unbuffered writes to file descriptors, shared by the JSON Lines writer and the help/error responses.
-enum FileDescriptorIO {
+/// Unbuffered writes to file descriptors, shared by the JSON Lines writer and playctl's own output and diagnostics.
+public enum FileDescriptorIO {
     /// Writes every byte to `descriptor`, retrying after interruptions and partial writes.
     /// - Returns: `nil` on success, else the `errno` of the failed `write(2)`.
-    static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
+    public static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
         bytes.withUnsafeBytes { buffer -> Int32? in
             guard let base = buffer.baseAddress else { return nil }
             var offset = 0

@@ -1,3 +1,5 @@
+import PlayctlOutput
+
 /// Strings and numbers: the parts of JSON parsing that work byte by byte.
 extension JSONParser {
     /// Parses a string starting at its opening quote; leaves `index` after the closing quote.

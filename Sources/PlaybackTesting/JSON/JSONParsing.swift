@@ -1,3 +1,5 @@
+import PlayctlOutput
+
 /// Why a text is not JSON, and where: `offset` counts UTF-8 bytes from the start of the text.
 public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The byte offset at which parsing stopped.
@@ -15,6 +17,7 @@ public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertibl
     public var description: String { "\(reason) at byte \(offset)" }
 }
 
+/// Reading JSON back into `JSONValue`, for tests of what playctl writes (the product only writes JSON).
 extension JSONValue {
     /// The deepest nesting of arrays and objects the parser accepts, which bounds its recursion.
     public static let maximumParseDepth = 256

@@ -1,11 +1,11 @@
-import MediaIO
+import MediaCore
 
 /// Times as the commands print them: seconds with exactly six decimals (`8.300000`, `-0.007000`), computed from the
 /// rational time so that no binary rounding creeps in.
-enum SecondsText {
+public enum SecondsText {
     /// `time` in seconds, rounded to the nearest microsecond (halves away from zero), with six decimals.
     /// Non-numeric times print as `nan`, `inf` or `-inf`.
-    static func format(_ time: MediaTime) -> String {
+    public static func format(_ time: MediaTime) -> String {
         switch time.kind {
         case .numeric: return format(microseconds: time.convertScale(1_000_000).value)
         case .positiveInfinity: return "inf"
@@ -15,7 +15,7 @@ enum SecondsText {
     }
 
     /// A whole number of microseconds as seconds with six decimals.
-    static func format(microseconds: Int64) -> String {
+    public static func format(microseconds: Int64) -> String {
         let magnitude = microseconds.magnitude
         let fraction = String(magnitude % 1_000_000)
         let padding = String(repeating: "0", count: 6 - fraction.count)
@@ -23,7 +23,7 @@ enum SecondsText {
     }
 
     /// `seconds` with six decimals, rounded to the nearest microsecond.
-    static func format(seconds: Double) -> String {
+    public static func format(seconds: Double) -> String {
         guard seconds.isFinite else { return seconds.isNaN ? "nan" : (seconds > 0 ? "inf" : "-inf") }
         guard seconds.magnitude < 9e12 else { return String(seconds) }
         return format(microseconds: Int64((seconds * 1_000_000).rounded()))
