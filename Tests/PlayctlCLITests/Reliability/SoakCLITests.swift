@@ -10,11 +10,10 @@ import Testing
 struct SoakCLITests {
     @Test("200 swaps and 200 seeks: memory, descriptors and threads stay within bounds")
     func shortSoak() async throws {
-        let run = try await TimedCLIProcess.run(
+        let result = try await CLIProcess.run(
             ["soak", "--swaps", "200", "--seeks", "200", "--json", "--media", MediaFixtures.directory.path],
             timeout: 300)
-        #expect(!run.timedOut)
-        let result = run.result
+        #expect(!result.timedOut)
         let report = try #require(try JSONValue.parseLines(result.standardOutput).first, "\(result.standardOutput)")
         #expect(report["swaps"]?.intValue == 200 && report["seeks"]?.intValue == 200)
         #expect(report["itemFailures"]?.intValue == 0)
