@@ -31,14 +31,19 @@ let package = Package(
         // How playctl writes: JSON values and JSON Lines, unbuffered descriptor writes, times and rates as text.
         .target(name: "PlayctlOutput", dependencies: ["MediaCore", "Locking"]),
         .target(name: "PlaybackTesting", dependencies: ["MediaCore", "MediaIO", "Playback", "Locking", "PlayctlOutput"]),
-        .target(name: "PlayctlCLI", dependencies: ["MediaIO", "Playback", "PictureInPicture", "Locking", "PlayctlOutput"]),
+        // playctl bench and playctl soak: the measurements and their reports. They spawn processes and seed their
+        // randomness with the test kit's ProcessRunner and SplitMix64 (both are test harnesses the CLI ships).
+        .target(name: "PlayctlBench",
+                dependencies: ["MediaIO", "Playback", "PictureInPicture", "Locking", "PlayctlOutput", "PlaybackTesting"]),
+        .target(name: "PlayctlCLI",
+                dependencies: ["MediaIO", "Playback", "PictureInPicture", "Locking", "PlayctlOutput", "PlayctlBench"]),
         .executableTarget(name: "playctl", dependencies: ["PlayctlCLI"]),
         .testTarget(name: "MediaIOTests", dependencies: ["MediaIO", "Locking", "PlaybackTesting"]),
         .testTarget(name: "PlaybackTests", dependencies: ["Playback", "MediaIO", "Locking", "PlaybackTesting"]),
         .testTarget(name: "PictureInPictureTests",
                     dependencies: ["PictureInPicture", "Playback", "MediaIO", "Locking", "PlaybackTesting"]),
         .testTarget(name: "PlayctlCLITests",
-                    dependencies: ["PlayctlCLI", "PlayctlOutput", "MediaIO", "Locking", "PlaybackTesting"],
+                    dependencies: ["PlayctlCLI", "PlayctlBench", "PlayctlOutput", "MediaIO", "Locking", "PlaybackTesting"],
                     exclude: ["Snapshots"]),
     ]
 )

@@ -56,9 +56,21 @@ public enum PlayctlMain {
                 usageError.immediateResponse.write()
                 return UsageError.exitCode
             }
-            let line = spec.name + ": error: " + error.message + "\n"
-            _ = FileDescriptorIO.writeAll(Array(line.utf8), to: STDERR_FILENO)
+            reportFailure(error.message)
             return failureExitCode
         }
+    }
+
+    /// Reports `message` as `playctl: error: <message>` and ends the process with `failureExitCode`, from any
+    /// thread: for a failure found where returning is not possible (the soak's watchdog sees a hang).
+    static func exitWithFailure(_ message: String) -> Never {
+        reportFailure(message)
+        exit(failureExitCode)
+    }
+
+    /// Writes the one line of a failed command on standard error.
+    private static func reportFailure(_ message: String) {
+        let line = PlayctlCommands.spec.name + ": error: " + CommandFailure.oneLine(message) + "\n"
+        _ = FileDescriptorIO.writeAll(Array(line.utf8), to: STDERR_FILENO)
     }
 }

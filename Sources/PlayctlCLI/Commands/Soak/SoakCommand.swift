@@ -1,9 +1,11 @@
 import Dispatch
 import MediaIO
 import Locking
+import PlayctlBench
 
 /// `playctl soak [--swaps N] [--seeks N] [--media DIR] [--json]`: one process swaps items and seeks many times in
-/// one player, then checks that memory, file descriptors and threads did not grow (see `SoakRun`, `SoakReport`).
+/// one player, then checks that memory, file descriptors and threads did not grow (PlayctlBench's `SoakRun` and
+/// `SoakReport`).
 /// Prints its figures; exits 1 when a bound is exceeded or an item fails, 2 for a bad count.
 struct SoakCommand {
     /// Swaps and seeks when not given.
@@ -36,8 +38,8 @@ struct SoakCommand {
     }
 
     func run(_ output: StandardOutput) throws(CommandFailure) {
-        let clips = try Self.clips(in: mediaDirectory)
-        let soak = SoakRun(clips: clips, swaps: swaps, seeks: seeks, seed: Self.seed)
+        let clips = try benchStep { () throws(BenchFailure) in try SoakRun.clips(in: mediaDirectory) }
+        let soak = SoakRun(clips: clips, swaps: swaps, seeks: seeks, seed: Self.seed) { PlayctlMain.exitWithFailure($0) }
         let result = Locked<SoakReport?>(nil)
         let done = DispatchSemaphore(value: 0)
         Task.detached {
@@ -55,17 +57,5 @@ struct SoakCommand {
         if let problem = report.problems.first {
             throw CommandFailure("soak: " + problem)
         }
-    }
-
-    /// The media files in `directory` that open with a decodable stream, sorted by name; at least two.
-    static func clips(in directory: String) throws(CommandFailure) -> [String] {
-        let extensions: Set<String> = ["mp4", "m4a", "mov", "webm", "mkv", "ts"]
-        let names = DirectoryListing.names(in: directory) ?? []
-        let candidates = names.filter { extensions.contains(String($0.split(separator: ".").last ?? "")) }.sorted()
-        let clips = candidates.map { directory + "/" + $0 }.filter { (try? Demuxer(url: $0)) != nil }
-        guard clips.count >= 2 else {
-            throw CommandFailure("soak needs at least two playable clips in '\(directory)' (found \(clips.count))")
-        }
-        return clips
     }
 }

@@ -1,3 +1,5 @@
+import PlaybackTesting
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,29 +7,29 @@ import Musl
 #endif
 
 /// The reference tools the benchmark compares against, and the machine it runs on.
-struct BenchTools {
+public struct BenchTools: Sendable {
     /// The path of ffmpeg (required).
-    var ffmpeg: String
+    public var ffmpeg: String
     /// `ffmpeg version 5.1.9-0+deb12u1`.
-    var ffmpegVersion: String
+    public var ffmpegVersion: String
     /// The path of mpv, when installed.
-    var mpv: String?
+    public var mpv: String?
     /// `mpv 0.35.1`, when installed.
-    var mpvVersion: String?
+    public var mpvVersion: String?
     /// Online CPUs: what FFmpeg's automatic thread count is based on.
-    var cpuCount: Int
+    public var cpuCount: Int
 
-    /// Finds ffmpeg and mpv in `PATH`.
-    /// - Throws: `CommandFailure` saying so when ffmpeg is not installed.
-    static func find() throws(CommandFailure) -> BenchTools {
+    /// Finds ffmpeg and mpv in `PATH`; says on `progress` when mpv is missing.
+    /// - Throws: `BenchFailure` saying so when ffmpeg is not installed.
+    static func find(progress: (String) -> Void) throws(BenchFailure) -> BenchTools {
         guard let ffmpeg = ProcessRunner.findExecutable("ffmpeg") else {
-            throw CommandFailure(
+            throw .failed(
                 "ffmpeg is not installed (not found in PATH): the benchmark measures playctl against it "
                     + "(Debian: apt-get install ffmpeg)")
         }
         let mpv = ProcessRunner.findExecutable("mpv")
         if mpv == nil {
-            BenchCommand.progress("mpv is not installed (not found in PATH): the mpv seek comparison is skipped")
+            progress("mpv is not installed (not found in PATH): the mpv seek comparison is skipped")
         }
         return BenchTools(
             ffmpeg: ffmpeg, ffmpegVersion: version(of: ffmpeg, option: "-version", words: 3),
@@ -37,7 +39,7 @@ struct BenchTools {
 
     /// The first `words` words of the first line `tool <option>` prints, or the path and `(unknown version)`.
     static func version(of tool: String, option: String, words: Int) -> String {
-        guard let result = try? ProcessRunner.run(tool, [option], capturesOutput: true), result.succeeded,
+        guard let result = try? ProcessRunner.run(tool, [option], standardOutput: .capture), result.succeeded,
               let line = result.outputText.split(separator: "\n").first
         else {
             return tool + " (unknown version)"

@@ -1,10 +1,11 @@
 import Foundation
 import PlayctlOutput
+import PlayctlOutput
 
 /// What a soak did and measured, the bounds it is held to, and its report as text or one JSON object.
-struct SoakReport {
+public struct SoakReport: Sendable {
     /// Resident memory may grow this much from the end of the warm-up to the end.
-    static let residentGrowthBound = 2 << 20
+    public static let residentGrowthBound = 2 << 20
 
     var swaps: Int
     var seeks: Int
@@ -27,7 +28,7 @@ struct SoakReport {
     var residentGrowth: Int { end.residentBytes - warmUp.residentBytes }
 
     /// Each bound that was exceeded, as one sentence; empty when the soak passed.
-    var problems: [String] {
+    public var problems: [String] {
         var problems: [String] = []
         if residentGrowth > Self.residentGrowthBound {
             problems.append("resident memory grew by \(Self.megabytes(residentGrowth)) after the warm-up "
@@ -50,7 +51,8 @@ struct SoakReport {
 
     // MARK: Output
 
-    var textLines: [String] {
+    /// The report as text, one string per line, ending with `result: pass` or `result: FAIL`.
+    public var textLines: [String] {
         [
             "playctl soak: \(swaps) item swaps and \(seeks) seeks over \(clips) clips in "
                 + String(format: "%.1f s", seconds) + " (one player, manual clock)",
@@ -67,7 +69,9 @@ struct SoakReport {
         ]
     }
 
-    var json: JSONValue {
+    /// The report as one JSON object: counts, the four resource snapshots, the growth and its bound, `passed` and
+    /// `problems`.
+    public var json: JSONValue {
         func resources(_ r: ProcessResources) -> JSONValue {
             .object([("residentBytes", .int(r.residentBytes)), ("fileDescriptors", .int(r.fileDescriptors)),
                      ("threads", .int(r.threads))])
@@ -85,7 +89,7 @@ struct SoakReport {
     }
 
     /// `1.25 MB` (MiB, two decimals; negative sizes keep their sign).
-    static func megabytes(_ bytes: Int) -> String {
+    public static func megabytes(_ bytes: Int) -> String {
         String(format: "%.2f MB", Double(bytes) / Double(1 << 20))
     }
 }

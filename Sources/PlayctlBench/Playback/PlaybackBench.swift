@@ -3,6 +3,7 @@ import MediaIO
 import PictureInPicture
 import Playback
 import Locking
+import PlaybackTesting
 
 /// `playctl bench --playback`: the player's own figures, measured in one run.
 ///
@@ -14,13 +15,26 @@ import Locking
 /// - peak memory of `playctl play F --untimed` against `ffmpeg -i F -f null -` (separate processes, ru_maxrss);
 /// - Picture in Picture swap: cold (`replaceCurrentItem`) and prepared (`swapContentSource`) time from the swap to
 ///   the first frame of B in the window, against B's startup alone and one frame interval.
-struct PlaybackBench {
-    let file: String
-    let small: String
-    let swapTarget: String
-    let runs: Int
+public struct PlaybackBench: Sendable {
+    /// The file startup, real-time presentation and peak memory are measured on.
+    public let file: String
+    /// A small clip (360p) for the concurrent players and the Picture in Picture source A.
+    public let small: String
+    /// The clip Picture in Picture swaps to (B): 480x270, so the window shows when it arrives.
+    public let swapTarget: String
+    /// Runs per median.
+    public let runs: Int
 
-    func run(progress: (String) -> Void) async -> [(String, String)] {
+    /// A bench of `file`, with `small` and `swapTarget` for the concurrent players and the swap.
+    public init(file: String, small: String, swapTarget: String, runs: Int) {
+        self.file = file
+        self.small = small
+        self.swapTarget = swapTarget
+        self.runs = runs
+    }
+
+    /// Measures everything, saying each step on `progress`; returns the figures as (name, value) rows in order.
+    public func run(progress: (String) -> Void) async -> [(String, String)] {
         var rows: [(String, String)] = []
         // First, while this process is small: a spawned child's ru_maxrss counts the parent's pages until it execs.
         progress("peak memory")
@@ -118,8 +132,8 @@ struct PlaybackBench {
     func peakMemory(_ path: String) -> String {
         let playctl = ProcessRunner.currentExecutable()
         guard let ffmpeg = ProcessRunner.findExecutable("ffmpeg") else { return "ffmpeg not installed" }
-        guard let ours = try? ProcessRunner.run(playctl, ["play", path, "--untimed"], capturesOutput: true),
-              let theirs = try? ProcessRunner.run(ffmpeg, ["-v", "error", "-i", path, "-f", "null", "-"], capturesOutput: true)
+        guard let ours = try? ProcessRunner.run(playctl, ["play", path, "--untimed"], standardOutput: .capture),
+              let theirs = try? ProcessRunner.run(ffmpeg, ["-v", "error", "-i", path, "-f", "null", "-"], standardOutput: .capture)
         else { return "could not run the processes" }
         return String(format: "playctl %.1f MB, ffmpeg %.1f MB, ratio %.2fx (target <= 1.2x)",
                       Double(ours.peakRSSKiB) / 1024, Double(theirs.peakRSSKiB) / 1024,
@@ -199,53 +213,5 @@ extension PlaybackBench {
             try? await Task.sleep(for: .microseconds(100))
         }
         return Date().timeIntervalSince(start)
-    }
-}
-
-/// Marks the moment something first happened; `wait` returns the seconds from `start` to it.
-final class FirstFrame: Sendable {
-    private struct State {
-        var moment: Date?
-        var waiter: CheckedContinuation<Date?, Never>?
-        var timedOut = false
-    }
-    private let state = Locked(State())
-
-    /// Called by the sink when a frame is shown: the first call sets the moment and wakes the waiter.
-    func mark() {
-        let now = Date()
-        let waiter = state.withLock { s -> CheckedContinuation<Date?, Never>? in
-            guard s.moment == nil, !s.timedOut else { return nil }
-            s.moment = now
-            defer { s.waiter = nil }
-            return s.waiter
-        }
-        waiter?.resume(returning: now)
-    }
-
-    /// Seconds from `start` to the first frame (NaN after 10 s). Waits without polling: a poller would take CPU
-    /// from the decoder it measures (on 2 cores a 200 µs poll made starts measurably slower).
-    func wait(since start: Date) async -> Double {
-        let timeout = Task { [self] in
-            try? await Task.sleep(for: .seconds(10))
-            let waiter = state.withLock { s -> CheckedContinuation<Date?, Never>? in
-                guard s.moment == nil else { return nil }
-                s.timedOut = true
-                defer { s.waiter = nil }
-                return s.waiter
-            }
-            waiter?.resume(returning: nil)
-        }
-        defer { timeout.cancel() }
-        let moment = await withCheckedContinuation { (continuation: CheckedContinuation<Date?, Never>) in
-            let known = state.withLock { s -> Date?? in
-                if let moment = s.moment { return .some(moment) }
-                if s.timedOut { return .some(nil) }
-                s.waiter = continuation
-                return nil
-            }
-            if let known { continuation.resume(returning: known) }
-        }
-        return moment.map { $0.timeIntervalSince(start) } ?? .nan
     }
 }

@@ -1,7 +1,6 @@
 import MediaIO
 import Playback
-import Synchronization
-import PlayctlOutput
+import PlaybackTesting
 
 #if canImport(Glibc)
 import Glibc
@@ -13,27 +12,57 @@ import Glibc
 /// steps, and at least one pass over the clips) and at the end, each time with no item in the player, its decoding threads gone and free heap memory
 /// handed back; after the end the player is invalidated and descriptors and threads must be back where they started.
 /// glibc's malloc arenas are capped at 2 first (see `ProcessResources.limitMallocArenas`).
-struct SoakRun {
-    let clips: [String]
-    let swaps: Int
-    let seeks: Int
-    let seed: UInt64
+public struct SoakRun: Sendable {
+    /// The clips to swap between, cycled through in order.
+    public let clips: [String]
+    /// Items to swap in.
+    public let swaps: Int
+    /// Seeks to make.
+    public let seeks: Int
+    /// The generator's seed: the same seed makes the same steps.
+    public let seed: UInt64
+    /// Called from the watchdog, with a sentence saying so, when no step completes for `hangSeconds`; it must end
+    /// the process (a hang is a failure, not a wait), which the soak cannot do from where it is stuck.
+    public let onHang: @Sendable (String) -> Void
 
-    /// Seconds without a completed step after which the soak reports a hang and exits.
-    static let hangSeconds = 30
+    /// Seconds without a completed step after which the soak reports a hang.
+    public static let hangSeconds = 30
 
-    func run() async -> SoakReport {
+    /// A soak over `clips`; see the type's description.
+    public init(clips: [String], swaps: Int, seeks: Int, seed: UInt64, onHang: @escaping @Sendable (String) -> Void) {
+        self.clips = clips
+        self.swaps = swaps
+        self.seeks = seeks
+        self.seed = seed
+        self.onHang = onHang
+    }
+
+    /// The media files in `directory` that open with a decodable stream, sorted by name; at least two.
+    /// - Throws: `BenchFailure.failed` when there are fewer than two.
+    public static func clips(in directory: String) throws(BenchFailure) -> [String] {
+        let extensions: Set<String> = ["mp4", "m4a", "mov", "webm", "mkv", "ts"]
+        let names = DirectoryListing.names(in: directory) ?? []
+        let candidates = names.filter { extensions.contains(String($0.split(separator: ".").last ?? "")) }.sorted()
+        let clips = candidates.map { directory + "/" + $0 }.filter { (try? Demuxer(url: $0)) != nil }
+        guard clips.count >= 2 else {
+            throw .failed("soak needs at least two playable clips in '\(directory)' (found \(clips.count))")
+        }
+        return clips
+    }
+
+    /// Runs the soak and measures; the report says whether it passed.
+    public func run() async -> SoakReport {
         var report = SoakReport(swaps: swaps, seeks: seeks, clips: clips.count)
         let started = ContinuousClock.now
         let progress = SoakProgress()
-        let watchdog = Self.startWatchdog(progress)
+        let watchdog = Self.startWatchdog(progress, onHang: onHang)
         defer { watchdog.cancel() }
         ProcessResources.limitMallocArenas(to: 2)
         report.start = await Self.quiescent(reference: nil)
         let clock = ManualClock()
         let player = Player(clock: .manual(clock), audio: true)
         player.play()
-        var random = SoakRandom(seed: seed)
+        var random = SplitMix64(seed: seed)
         let steps = max(swaps, seeks)
         // The first 10% of the steps, and at least one pass over every clip (first uses set up codec tables).
         let warmUp = min(steps, max(steps / 10, clips.count))
@@ -61,7 +90,7 @@ struct SoakRun {
     }
 
     /// Seeks the current item to a random point of it (sometimes past either end), exactly or to a keyframe.
-    private func seek(_ player: Player, _ random: inout SoakRandom, _ report: inout SoakReport) async {
+    private func seek(_ player: Player, _ random: inout SplitMix64, _ report: inout SoakReport) async {
         let duration = player.currentItem?.duration ?? .indefinite
         let span = duration.isNumeric ? duration.seconds : 1
         let fraction = Double(random.next() % 1200) / 1000 - 0.1
@@ -107,8 +136,10 @@ struct SoakRun {
         return usage.ru_maxrss * 1024
     }
 
-    /// A thread that ends the process when no step completes for `hangSeconds`: a hang is a failure, not a wait.
-    private static func startWatchdog(_ progress: SoakProgress) -> Task<Void, Never> {
+    /// A task that calls `onHang` when no step completes for `hangSeconds`.
+    private static func startWatchdog(
+        _ progress: SoakProgress, onHang: @escaping @Sendable (String) -> Void
+    ) -> Task<Void, Never> {
         Task.detached {
             var last = -1
             var still = 0
@@ -118,35 +149,9 @@ struct SoakRun {
                 still = now == last ? still + 1 : 0
                 last = now
                 if still >= hangSeconds {
-                    let line = "playctl: error: soak: no progress for \(hangSeconds) s at step \(now) (a hang)\n"
-                    _ = FileDescriptorIO.writeAll(Array(line.utf8), to: STDERR_FILENO)
-                    exit(PlayctlMain.failureExitCode)
+                    onHang("soak: no progress for \(hangSeconds) s at step \(now) (a hang)")
                 }
             }
         }
-    }
-}
-
-/// Steps completed so far, read by the watchdog.
-final class SoakProgress: Sendable {
-    private let count = Atomic<Int>(0)
-
-    var steps: Int { count.load(ordering: .relaxed) }
-
-    func completeStep() { count.add(1, ordering: .relaxed) }
-}
-
-/// SplitMix64: the soak's seeded generator, so a run can be repeated exactly.
-struct SoakRandom {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -5,35 +5,35 @@ import PlayctlOutput
 /// Times are medians of wall time over the timed runs; ratios are playctl's median over the reference tool's
 /// (below 1 means playctl is faster); CPU is the median of user plus system time; peak RSS is the highest
 /// `ru_maxrss` of any timed run.
-struct BenchReport {
-    var media: BenchMedia
-    var tools: BenchTools
+public struct BenchReport: Sendable {
+    public var media: BenchMedia
+    public var tools: BenchTools
     /// The playctl executable that was measured.
-    var playctl: String
-    var runs: Int
+    public var playctl: String
+    public var runs: Int
     /// Frames `frames --count` decoded.
-    var frameCount: Int
-    var seekCheck: SeekCheck
-    var decode: [BenchTiming]
-    var seek: [BenchTiming]
+    public var frameCount: Int
+    public var seekCheck: SeekCheck
+    public var decode: [BenchTiming]
+    public var seek: [BenchTiming]
     /// The 1-minute load average before and after the runs: other work on the machine skews wall times.
-    var loadAverage: (before: Double?, after: Double?)
+    public var loadAverage: (before: Double?, after: Double?)
 
     // MARK: Figures
 
     /// playctl's median decode time over ffmpeg's.
-    var decodeRatio: Double { ratio(decode, "playctl", "ffmpeg") }
+    public var decodeRatio: Double { ratio(decode, "playctl", "ffmpeg") }
     /// playctl's median decode CPU time over ffmpeg's.
-    var decodeCPURatio: Double { ratio(decode, "playctl", "ffmpeg", \.medianCPU) }
+    public var decodeCPURatio: Double { ratio(decode, "playctl", "ffmpeg", \.medianCPU) }
     /// playctl's median exact-seek CPU time over ffmpeg's.
-    var seekCPURatioFFmpeg: Double { ratio(seek, "playctl", "ffmpeg", \.medianCPU) }
+    public var seekCPURatioFFmpeg: Double { ratio(seek, "playctl", "ffmpeg", \.medianCPU) }
     /// playctl's median exact-seek time over ffmpeg's.
-    var seekRatioFFmpeg: Double { ratio(seek, "playctl", "ffmpeg") }
+    public var seekRatioFFmpeg: Double { ratio(seek, "playctl", "ffmpeg") }
     /// playctl's median exact-seek time over mpv's, when mpv ran.
-    var seekRatioMPV: Double? { seek.contains { $0.benchCase.tool == "mpv" } ? ratio(seek, "playctl", "mpv") : nil }
+    public var seekRatioMPV: Double? { seek.contains { $0.benchCase.tool == "mpv" } ? ratio(seek, "playctl", "mpv") : nil }
 
     /// Whether the executable measured looks like a debug build (much slower than release).
-    var measuresDebugBuild: Bool { playctl.contains("/debug/") }
+    public var measuresDebugBuild: Bool { playctl.contains("/debug/") }
 
     private func ratio(
         _ timings: [BenchTiming], _ numerator: String, _ denominator: String,
@@ -46,7 +46,7 @@ struct BenchReport {
     }
 
     /// `load average 0.12 before, 0.40 after`, with a warning when other work competed for the CPUs.
-    var loadLine: String? {
+    public var loadLine: String? {
         guard let before = loadAverage.before, let after = loadAverage.after else { return nil }
         var line = "load average (1 min): " + fixed(before, 2) + " before, " + fixed(after, 2) + " after"
         if max(before, after) > 0.5 {
@@ -58,7 +58,7 @@ struct BenchReport {
     // MARK: Text
 
     /// The report as a table, one string per line.
-    var textLines: [String] {
+    public var textLines: [String] {
         let track = media.track
         let target = media.seekTarget
         var size = ""
@@ -80,7 +80,7 @@ struct BenchReport {
         lines.append("")
         lines.append("Full decode of the first video stream (\(frameCount) frames, no output)")
         lines += table(decode)
-        lines.append("  playctl / ffmpeg: \(verdict(decodeRatio, target: BenchCommand.decodeTarget))")
+        lines.append("  playctl / ffmpeg: \(verdict(decodeRatio, target: DecodeBench.decodeTarget))")
         lines.append("  playctl / ffmpeg CPU time: " + fixed(decodeCPURatio, 3) + "x")
         lines.append("")
         let keyframe = target.keyframeMicroseconds.map {
@@ -89,7 +89,7 @@ struct BenchReport {
         lines.append(
             "Exact seek to \(target.text) s: \(keyframe), \(target.framesFromKeyframe) frames from the keyframe before")
         lines += table(seek)
-        lines.append("  playctl / ffmpeg: \(verdict(seekRatioFFmpeg, target: BenchCommand.seekTarget))")
+        lines.append("  playctl / ffmpeg: \(verdict(seekRatioFFmpeg, target: DecodeBench.seekTarget))")
         lines.append("  playctl / ffmpeg CPU time: " + fixed(seekCPURatioFFmpeg, 3) + "x")
         if let mpvRatio = seekRatioMPV { lines.append("  playctl / mpv:    " + fixed(mpvRatio, 2) + "x") }
         let sameness = seekCheck.isIdentical ? "bit-identical" : "DIFFERENT"
@@ -151,64 +151,5 @@ struct BenchReport {
         let fraction = String(scaled % unit)
         text += "." + String(repeating: "0", count: decimals - fraction.count) + fraction
         return text
-    }
-
-    // MARK: JSON
-
-    /// The report as one JSON object: `file`, `runs`, `cpus`, `decode` and `seek`, each with one object per tool
-    /// (`command`, `medianSeconds`, `minSeconds`, `maxSeconds`, `peakRSSKiB`, `medianCPUSeconds`, `wallSeconds`),
-    /// the ratios (wall and CPU) and targets, and the load average before and after.
-    var json: JSONValue {
-        let target = media.seekTarget
-        var seekMembers: [(String, JSONValue)] = [
-            ("at", .double(Double(target.microseconds) / 1e6)),
-            ("keyframe", target.keyframeMicroseconds.map { .double(Double($0) / 1e6) } ?? .null),
-            ("framesFromKeyframe", .int(target.framesFromKeyframe)),
-            ("tools", tools(seek)),
-            ("ratioToFFmpeg", .double(seekRatioFFmpeg)),
-            ("cpuRatioToFFmpeg", .double(seekCPURatioFFmpeg)),
-            ("ratioToMPV", seekRatioMPV.map(JSONValue.double) ?? .null),
-            ("target", .double(BenchCommand.seekTarget)),
-            ("targetMet", .bool(seekRatioFFmpeg <= BenchCommand.seekTarget)),
-        ]
-        seekMembers += [
-            ("md5", .string(seekCheck.playctlMD5)),
-            ("ffmpegMD5", .string(seekCheck.ffmpegMD5)),
-            ("bitIdentical", .bool(seekCheck.isIdentical)),
-        ]
-        return .object([
-            ("file", .string(media.path)),
-            ("playctl", .string(playctl)),
-            ("debugBuild", .bool(measuresDebugBuild)),
-            ("runs", .int(runs)),
-            ("cpus", .int(tools.cpuCount)),
-            ("loadAverageBefore", loadAverage.before.map(JSONValue.double) ?? .null),
-            ("loadAverageAfter", loadAverage.after.map(JSONValue.double) ?? .null),
-            ("ffmpegVersion", .string(tools.ffmpegVersion)),
-            ("mpvVersion", tools.mpvVersion.map(JSONValue.string) ?? .null),
-            ("decode", .object([
-                ("frames", .int(frameCount)),
-                ("tools", tools(decode)),
-                ("ratioToFFmpeg", .double(decodeRatio)),
-                ("cpuRatioToFFmpeg", .double(decodeCPURatio)),
-                ("target", .double(BenchCommand.decodeTarget)),
-                ("targetMet", .bool(decodeRatio <= BenchCommand.decodeTarget)),
-            ])),
-            ("seek", .object(seekMembers)),
-        ])
-    }
-
-    private func tools(_ timings: [BenchTiming]) -> JSONValue {
-        .object(timings.map { timing in
-            (timing.benchCase.tool, .object([
-                ("command", .array(([timing.benchCase.executable] + timing.benchCase.arguments).map(JSONValue.string))),
-                ("medianSeconds", .double(timing.median)),
-                ("minSeconds", .double(timing.minimum)),
-                ("maxSeconds", .double(timing.maximum)),
-                ("peakRSSKiB", .int(timing.peakRSS)),
-                ("medianCPUSeconds", .double(timing.medianCPU)),
-                ("wallSeconds", .array(timing.wallSeconds.map(JSONValue.double))),
-            ]))
-        })
     }
 }

@@ -1,4 +1,6 @@
 import MediaIO
+import PlaybackTesting
+import PlayctlOutput
 import PlayctlOutput
 
 #if canImport(Glibc)
@@ -8,38 +10,38 @@ import Musl
 #endif
 
 /// The file the benchmark measures, and the worst-case exact-seek target found in it.
-struct BenchMedia {
+public struct BenchMedia: Sendable {
     /// The default file, relative to the repository root.
     static let defaultRelativePath = "bench-media/1080p.mp4"
     /// The script that makes the default file, relative to the repository root.
     static let makeScriptRelativePath = "scripts/make-bench-media.sh"
 
     /// The path given to every command.
-    let path: String
+    public let path: String
     /// The first video track.
-    let track: TrackInfo
+    public let track: TrackInfo
     /// The container's duration, when it says.
-    let duration: MediaTime?
+    public let duration: MediaTime?
     /// Where the exact seek goes.
-    let seekTarget: SeekTarget
+    public let seekTarget: SeekTarget
 
     /// The last frame before the second keyframe: an exact seek there decodes the most frames the file can need.
-    struct SeekTarget {
+    public struct SeekTarget: Sendable {
         /// The frame's time, rounded up to the microsecond, from the start of the media.
-        var microseconds: Int64
+        public var microseconds: Int64
         /// The second keyframe's time, to the nearest microsecond, or nil when the stream has a single keyframe
         /// (the target is then its last frame).
-        var keyframeMicroseconds: Int64?
+        public var keyframeMicroseconds: Int64?
         /// Frames from the keyframe before the target to the target, both included: what a plain decoder decodes.
-        var framesFromKeyframe: Int
+        public var framesFromKeyframe: Int
 
         /// `--at` for every tool: six decimals.
-        var text: String { SecondsText.format(microseconds: microseconds) }
+        public var text: String { SecondsText.format(microseconds: microseconds) }
     }
 
     /// Opens `path`, or the default file (made first with the repository's script when missing), and finds the
     /// seek target. `progress` receives one line per slow step.
-    static func prepare(path: String?, progress: (String) -> Void) throws(CommandFailure) -> BenchMedia {
+    public static func prepare(path: String?, progress: (String) -> Void) throws(BenchFailure) -> BenchMedia {
         let file: String
         if let path {
             file = path
@@ -48,7 +50,7 @@ struct BenchMedia {
         }
         let demuxer = try media { () throws(MediaError) in try Demuxer(url: file) }
         guard let track = demuxer.videoTrack else {
-            throw CommandFailure("\(file): no video track to benchmark")
+            throw .failed("\(file): no video track to benchmark")
         }
         let target = try media { () throws(MediaError) in try findSeekTarget(demuxer, track) }
         return BenchMedia(path: file, track: track, duration: demuxer.duration, seekTarget: target)
@@ -56,28 +58,30 @@ struct BenchMedia {
 
     /// `bench-media/1080p.mp4` in the repository found from the working directory or the executable's location;
     /// runs `scripts/make-bench-media.sh` when the file is missing.
-    static func defaultFile(progress: (String) -> Void) throws(CommandFailure) -> String {
+    static func defaultFile(progress: (String) -> Void) throws(BenchFailure) -> String {
         guard let root = repositoryRoot() else {
-            throw CommandFailure(
+            throw .failed(
                 "\(defaultRelativePath) not found and no \(makeScriptRelativePath) to make it: run from the "
                     + "repository root or pass --file")
         }
         let file = (root == "." ? "" : root + "/") + defaultRelativePath
         if access(file, R_OK) == 0 { return file }
         guard let bash = ProcessRunner.findExecutable("bash") else {
-            throw CommandFailure("bash is not installed: cannot run \(makeScriptRelativePath) to make \(file)")
+            throw .failed("bash is not installed: cannot run \(makeScriptRelativePath) to make \(file)")
         }
         progress("making \(file) with \(makeScriptRelativePath)")
-        let result = try ProcessRunner.run(bash, [root + "/" + makeScriptRelativePath], inheritsStandardError: true)
+        let result = try process { () throws(ProcessRunnerError) in
+            try ProcessRunner.run(bash, [root + "/" + makeScriptRelativePath], standardError: .inherit)
+        }
         guard result.succeeded, access(file, R_OK) == 0 else {
-            throw CommandFailure("\(makeScriptRelativePath) failed to make \(file)")
+            throw .failed("\(makeScriptRelativePath) failed to make \(file)")
         }
         return file
     }
 
     /// The nearest directory holding `scripts/make-bench-media.sh`: the working directory, or one above the
     /// executable (`.build/release/playctl` lives three levels below the root).
-    static func repositoryRoot() -> String? {
+    public static func repositoryRoot() -> String? {
         var candidates = ["."]
         var directory = ProcessRunner.currentExecutable()
         for _ in 0..<6 {
@@ -113,38 +117,5 @@ struct BenchMedia {
             microseconds: clock.microsecondsRoundedUp(target),
             keyframeMicroseconds: second.map(clock.microsecondsNearest),
             framesFromKeyframe: timestamps.filter { $0 >= first && $0 <= target }.count)
-    }
-}
-
-/// Converts a track's timestamps to microseconds from the start of the media, as `VideoFrameReader` measures.
-struct TickClock {
-    let startTicks: Int64
-    let numerator: Int64
-    let denominator: Int64
-
-    init(demuxer: Demuxer, track: TrackInfo) {
-        numerator = Int64(max(track.timeBase.num, 1))
-        denominator = Int64(max(track.timeBase.den, 1))
-        // The container start, in AV_TIME_BASE (microsecond) units, rescaled to the track's ticks, to nearest.
-        let ticks = Double(demuxer.startTime) * Double(denominator) / (1e6 * Double(numerator))
-        startTicks = Int64(ticks.rounded())
-    }
-
-    /// `ticks` as microseconds from the start of the media, to the nearest (for display).
-    func microsecondsNearest(_ ticks: Int64) -> Int64 {
-        let exact = Double(ticks - startTicks) * Double(numerator) * 1e6 / Double(denominator)
-        return Int64(exact.rounded())
-    }
-
-    /// `ticks` as microseconds from the start of the media, rounded up, so that a seek to the printed time lands
-    /// on that frame and not the one before.
-    func microsecondsRoundedUp(_ ticks: Int64) -> Int64 {
-        let relative = ticks - startTicks
-        let (scaled, overflow) = relative.multipliedReportingOverflow(by: numerator * 1_000_000)
-        guard !overflow else {
-            return Int64((Double(relative) * Double(numerator) * 1e6 / Double(denominator)).rounded(.up))
-        }
-        let quotient = scaled / denominator
-        return scaled % denominator > 0 ? quotient + 1 : quotient
     }
 }
