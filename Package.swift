@@ -28,6 +28,8 @@ let package = Package(
         .target(name: "Playback", dependencies: ["MediaCore", "MediaIO", "Locking"]),
         .target(name: "PictureInPicture", dependencies: ["MediaCore", "Playback", "Locking"]),
         // Tools for tests, the project's and users': throttled and failing sources, seeded randomness, fixtures.
+        // A declarative command-line parser (tools, commands, typed options, help, usage errors), not tied to playctl.
+        .target(name: "CommandLineKit"),
         // How playctl writes: JSON values and JSON Lines, unbuffered descriptor writes, times and rates as text.
         .target(name: "PlayctlOutput", dependencies: ["MediaCore", "Locking"]),
         .target(name: "PlaybackTesting", dependencies: ["MediaCore", "MediaIO", "Playback", "Locking", "PlayctlOutput"]),
@@ -36,14 +38,16 @@ let package = Package(
         .target(name: "PlayctlBench",
                 dependencies: ["MediaIO", "Playback", "PictureInPicture", "Locking", "PlayctlOutput", "PlaybackTesting"]),
         .target(name: "PlayctlCLI",
-                dependencies: ["MediaIO", "Playback", "PictureInPicture", "Locking", "PlayctlOutput", "PlayctlBench"]),
+                dependencies: ["CommandLineKit", "MediaIO", "Playback", "PictureInPicture", "Locking", "PlayctlOutput",
+                               "PlayctlBench"]),
         .executableTarget(name: "playctl", dependencies: ["PlayctlCLI"]),
         .testTarget(name: "MediaIOTests", dependencies: ["MediaIO", "Locking", "PlaybackTesting"]),
         .testTarget(name: "PlaybackTests", dependencies: ["Playback", "MediaIO", "Locking", "PlaybackTesting"]),
         .testTarget(name: "PictureInPictureTests",
                     dependencies: ["PictureInPicture", "Playback", "MediaIO", "Locking", "PlaybackTesting"]),
         .testTarget(name: "PlayctlCLITests",
-                    dependencies: ["PlayctlCLI", "PlayctlBench", "PlayctlOutput", "MediaIO", "Locking", "PlaybackTesting"],
+                    dependencies: ["PlayctlCLI", "CommandLineKit", "PlayctlBench", "PlayctlOutput", "MediaIO", "Locking",
+                                   "PlaybackTesting"],
                     exclude: ["Snapshots"]),
     ]
 )

@@ -1,5 +1,6 @@
-// Compiled into the fuzzer's own module with the parser's sources (scripts/fuzz.sh), and into PlayctlCLITests through
+// Compiled into the fuzzer's own module with playctl's declarations (scripts/fuzz.sh), and into PlayctlCLITests through
 // a symbolic link (Tests/PlayctlCLITests/Reliability/ArgumentsFuzzCase.swift), where it imports PlayctlCLI.
+import CommandLineKit
 #if canImport(PlayctlCLI)
 @testable import PlayctlCLI
 #endif

@@ -1,3 +1,5 @@
+import CommandLineKit
+
 /// The command-line interface of `playctl`: every command, option and help text, declared once.
 ///
 /// The executable parses with `PlayctlCommands.spec.parse(Array(CommandLine.arguments.dropFirst()))` and switches

@@ -1,4 +1,5 @@
 import MediaIO
+import CommandLineKit
 
 #if canImport(Glibc)
 import Glibc

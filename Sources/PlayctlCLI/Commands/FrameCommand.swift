@@ -1,4 +1,5 @@
 import MediaIO
+import CommandLineKit
 
 /// `playctl frame FILE --at SECONDS (--md5 | -o OUT.png) [--keyframe]`: the frame on screen at one time.
 ///

@@ -1,5 +1,6 @@
 import MediaIO
 import PlayctlOutput
+import CommandLineKit
 
 /// `playctl frames FILE (--md5 | --count) [--json]`: decodes every frame of the first video stream.
 ///

@@ -1,4 +1,5 @@
 import PlayctlOutput
+import CommandLineKit
 
 #if canImport(Glibc)
 import Glibc

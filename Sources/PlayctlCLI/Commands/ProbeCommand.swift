@@ -1,5 +1,6 @@
 import MediaIO
 import PlayctlOutput
+import CommandLineKit
 
 /// `playctl probe FILE [--json]`: the container, duration and tracks of a media file, as text or one JSON object.
 struct ProbeCommand {

@@ -1,6 +1,7 @@
 import PlaybackTesting
 import Testing
 
+@testable import CommandLineKit
 @testable import PlayctlCLI
 
 @Suite("Robustness: any input parses to an outcome")

@@ -2,6 +2,7 @@ import Dispatch
 import Locking
 import PlayctlBench
 import PlayctlOutput
+import CommandLineKit
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

@@ -1,4 +1,5 @@
 import PlayctlBench
+import CommandLineKit
 
 extension CommandFailure {
     /// The failure of a benchmark or soak, worded as playctl's other failures are.

@@ -3,6 +3,7 @@ import MediaIO
 import PictureInPicture
 import Playback
 import Locking
+import CommandLineKit
 
 /// `playctl play A --pip [--swap B] [--swap-at SEC] [--swap-mode source|item] [--restore]`: plays A, starts Picture
 /// in Picture on the simulated system host as soon as A's first frame is shown, swaps to B at `--swap-at` (a new

@@ -2,6 +2,7 @@ import Dispatch
 import MediaIO
 import Playback
 import Locking
+import CommandLineKit
 
 #if canImport(Glibc)
 import Glibc

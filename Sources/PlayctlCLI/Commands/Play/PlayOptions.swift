@@ -1,3 +1,5 @@
+import CommandLineKit
+
 /// The command line of `playctl play`, checked.
 struct PlayOptions {
     /// `--seek SEC[@AT]`: seek exactly to `to` when the media time reaches `at` (at the start when nil).

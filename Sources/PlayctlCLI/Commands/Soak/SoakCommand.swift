@@ -2,6 +2,7 @@ import Dispatch
 import MediaIO
 import Locking
 import PlayctlBench
+import CommandLineKit
 
 /// `playctl soak [--swaps N] [--seeks N] [--media DIR] [--json]`: one process swaps items and seeks many times in
 /// one player, then checks that memory, file descriptors and threads did not grow (PlayctlBench's `SoakRun` and

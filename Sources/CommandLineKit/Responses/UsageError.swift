@@ -120,8 +120,8 @@ public struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
     static let maximumQuotedLength = 100
 
     /// `'text'`, on one line whatever the user typed: control characters are escaped (`\n`, `\u{1}`) and long
-    /// text is shortened.
-    static func quote(_ text: String) -> String {
+    /// text is shortened. Public so that a tool quotes text in its own diagnostics as usage errors do.
+    public static func quote(_ text: String) -> String {
         var result = "'"
         var count = 0
         for scalar in text.unicodeScalars {
