@@ -1,20 +1,8 @@
 import MediaIO
 import PlayctlOutput
-import CommandLineKit
 
 /// `playctl probe FILE [--json]`: the container, duration and tracks of a media file, as text or one JSON object.
-struct ProbeCommand {
-    /// The file to open.
-    let path: String
-    /// Whether to print JSON instead of text.
-    let printsJSON: Bool
-
-    /// Reads the command's arguments; the parser has already checked them.
-    init(_ arguments: ParsedArguments) {
-        path = arguments.positional("FILE") ?? ""
-        printsJSON = arguments.flag("json")
-    }
-
+extension ProbeCommand: PlayctlCommand {
     /// Opens the file and prints its description.
     func run(_ output: StandardOutput) throws(CommandFailure) {
         let demuxer = try media { () throws(MediaError) in try Demuxer(url: path) }

@@ -1,42 +1,14 @@
 import Dispatch
-import MediaIO
 import Locking
 import PlayctlBench
-import CommandLineKit
 
 /// `playctl soak [--swaps N] [--seeks N] [--media DIR] [--json]`: one process swaps items and seeks many times in
 /// one player, then checks that memory, file descriptors and threads did not grow (PlayctlBench's `SoakRun` and
 /// `SoakReport`).
 /// Prints its figures; exits 1 when a bound is exceeded or an item fails, 2 for a bad count.
-struct SoakCommand {
-    /// Swaps and seeks when not given.
-    static let defaultCount = 1000
+extension SoakCommand: PlayctlCommand {
     /// The generator's seed: every run makes the same steps.
     static let seed: UInt64 = 0x50A4
-
-    let swaps: Int
-    let seeks: Int
-    let mediaDirectory: String
-    let printsJSON: Bool
-
-    init(_ arguments: ParsedArguments) throws(CommandFailure) {
-        do throws(UsageError) {
-            swaps = try Self.count(arguments, "swaps")
-            seeks = try Self.count(arguments, "seeks")
-        } catch {
-            throw .usage(error)
-        }
-        mediaDirectory = arguments.value("media") ?? "Media"
-        printsJSON = arguments.flag("json")
-    }
-
-    private static func count(_ arguments: ParsedArguments, _ name: String) throws(UsageError) -> Int {
-        let value = try arguments.int(name) ?? defaultCount
-        guard value >= 0 && value <= 10_000_000 else {
-            throw arguments.invalidValue(name, value: String(value), expected: "a count from 0 to 10000000")
-        }
-        return value
-    }
 
     func run(_ output: StandardOutput) throws(CommandFailure) {
         let clips = try benchStep { () throws(BenchFailure) in try SoakRun.clips(in: mediaDirectory) }

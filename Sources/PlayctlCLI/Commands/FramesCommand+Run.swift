@@ -1,6 +1,5 @@
 import MediaIO
 import PlayctlOutput
-import CommandLineKit
 
 /// `playctl frames FILE (--md5 | --count) [--json]`: decodes every frame of the first video stream.
 ///
@@ -8,29 +7,7 @@ import CommandLineKit
 /// last column of `ffmpeg -noautorotate -i FILE -map 0:v:0 -fps_mode passthrough -f framemd5 -` line by line; with
 /// `--json`, `{"time":<seconds>,"md5":"<md5>"}` per frame instead. With `--count`, only the number of frames
 /// (`{"frames":N}` with `--json`): the same decode without hashing, which `bench` times against ffmpeg.
-struct FramesCommand {
-    /// What to print.
-    enum Mode {
-        /// Time and md5 of every frame.
-        case md5
-        /// The number of frames only.
-        case count
-    }
-
-    /// The file to decode.
-    let path: String
-    /// What to print.
-    let mode: Mode
-    /// Whether to print JSON instead of text.
-    let printsJSON: Bool
-
-    /// Reads the command's arguments; the parser has already checked that exactly one mode is given.
-    init(_ arguments: ParsedArguments) {
-        path = arguments.positional("FILE") ?? ""
-        mode = arguments.flag("count") ? .count : .md5
-        printsJSON = arguments.flag("json")
-    }
-
+extension FramesCommand: PlayctlCommand {
     /// Decodes the whole stream and prints as it goes (through the buffered output).
     func run(_ output: StandardOutput) throws(CommandFailure) {
         let reader = try media { () throws(MediaError) in try VideoFrameReader(url: path) }

@@ -2,7 +2,6 @@ import Dispatch
 import MediaIO
 import Playback
 import Locking
-import CommandLineKit
 
 #if canImport(Glibc)
 import Glibc
@@ -11,18 +10,7 @@ import Glibc
 /// `playctl play FILE ...`: plays a file through the engine and reports what the player does, as a readable log,
 /// a live status line in a terminal, or JSON Lines with `--json`. Exits 0 at the end of the item or at `--until`,
 /// 1 when the item fails.
-struct PlayCommand {
-    let options: PlayOptions
-
-    /// With `--pip` or `--swap`: the Picture in Picture scenario.
-    let pictureInPicture: PictureInPictureScenario?
-
-    init(_ arguments: ParsedArguments) throws(CommandFailure) {
-        options = try PlayOptions(arguments)
-        pictureInPicture = PictureInPictureScenario.applies(to: arguments)
-            ? try PictureInPictureScenario(options: options, arguments: arguments) : nil
-    }
-
+extension PlayCommand: PlayctlCommand {
     func run(_ output: StandardOutput) throws(CommandFailure) {
         try output.flush()
         let outcome = Locked<Result<Void, CommandFailure>?>(nil)

@@ -2,7 +2,6 @@ import Dispatch
 import Locking
 import PlayctlBench
 import PlayctlOutput
-import CommandLineKit
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -14,38 +13,7 @@ import Musl
 ///
 /// Prints the report as a table or JSON; progress goes to standard error. Fails (exit 1) when ffmpeg is missing, a
 /// command fails, or playctl's exact-seek frame differs from ffmpeg's; mpv is optional.
-struct BenchCommand {
-    /// Runs per command when `--runs` is absent.
-    static let defaultRuns = 9
-
-    /// `--file`, or nil for the default file.
-    let file: String?
-    /// Timed runs per command.
-    let runs: Int
-    /// Whether to print JSON instead of a table.
-    let printsJSON: Bool
-
-    /// Reads and checks the arguments.
-    /// - Throws: `.usage` when `--runs` is not a positive integer.
-    init(_ arguments: ParsedArguments) throws(CommandFailure) {
-        file = arguments.value("file")
-        let runs: Int?
-        do {
-            runs = try arguments.int("runs")
-        } catch {
-            throw .usage(error)
-        }
-        if let runs, runs < 1 {
-            throw .usage(arguments.invalidValue("runs", value: String(runs), expected: "a positive integer"))
-        }
-        self.runs = runs ?? Self.defaultRuns
-        printsJSON = arguments.flag("json")
-        playback = arguments.flag("playback")
-    }
-
-    /// `--playback`: measure the player rather than the decoder.
-    let playback: Bool
-
+extension BenchCommand: PlayctlCommand {
     private func runPlayback(_ output: StandardOutput) throws(CommandFailure) {
         let bench = try benchStep { () throws(BenchFailure) in try BenchMedia.prepare(path: file, progress: Self.progress) }
         let root = BenchMedia.repositoryRoot() ?? "."

@@ -1,5 +1,4 @@
 import MediaIO
-import CommandLineKit
 
 /// `playctl frame FILE --at SECONDS (--md5 | -o OUT.png) [--keyframe]`: the frame on screen at one time.
 ///
@@ -11,44 +10,7 @@ import CommandLineKit
 /// `--at` is a decimal, and the times playctl prints are rounded to the microsecond: a frame at 44182/90000 s prints
 /// as `0.490911`, a little before its real time. So that a printed time selects its own frame, as it does for
 /// `ffmpeg -ss` (which rounds to the nearest tick), a frame up to half a microsecond after `--at` counts as at it.
-struct FrameCommand {
-    /// What to do with the frame.
-    enum Output {
-        /// Print its time and md5.
-        case md5
-        /// Write it as a PNG file at this path.
-        case png(String)
-    }
-
-    /// The file to read.
-    let path: String
-    /// The time asked for, in seconds from the start of the media; never negative.
-    let seconds: Double
-    /// Exact or keyframe seek.
-    let mode: SeekMode
-    /// What to do with the frame.
-    let output: Output
-
-    /// Reads and checks the command's arguments.
-    /// - Throws: `.usage` when `--at` is not a number or is negative.
-    init(_ arguments: ParsedArguments) throws(CommandFailure) {
-        path = arguments.positional("FILE") ?? ""
-        let at: Double
-        do {
-            at = try arguments.requiredDouble("at")
-        } catch {
-            throw .usage(error)
-        }
-        guard at >= 0 else {
-            throw .usage(
-                arguments.invalidValue(
-                    "at", value: arguments.value("at") ?? "", expected: "a time in seconds, 0 or more"))
-        }
-        seconds = at
-        mode = arguments.flag("keyframe") ? .keyframe : .exact
-        output = arguments.value("output").map(Output.png) ?? .md5
-    }
-
+extension FrameCommand: PlayctlCommand {
     /// The latest time `seconds` stands for: the microsecond it names plus half a microsecond.
     static func seekTarget(seconds: Double) -> MediaTime {
         let microseconds = Int64((min(seconds, 1e12) * 1_000_000).rounded())
@@ -60,6 +22,7 @@ struct FrameCommand {
         let reader = try media { () throws(MediaError) in try VideoFrameReader(url: path) }
         reader.demuxer.discardAllStreams(except: reader.track.index)
         let time = Self.seekTarget(seconds: seconds)
+        let mode: SeekMode = keyframeOnly ? .keyframe : .exact
         let landing = try media { () throws(MediaError) in try reader.frame(at: time, mode: mode) }
         guard let frame = landing.frame else {
             throw CommandFailure("\(path): the video stream has no frames")

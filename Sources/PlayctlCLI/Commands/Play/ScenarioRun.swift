@@ -3,44 +3,9 @@ import MediaIO
 import PictureInPicture
 import Playback
 import Locking
-import CommandLineKit
 
-/// `playctl play A --pip [--swap B] [--swap-at SEC] [--swap-mode source|item] [--restore]`: plays A, starts Picture
-/// in Picture on the simulated system host as soon as A's first frame is shown, swaps to B at `--swap-at` (a new
-/// content source, or `replaceCurrentItem`), plays B to its end, then closes the window (or restores).
-///
-/// The scenario runs on a manual clock that this command advances in steps of 1/150 s, paced to real time (as
-/// fast as possible with `--untimed`): player and PiP events then come in one deterministic order.
-struct PictureInPictureScenario {
-    enum SwapMode: String { case source, item }
-
-    let options: PlayOptions
-    let pip: Bool
-    let swapPath: String?
-    let swapAt: Double?
-    let swapMode: SwapMode
-    let restore: Bool
-
-    init(options: PlayOptions, arguments: ParsedArguments) throws(CommandFailure) {
-        self.options = options
-        pip = arguments.flag("pip")
-        swapPath = arguments.value("swap")
-        restore = arguments.flag("restore")
-        swapMode = SwapMode(rawValue: arguments.value("swap-mode") ?? "source") ?? .source
-        do throws(UsageError) {
-            swapAt = try arguments.double("swap-at")
-        } catch {
-            throw .usage(error)
-        }
-        if let swapAt, swapAt < 0 {
-            throw .usage(arguments.invalidValue("swap-at", value: arguments.value("swap-at") ?? "", expected: "seconds, 0 or more"))
-        }
-    }
-
-    static func applies(to arguments: ParsedArguments) -> Bool {
-        arguments.flag("pip") || arguments.value("swap") != nil
-    }
-
+extension PictureInPictureScenario {
+    /// Runs the scenario to its end; fails when an item fails or Picture in Picture cannot start.
     func run() async -> Result<Void, CommandFailure> {
         let run = ScenarioRun(scenario: self)
         return await run.execute()
