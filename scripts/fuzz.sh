@@ -8,8 +8,9 @@
 #   media  writes each input to a temporary file and opens it with MediaIO's Demuxer, decodes a few video frames
 #          (VideoFrameReader), seeks exactly and by keyframe, and does the same for audio (AudioSampleReader)
 #          (Sources/PlaybackTesting/Fuzzing/MediaFuzzCase.swift).
-#   args   splits each input on NUL bytes into a command line and parses it with PlayctlCommands.spec.parse,
-#          checking the parser's promises (Fuzz/Arguments/ArgumentsFuzzCase.swift).
+#   args   splits each input on NUL bytes into a command line and parses it with playctl's PlayctlCommands.tool,
+#          checking the parser's promises and reading the parsed command through its type
+#          (Sources/CommandLineKit/Fuzzing/ArgumentsFuzzCase.swift).
 #
 # SwiftPM cannot build a fuzzer next to the package's executables (-sanitize=fuzzer brings its own main), so this
 # compiles the target's sources directly with swiftc: for media, Sources/MediaCore + Sources/MediaIO + the media fuzz

@@ -1,8 +1,10 @@
-/// The arguments of one command, as read from the command line, with typed accessors.
+/// The arguments of one command, as read from the command line.
 ///
-/// Options are looked up by canonical name (`"output"`) or by short alias letter (`"o"`). The typed helpers throw a
-/// `UsageError` naming the option as the user spelled it, so a command can report a bad value exactly like the
-/// parser reports a bad option.
+/// Commands read them through their typed declarations (`arguments[Self.rate]`, see `ParsedArguments+Typed`), which
+/// name each option once. The accessors below look options up by canonical name (`"output"`) or short alias letter
+/// (`"o"`); they are internal, for the parser, its checks, its fuzz case and its tests, so that no command reads an
+/// option by a string a typo could silently miss. The typed helpers throw a `UsageError` naming the option as the
+/// user spelled it, so a command reports a bad value exactly like the parser reports a bad option.
 public struct ParsedArguments: Sendable, Equatable {
     /// The command these arguments belong to.
     public let command: CommandSpec
@@ -24,34 +26,34 @@ public struct ParsedArguments: Sendable, Equatable {
     // MARK: Raw accessors
 
     /// Whether the flag or option was given at least once.
-    public func flag(_ name: String) -> Bool {
+    func flag(_ name: String) -> Bool {
         guard let key = key(name) else { return false }
         return flags.contains(key) || optionValues[key] != nil
     }
 
     /// The value of a single-valued option, or the last value of a repeatable one; `nil` when absent.
-    public func value(_ name: String) -> String? {
+    func value(_ name: String) -> String? {
         values(name).last
     }
 
     /// Every value given for an option, in command-line order; empty when absent.
-    public func values(_ name: String) -> [String] {
+    func values(_ name: String) -> [String] {
         guard let key = key(name) else { return [] }
         return optionValues[key] ?? []
     }
 
     /// The positional argument at `index`, or `nil` past the end.
-    public func positional(_ index: Int) -> String? {
+    func positional(_ index: Int) -> String? {
         positionals.indices.contains(index) ? positionals[index] : nil
     }
 
     /// The value of the declared positional called `name` (`"FILE"`); for a variadic one, its first value.
-    public func positional(_ name: String) -> String? {
+    func positional(_ name: String) -> String? {
         positionalValues(name).first
     }
 
     /// The values taken by the declared positional called `name`: at most one unless it is variadic.
-    public func positionalValues(_ name: String) -> [String] {
+    func positionalValues(_ name: String) -> [String] {
         guard let index = command.arguments.firstIndex(where: { $0.name == name }) else { return [] }
         guard index < positionals.count else { return [] }
         if command.arguments[index].arity == .variadic {
@@ -61,7 +63,7 @@ public struct ParsedArguments: Sendable, Equatable {
     }
 
     /// How the user spelled the option (`-o`, `--output`), or its preferred spelling when it was not given.
-    public func spelling(of name: String) -> String {
+    func spelling(of name: String) -> String {
         guard let key = key(name) else { return "--" + name }
         return spellings[key] ?? command.option(named: key)?.preferredSpelling ?? "--" + key
     }
@@ -70,7 +72,7 @@ public struct ParsedArguments: Sendable, Equatable {
 
     /// The option's value as a finite number, or `nil` when absent.
     /// - Throws: `UsageError` with `.invalidValue` naming the option when the value is not a finite number.
-    public func double(_ name: String) throws(UsageError) -> Double? {
+    func double(_ name: String) throws(UsageError) -> Double? {
         guard let text = value(name) else { return nil }
         guard let number = Double(text), number.isFinite else {
             throw invalidValue(name, value: text, expected: "a number")
@@ -80,20 +82,20 @@ public struct ParsedArguments: Sendable, Equatable {
 
     /// The option's value as a finite number, or `defaultValue` when absent.
     /// - Throws: `UsageError` with `.invalidValue` when the value is not a finite number.
-    public func double(_ name: String, default defaultValue: Double) throws(UsageError) -> Double {
+    func double(_ name: String, default defaultValue: Double) throws(UsageError) -> Double {
         try double(name) ?? defaultValue
     }
 
     /// The option's value as a finite number.
     /// - Throws: `UsageError` with `.missingOption` when absent, `.invalidValue` when not a finite number.
-    public func requiredDouble(_ name: String) throws(UsageError) -> Double {
+    func requiredDouble(_ name: String) throws(UsageError) -> Double {
         guard let number = try double(name) else { throw error(.missingOption(spelling(of: name))) }
         return number
     }
 
     /// The option's value as an integer, or `nil` when absent.
     /// - Throws: `UsageError` with `.invalidValue` when the value is not an integer.
-    public func int(_ name: String) throws(UsageError) -> Int? {
+    func int(_ name: String) throws(UsageError) -> Int? {
         guard let text = value(name) else { return nil }
         guard let number = Int(text) else { throw invalidValue(name, value: text, expected: "an integer") }
         return number
@@ -101,7 +103,7 @@ public struct ParsedArguments: Sendable, Equatable {
 
     /// The option's value when it is one of `choices`, or `nil` when absent.
     /// - Throws: `UsageError` with `.invalidValue` listing the choices otherwise.
-    public func oneOf(_ name: String, _ choices: [String]) throws(UsageError) -> String? {
+    func oneOf(_ name: String, _ choices: [String]) throws(UsageError) -> String? {
         guard let text = value(name) else { return nil }
         guard choices.contains(text) else {
             throw invalidValue(name, value: text, expected: Self.describeChoices(choices))
@@ -117,7 +119,7 @@ public struct ParsedArguments: Sendable, Equatable {
     }
 
     /// An `.invalidValue` error naming the option as the user spelled it; `expected` completes "expected ...".
-    public func invalidValue(_ name: String, value: String, expected: String) -> UsageError {
+    func invalidValue(_ name: String, value: String, expected: String) -> UsageError {
         error(.invalidValue(option: spelling(of: name), value: value, expected: expected))
     }
 
