@@ -27,20 +27,26 @@ let package = Package(
         .target(name: "MediaIO", dependencies: ["MediaCore", "CFFmpeg"]),
         .target(name: "Playback", dependencies: ["MediaCore", "MediaIO", "Locking"]),
         .target(name: "PictureInPicture", dependencies: ["MediaCore", "Playback", "Locking"]),
-        // Tools for tests, the project's and users': throttled and failing sources, seeded randomness, fixtures.
-        // A declarative command-line parser (tools, commands, typed options, help, usage errors), not tied to playctl.
+        // A declarative command-line parser (tools, commands declared as types with typed options, help, usage errors
+        // with suggestions), not tied to playctl; its fuzz case is in Fuzzing/. No dependencies: scripts/fuzz.sh args
+        // builds it alone.
         .target(name: "CommandLineKit"),
         // How playctl writes: JSON values and JSON Lines, unbuffered descriptor writes, times and rates as text.
         .target(name: "PlayctlOutput", dependencies: ["MediaCore", "Locking"]),
+        // Tools for tests, the project's and users': throttled and failing sources, seeded randomness (SplitMix64),
+        // the repository's media fixtures and references, the broken-media corpus, the media fuzz case, a process
+        // runner, and a JSON reader for what playctl writes. It imports no Testing: the CLI links it (PlayctlBench).
         .target(name: "PlaybackTesting", dependencies: ["MediaCore", "MediaIO", "Playback", "Locking", "PlayctlOutput"]),
         // playctl bench and playctl soak: the measurements and their reports. They spawn processes and seed their
         // randomness with the test kit's ProcessRunner and SplitMix64 (both are test harnesses the CLI ships).
         .target(name: "PlayctlBench",
                 dependencies: ["MediaIO", "Playback", "PictureInPicture", "Locking", "PlayctlOutput", "PlaybackTesting"]),
+        // The commands: Arguments/ declares what each accepts (CommandLineKit only), Commands/ runs it.
         .target(name: "PlayctlCLI",
                 dependencies: ["CommandLineKit", "MediaIO", "Playback", "PictureInPicture", "Locking", "PlayctlOutput",
                                "PlayctlBench"]),
         .executableTarget(name: "playctl", dependencies: ["PlayctlCLI"]),
+        // Test targets share their helpers through PlaybackTesting (no symbolic links between them).
         .testTarget(name: "MediaIOTests", dependencies: ["MediaIO", "Locking", "PlaybackTesting"]),
         .testTarget(name: "PlaybackTests", dependencies: ["Playback", "MediaIO", "Locking", "PlaybackTesting"]),
         .testTarget(name: "PictureInPictureTests",
@@ -48,6 +54,6 @@ let package = Package(
         .testTarget(name: "PlayctlCLITests",
                     dependencies: ["PlayctlCLI", "CommandLineKit", "PlayctlBench", "PlayctlOutput", "MediaIO", "Locking",
                                    "PlaybackTesting"],
-                    exclude: ["Snapshots"]),
+                    exclude: ["Snapshots"]),  // help and usage-error texts, compared byte for byte
     ]
 )
