@@ -6,15 +6,21 @@ import PlayctlOutput
 /// (below 1 means playctl is faster); CPU is the median of user plus system time; peak RSS is the highest
 /// `ru_maxrss` of any timed run.
 public struct BenchReport: Sendable {
+    /// The file measured and its seek target.
     public var media: BenchMedia
+    /// ffmpeg and mpv, and the machine.
     public var tools: BenchTools
     /// The playctl executable that was measured.
     public var playctl: String
+    /// Timed runs per command.
     public var runs: Int
     /// Frames `frames --count` decoded.
     public var frameCount: Int
+    /// playctl's exact-seek frame against ffmpeg's.
     public var seekCheck: SeekCheck
+    /// The full-decode timings, playctl first.
     public var decode: [BenchTiming]
+    /// The exact-seek timings, playctl first.
     public var seek: [BenchTiming]
     /// The 1-minute load average before and after the runs: other work on the machine skews wall times.
     public var loadAverage: (before: Double?, after: Double?)

@@ -20,6 +20,7 @@ public struct BenchTiming: Sendable {
     /// The median CPU time: less sensitive than wall time to other processes competing for the CPUs.
     public var medianCPU: Double { Self.median(cpuSeconds) }
 
+    /// The median of `values`: the middle one, or the mean of the two middle ones for an even count; NaN when empty.
     public static func median(_ values: [Double]) -> Double {
         guard !values.isEmpty else { return .nan }
         let sorted = values.sorted()
