@@ -32,15 +32,35 @@ let package = Package(
         .target(name: "Loading", dependencies: ["MediaCore", "CCurl", "Locking"]),
         .target(name: "Playback", dependencies: ["MediaCore", "MediaIO", "Loading", "Locking"]),
         .target(name: "PictureInPicture", dependencies: ["MediaCore", "Playback", "Locking"]),
-        // Tools for tests, the project's and users': throttled and failing sources, seeded randomness, fixtures.
-        .target(name: "PlaybackTesting", dependencies: ["MediaCore", "MediaIO", "Loading", "Playback", "Locking"]),
-        .target(name: "PlayctlCLI", dependencies: ["MediaIO", "Playback", "PictureInPicture", "Locking"]),
+        // A declarative command-line parser (tools, commands declared as types with typed options, help, usage errors
+        // with suggestions), not tied to playctl; its fuzz case is in Fuzzing/. No dependencies: scripts/fuzz.sh args
+        // builds it alone.
+        .target(name: "CommandLineKit"),
+        // How playctl writes: JSON values and JSON Lines, unbuffered descriptor writes, times and rates as text.
+        .target(name: "PlayctlOutput", dependencies: ["MediaCore", "Locking"]),
+        // Tools for tests, the project's and users': throttled and failing sources, seeded randomness (SplitMix64),
+        // the repository's media fixtures and references, the broken-media corpus, the media fuzz case, a process
+        // runner, and a JSON reader for what playctl writes. It imports no Testing: the CLI links it (PlayctlBench).
+        .target(name: "PlaybackTesting",
+                dependencies: ["MediaCore", "MediaIO", "Loading", "Playback", "Locking", "PlayctlOutput"]),
+        // playctl bench and playctl soak: the measurements and their reports. They spawn processes and seed their
+        // randomness with the test kit's ProcessRunner and SplitMix64 (both are test harnesses the CLI ships).
+        .target(name: "PlayctlBench",
+                dependencies: ["MediaIO", "Playback", "PictureInPicture", "Locking", "PlayctlOutput", "PlaybackTesting"]),
+        // The commands: Arguments/ declares what each accepts (CommandLineKit only), Commands/ runs it.
+        .target(name: "PlayctlCLI",
+                dependencies: ["CommandLineKit", "MediaIO", "Playback", "PictureInPicture", "Locking", "PlayctlOutput",
+                               "PlayctlBench"]),
         .executableTarget(name: "playctl", dependencies: ["PlayctlCLI"]),
+        // Test targets share their helpers through PlaybackTesting (no symbolic links between them).
         .testTarget(name: "MediaIOTests", dependencies: ["MediaIO", "Locking", "PlaybackTesting"]),
         .testTarget(name: "LoadingTests", dependencies: ["Loading", "PlaybackTesting", "Locking"]),
         .testTarget(name: "PlaybackTests", dependencies: ["Playback", "MediaIO", "Locking", "PlaybackTesting"]),
         .testTarget(name: "PictureInPictureTests",
                     dependencies: ["PictureInPicture", "Playback", "MediaIO", "Locking", "PlaybackTesting"]),
-        .testTarget(name: "PlayctlCLITests", dependencies: ["PlayctlCLI", "MediaIO", "Locking", "PlaybackTesting"]),
+        .testTarget(name: "PlayctlCLITests",
+                    dependencies: ["PlayctlCLI", "CommandLineKit", "PlayctlBench", "PlayctlOutput", "MediaIO", "Locking",
+                                   "PlaybackTesting"],
+                    exclude: ["Snapshots"]),  // help and usage-error texts, compared byte for byte
     ]
 )

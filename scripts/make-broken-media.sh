@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Makes a corpus of broken media files from the clips in Media/, for manual runs (playctl play FILE --untimed)
 # and as the seed corpus of the media fuzzer (scripts/fuzz.sh media). The tests build the same kinds of files
-# themselves (Tests/PlaybackTests/Reliability/BrokenMediaCorpus.swift), so they do not depend on this script.
+# themselves (BrokenMedia in Sources/PlaybackTesting/BrokenMedia), so they do not depend on this script.
 #
 #   scripts/make-broken-media.sh [OUT_DIR]        (default .build/broken-media; never committed)
 #

@@ -1,5 +1,6 @@
-// libFuzzer entry point over the command-line parser. Built by scripts/fuzz.sh together with
-// Sources/PlayctlCLI/Arguments (one module), never by SwiftPM.
+// libFuzzer entry point over the command-line parser with playctl's commands. Built by scripts/fuzz.sh together with
+// Sources/PlayctlCLI/Arguments (one module) on top of CommandLineKit, never by SwiftPM.
+import CommandLineKit
 
 /// The fuzz input as a command line: arguments separated by NUL bytes (no argument can contain one), each decoded
 /// as UTF-8 with invalid sequences replaced, as the runtime does for `CommandLine.arguments`.
@@ -11,6 +12,6 @@ func commandLine(_ bytes: UnsafeBufferPointer<UInt8>) -> [String] {
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzArgumentsInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let argv = commandLine(UnsafeBufferPointer(start: data, count: size))
-    ArgumentsFuzzCase.run(argv)
+    ArgumentsFuzzCase.run(argv, tool: PlayctlCommands.tool)
     return 0
 }

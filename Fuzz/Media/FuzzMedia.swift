@@ -1,5 +1,5 @@
 // libFuzzer entry point over the media layer: open, probe, decode, exact seek. Built by scripts/fuzz.sh together
-// with Sources/MediaIO (one module), never by SwiftPM.
+// with Sources/MediaCore, Sources/MediaIO and PlaybackTesting's MediaFuzzCase (one module), never by SwiftPM.
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,12 +1,13 @@
 import Foundation
 import MediaIO
+import PlaybackTesting
 import Testing
 
 @Suite("Time-stretching audio with atempo: length follows the rate, pitch is kept")
 struct AudioTempoTests {
     /// a.mp4's audio track (a 440 Hz sine, 6 s, 48 kHz stereo), decoded whole.
     static func decodeSine() throws -> [AudioBuffer] {
-        let reader = try AudioSampleReader(url: Fixtures.path("a.mp4"))
+        let reader = try AudioSampleReader(url: MediaFixtures.path("a.mp4"))
         var buffers: [AudioBuffer] = []
         while let buffer = try reader.nextBuffer() { buffers.append(buffer) }
         try #require(!buffers.isEmpty)

@@ -1,12 +1,13 @@
 import MediaIO
+import PlaybackTesting
 import Testing
 
 @Suite("Decoding equals ffmpeg, frame by frame")
 struct DecodeReferenceTests {
-    @Test("every frame's md5 and time equal the references", arguments: Fixtures.videoClips)
+    @Test("every frame's md5 and time equal the references", arguments: MediaFixtures.videoClips)
     func fullDecode(clip: String) throws {
-        let reference = try Fixtures.reference(clip)
-        let reader = try VideoFrameReader(url: Fixtures.path(clip))
+        let reference = try MediaFixtures.referenceFrames(clip)
+        let reader = try VideoFrameReader(url: MediaFixtures.path(clip))
         var index = 0
         while let frame = try reader.nextFrame() {
             try #require(index < reference.count, "more frames than ffmpeg decodes in \(clip)")
@@ -20,8 +21,8 @@ struct DecodeReferenceTests {
 
     @Test("single-threaded decode is bit-identical too")
     func singleThreaded() throws {
-        let reference = try Fixtures.reference("a.mp4")
-        let reader = try VideoFrameReader(url: Fixtures.path("a.mp4"), threads: 1)
+        let reference = try MediaFixtures.referenceFrames("a.mp4")
+        let reader = try VideoFrameReader(url: MediaFixtures.path("a.mp4"), threads: 1)
         var md5s: [String] = []
         while let frame = try reader.nextFrame() { md5s.append(frame.md5()) }
         #expect(md5s == reference.map(\.md5))
@@ -29,7 +30,7 @@ struct DecodeReferenceTests {
 
     @Test("audio decodes to float samples covering the track")
     func audioDecode() throws {
-        let reader = try AudioSampleReader(url: Fixtures.path("a.mp4"), sampleRate: 48_000, channels: 2)
+        let reader = try AudioSampleReader(url: MediaFixtures.path("a.mp4"), sampleRate: 48_000, channels: 2)
         var frames = 0
         var peak: Float = 0
         var first: MediaTime?
@@ -47,7 +48,7 @@ struct DecodeReferenceTests {
 
     @Test("audio seeks land on the exact sample")
     func audioSeek() throws {
-        let reader = try AudioSampleReader(url: Fixtures.path("a.mp4"), sampleRate: 48_000, channels: 2)
+        let reader = try AudioSampleReader(url: MediaFixtures.path("a.mp4"), sampleRate: 48_000, channels: 2)
         try reader.seek(to: MediaTime(value: 3, timescale: 2))
         let buffer = try #require(try reader.nextBuffer())
         #expect(buffer.time == MediaTime(value: 72_000, timescale: 48_000))

@@ -1,5 +1,6 @@
 @testable import MediaIO
 import CFFmpeg
+import PlaybackTesting
 import Testing
 
 @Suite("Disposable packets: the pictures an exact seek's pre-roll leaves out")
@@ -7,7 +8,7 @@ struct DisposablePacketsTests {
     /// Every video packet of `clip`, each with whether libavcodec decodes a picture from it when told to skip the
     /// pictures nothing references (`AVDISCARD_NONREF`): the ground truth the classifier must agree with.
     static func packets(_ clip: String) throws -> (packets: [Packet], decoded: Set<Int64>, classifier: DisposablePackets) {
-        let demuxer = try Demuxer(url: Fixtures.path(clip))
+        let demuxer = try Demuxer(url: MediaFixtures.path(clip))
         let track = try #require(demuxer.videoTrack)
         demuxer.discardAllStreams(except: track.index)
         let decoder = try Decoder(demuxer: demuxer, stream: track.index, threads: 1)

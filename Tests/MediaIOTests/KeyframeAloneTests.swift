@@ -1,14 +1,15 @@
 import Foundation
 import MediaIO
+import PlaybackTesting
 import Testing
 
 @Suite("Keyframes decoded alone: the first frame, and seeks that land on a keyframe")
 struct KeyframeAloneTests {
     @Test("it is the reference's first frame, and the frames after it are the reference's rest",
-          arguments: Fixtures.videoClips)
+          arguments: MediaFixtures.videoClips)
     func sequenceUnchanged(clip: String) throws {
-        let reference = try Fixtures.reference(clip)
-        let reader = try VideoFrameReader(url: Fixtures.path(clip))
+        let reference = try MediaFixtures.referenceFrames(clip)
+        let reader = try VideoFrameReader(url: MediaFixtures.path(clip))
         let first = try #require(reader.decodeFirstFrameAlone(), "\(clip) opens with a keyframe shown first")
         var md5s = [first.md5()]
         var times = [first.time.seconds]
@@ -23,8 +24,8 @@ struct KeyframeAloneTests {
 
     @Test("a reader that has returned frames already is left as it is")
     func usedReader() throws {
-        let reference = try Fixtures.reference("a.mp4")
-        let reader = try VideoFrameReader(url: Fixtures.path("a.mp4"))
+        let reference = try MediaFixtures.referenceFrames("a.mp4")
+        let reader = try VideoFrameReader(url: MediaFixtures.path("a.mp4"))
         _ = try reader.nextFrame()
         #expect(reader.decodeFirstFrameAlone() == nil)
         var md5s: [String] = []
@@ -34,21 +35,21 @@ struct KeyframeAloneTests {
 
     @Test("a seek after it starts over from the seek's landing")
     func seekAfter() throws {
-        let reference = try Fixtures.reference("a.mp4")
-        let reader = try VideoFrameReader(url: Fixtures.path("a.mp4"))
+        let reference = try MediaFixtures.referenceFrames("a.mp4")
+        let reader = try VideoFrameReader(url: MediaFixtures.path("a.mp4"))
         _ = try #require(reader.decodeFirstFrameAlone())
         let landing = try reader.seek(to: MediaTime(seconds: 2), mode: .exact)
-        let index = Fixtures.frameOnScreen(at: 2, in: reference)
+        let index = reference.indexOnScreen(atMicroseconds: 2_000_000)
         #expect(landing.frame?.md5() == reference[index].md5)
         #expect(try reader.nextFrame()?.md5() == reference[index + 1].md5)
     }
 
     @Test("a stream cut in the middle of a group of pictures is decoded as before, without the shortcut")
     func streamOpeningMidGroup() throws {
-        let directory = try Fixtures.temporaryDirectory()
+        let directory = try TemporaryDirectory.make()
         defer { try? FileManager.default.removeItem(at: directory) }
         // offset.ts from its 100th transport packet on: its first video packet is not a keyframe.
-        let whole = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("offset.ts")))
+        let whole = try Data(contentsOf: URL(fileURLWithPath: MediaFixtures.path("offset.ts")))
         let cut = directory.appendingPathComponent("cut.ts")
         try whole.dropFirst(188 * 100).write(to: cut)
         let plain = try VideoFrameReader(url: cut.path)
@@ -64,13 +65,13 @@ struct KeyframeAloneTests {
     }
 
     @Test("a seek landing on a keyframe decodes only it, lands on the reference frame and goes on with the next ones",
-          arguments: Fixtures.videoClips, [SeekMode.keyframe, .exact])
+          arguments: MediaFixtures.videoClips, [SeekMode.keyframe, .exact])
     func seeksOntoKeyframes(clip: String, mode: SeekMode) throws {
-        let reference = try Fixtures.reference(clip)
+        let reference = try MediaFixtures.referenceFrames(clip)
         let frames = try SeekTests.frameTimes(clip)
         let keyframes = frames.indices.filter { frames[$0].isKeyframe }
         try #require(keyframes.count >= 2, "\(clip) has a second keyframe")
-        let reader = try VideoFrameReader(url: Fixtures.path(clip))
+        let reader = try VideoFrameReader(url: MediaFixtures.path(clip))
         // Back and forth, as a user scrubbing does; a keyframe seek aims a little past the keyframe.
         for index in (keyframes + keyframes.reversed()) {
             let target = mode == .keyframe ? frames[index].time + MediaTime(value: 1, timescale: 1000) : frames[index].time

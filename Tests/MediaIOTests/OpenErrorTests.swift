@@ -1,5 +1,6 @@
 import Foundation
 import MediaIO
+import PlaybackTesting
 import Testing
 
 /// Bad input is normal input: each kind gets its own typed error naming the file and FFmpeg's reason.
@@ -28,19 +29,19 @@ struct OpenErrorTests {
     }
 
     @Test func directory() throws {
-        let dir = try Fixtures.temporaryDirectory()
+        let dir = try TemporaryDirectory.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         Self.expectError(.isDirectory, opening: dir.path)
     }
 
     @Test func emptyFile() throws {
-        let dir = try Fixtures.temporaryDirectory()
+        let dir = try TemporaryDirectory.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         Self.expectError(.emptyFile, opening: try Self.write([], "empty.mp4", in: dir))
     }
 
     @Test func randomBytesAndTextAreNotMedia() throws {
-        let dir = try Fixtures.temporaryDirectory()
+        let dir = try TemporaryDirectory.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         var state: UInt64 = 42
         let noise = (0..<65_536).map { _ -> UInt8 in
@@ -55,17 +56,17 @@ struct OpenErrorTests {
 
     @Test("a truncated MP4 is reported as truncated, with the moov atom first or last")
     func truncated() throws {
-        let dir = try Fixtures.temporaryDirectory()
+        let dir = try TemporaryDirectory.make()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let faststart = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Fixtures.path("a.mp4"))))
+        let faststart = try [UInt8](Data(contentsOf: URL(fileURLWithPath: MediaFixtures.path("a.mp4"))))
         Self.expectError(.truncated, opening: try Self.write(Array(faststart.prefix(faststart.count * 4 / 10)), "cut.mp4", in: dir))
-        let moovLast = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Fixtures.path("b.mp4"))))
+        let moovLast = try [UInt8](Data(contentsOf: URL(fileURLWithPath: MediaFixtures.path("b.mp4"))))
         Self.expectError(.truncated, opening: try Self.write(Array(moovLast.prefix(moovLast.count / 2)), "cut2.mp4", in: dir))
     }
 
     @Test("a file with only a subtitle stream has no decodable stream")
     func noDecodableStream() throws {
-        let dir = try Fixtures.temporaryDirectory()
+        let dir = try TemporaryDirectory.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         let srt = Array("1\n00:00:00,000 --> 00:00:01,000\nHello\n\n2\n00:00:01,000 --> 00:00:02,000\nWorld\n".utf8)
         Self.expectError(.noDecodableStream, opening: try Self.write(srt, "subs.srt", in: dir))
@@ -73,9 +74,9 @@ struct OpenErrorTests {
 
     @Test("a video codec FFmpeg has no decoder for is unsupported")
     func unsupportedCodec() throws {
-        let dir = try Fixtures.temporaryDirectory()
+        let dir = try TemporaryDirectory.make()
         defer { try? FileManager.default.removeItem(at: dir) }
-        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Fixtures.path("rotated.mp4"))))
+        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: MediaFixtures.path("rotated.mp4"))))
         let tag = Array("avc1".utf8)
         var replaced = 0
         for i in 0..<(bytes.count - 4) where Array(bytes[i..<i + 4]) == tag {
@@ -88,9 +89,9 @@ struct OpenErrorTests {
 
     @Test("an unreadable file is permission denied, even for root")
     func permissionDenied() throws {
-        let dir = try Fixtures.temporaryDirectory()
+        let dir = try TemporaryDirectory.make()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let path = try Self.write(try [UInt8](Data(contentsOf: URL(fileURLWithPath: Fixtures.path("b.mp4")))), "locked.mp4", in: dir)
+        let path = try Self.write(try [UInt8](Data(contentsOf: URL(fileURLWithPath: MediaFixtures.path("b.mp4")))), "locked.mp4", in: dir)
         chmod(path, 0)
         // Root reads anything; open it with an unprivileged file-system identity (per thread on Linux).
         let wasRoot = getuid() == 0

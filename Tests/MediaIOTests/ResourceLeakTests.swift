@@ -1,6 +1,7 @@
 import Foundation
 import MediaIO
 import Locking
+import PlaybackTesting
 import Testing
 
 @Suite("No leaks of file descriptors or threads")
@@ -24,10 +25,10 @@ struct ResourceLeakTests {
     @Test("opening, decoding and closing a file 500 times leaves descriptors and threads as they were")
     func openClose500Times() async throws {
         // A private copy, so descriptors other tests open on the clips do not count.
-        let dir = try Fixtures.temporaryDirectory()
+        let dir = try TemporaryDirectory.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("leak-check.mp4").path
-        try FileManager.default.copyItem(atPath: Fixtures.path("b.mp4"), toPath: path)
+        try FileManager.default.copyItem(atPath: MediaFixtures.path("b.mp4"), toPath: path)
         // The whole cycle runs on a thread of its own with a unique name (see `threads(named:)`).
         let name = "leakcheck\(getpid() % 1000)"
         let result = Locked<(before: Int, during: Int, after: Int, error: String?)>((0, 0, 0, nil))

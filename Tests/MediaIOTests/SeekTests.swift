@@ -1,4 +1,5 @@
 import MediaIO
+import PlaybackTesting
 import Testing
 
 @Suite("Exact and keyframe seeks")
@@ -6,7 +7,7 @@ struct SeekTests {
     /// Exact frame times and keyframe flags from a full decode (whose md5s and times the decode tests hold to the
     /// references).
     static func frameTimes(_ clip: String) throws -> [(time: MediaTime, isKeyframe: Bool)] {
-        let reader = try VideoFrameReader(url: Fixtures.path(clip))
+        let reader = try VideoFrameReader(url: MediaFixtures.path(clip))
         var frames: [(MediaTime, Bool)] = []
         while let frame = try reader.nextFrame() { frames.append((frame.time, frame.isKeyframe)) }
         return frames
@@ -35,15 +36,15 @@ struct SeekTests {
     }
 
     @Test("an exact seek returns the reference frame on screen at the target (also as a single-frame seek)",
-          arguments: Fixtures.videoClips, [false, true])
+          arguments: MediaFixtures.videoClips, [false, true])
     func exactSeeks(clip: String, singleFrame: Bool) throws {
-        let reference = try Fixtures.reference(clip)
+        let reference = try MediaFixtures.referenceFrames(clip)
         let frames = try Self.frameTimes(clip)
         try #require(frames.count == reference.count)
         let targets = Self.targets(frames)
         #expect(targets.count >= 20)
         // One reader for all seeks, in an order that jumps back and forth, as a user scrubbing does.
-        let reader = try VideoFrameReader(url: Fixtures.path(clip))
+        let reader = try VideoFrameReader(url: MediaFixtures.path(clip))
         for target in targets.shuffledDeterministically() {
             let landing = singleFrame ? try reader.frame(at: target, mode: .exact) : try reader.seek(to: target, mode: .exact)
             let index = frames.lastIndex { $0.time <= target } ?? 0
@@ -55,10 +56,10 @@ struct SeekTests {
 
     @Test("after an exact seek, playback continues with the following frames")
     func continuesAfterSeek() throws {
-        let reference = try Fixtures.reference("a.mp4")
-        let reader = try VideoFrameReader(url: Fixtures.path("a.mp4"))
+        let reference = try MediaFixtures.referenceFrames("a.mp4")
+        let reader = try VideoFrameReader(url: MediaFixtures.path("a.mp4"))
         let landing = try reader.seek(to: MediaTime(seconds: 2.5), mode: .exact)
-        let start = Fixtures.frameOnScreen(at: 2.5, in: reference)
+        let start = reference.indexOnScreen(atMicroseconds: 2_500_000)
         #expect(landing.frame?.md5() == reference[start].md5)
         for index in (start + 1)..<reference.count {
             let frame = try #require(try reader.nextFrame())
@@ -69,7 +70,7 @@ struct SeekTests {
 
     @Test("pre-roll skips the frames no other frame references")
     func prerollSkips() throws {
-        let reader = try VideoFrameReader(url: Fixtures.path("a.mp4"))
+        let reader = try VideoFrameReader(url: MediaFixtures.path("a.mp4"))
         // a.mp4 has keyframes at 0 s and 4 s; 3.9 s is 117 frames into the first GOP.
         let landing = try reader.seek(to: MediaTime(seconds: 3.9), mode: .exact)
         let stats = landing.statistics
@@ -79,10 +80,10 @@ struct SeekTests {
         #expect(stats.framesDecoded < 118, "\(stats)")
     }
 
-    @Test("a keyframe seek lands on the sync frame at or before the target", arguments: Fixtures.videoClips)
+    @Test("a keyframe seek lands on the sync frame at or before the target", arguments: MediaFixtures.videoClips)
     func keyframeSeeks(clip: String) throws {
         let keyframes = try Self.keyframeTimes(clip)
-        let reader = try VideoFrameReader(url: Fixtures.path(clip))
+        let reader = try VideoFrameReader(url: MediaFixtures.path(clip))
         for target in [0.0, 0.3, 1.0, 1.9, 3.5, 4.0, 4.5, 10] {
             let landing = try reader.seek(to: MediaTime(seconds: target), mode: .keyframe)
             let frame = try #require(landing.frame)

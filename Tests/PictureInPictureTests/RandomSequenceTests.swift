@@ -1,4 +1,5 @@
 import PictureInPicture
+import PlaybackTesting
 import Testing
 
 /// Thousands of seeded random event sequences, checked by ``InvariantChecker``.

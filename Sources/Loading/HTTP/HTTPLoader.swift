@@ -6,8 +6,9 @@ import Locking
 /// connections are reused (keep-alive, HTTP/2 multiplexing) and transfers can be paused, resumed and capped.
 ///
 /// Transfers' sinks are called on the loader's thread. A transfer's handle may be used from any thread: what it
-/// asks is queued and done by the loader's thread, which libcurl requires. The thread starts with the first
-/// transfer and ends after ``Configuration/idleLifetime`` seconds without one.
+/// asks is queued and done by the loader's thread, which libcurl requires. The thread and its multi handle (with
+/// its cache of open connections) start with the first transfer and end after ``Configuration/idleLifetime``
+/// seconds without one, so an idle process holds no thread, socket or descriptor of the loader's.
 public final class HTTPLoader: Transport, @unchecked Sendable {
     /// How transfers connect and when they give up.
     public struct Configuration: Sendable {
@@ -46,19 +47,19 @@ public final class HTTPLoader: Transport, @unchecked Sendable {
     // Guarded by `lock`.
     private let lock = NSLock()
     private var commands: [Command] = []
-    private var threadRunning = false
-    /// The multi handle; only the loader's thread uses it (created once, kept for its connection cache).
-    private let multi: UnsafeMutableRawPointer
+    /// The multi handle, while the loader's thread runs (made with the thread, cleaned up when it ends); only that
+    /// thread drives it, others only wake it.
+    private var multi: MultiHandle?
 
-    public init(configuration: Configuration = Configuration()) {
-        CurlGlobal.initialize()
-        self.configuration = configuration
-        multi = curl_multi_init()
-        _ = playctl_curl_multi_set_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS,
-                                        configuration.maximumConnectionsPerHost)
+    /// libcurl's multi handle. `@unchecked Sendable`: only the loader's thread drives it; `curl_multi_wakeup`, the
+    /// one call other threads make, is documented as safe from any thread.
+    private struct MultiHandle: @unchecked Sendable {
+        let pointer: UnsafeMutableRawPointer
     }
 
-    deinit { curl_multi_cleanup(multi) }
+    public init(configuration: Configuration = Configuration()) {
+        self.configuration = configuration
+    }
 
     public func start(_ request: TransferRequest, sink: any TransferSink) -> any TransferHandle {
         let transfer = CurlTransfer(request: request, sink: sink, loader: self)
@@ -74,18 +75,22 @@ public final class HTTPLoader: Transport, @unchecked Sendable {
 
     private func submit(_ command: Command) {
         lock.lock()
+        defer { lock.unlock() }
         commands.append(command)
-        let start = !threadRunning
-        threadRunning = true
-        lock.unlock()
-        if start {
-            let thread = Thread { [self] in run() }
-            thread.name = "playctl.http"
-            thread.stackSize = 1 << 20
-            thread.start()
-        } else {
-            curl_multi_wakeup(multi)
+        if let multi {
+            curl_multi_wakeup(multi.pointer)
+            return
         }
+        CurlGlobal.initialize()
+        guard let pointer = curl_multi_init() else { return }
+        _ = playctl_curl_multi_set_long(pointer, CURLMOPT_MAX_HOST_CONNECTIONS,
+                                        configuration.maximumConnectionsPerHost)
+        let made = MultiHandle(pointer: pointer)
+        multi = made
+        let thread = Thread { [self] in run(made.pointer) }
+        thread.name = "playctl.http"
+        thread.stackSize = 1 << 20
+        thread.start()
     }
 
     // MARK: The loader's thread
@@ -93,28 +98,29 @@ public final class HTTPLoader: Transport, @unchecked Sendable {
     /// Transfers running (the loader's thread only).
     private var running: [ObjectIdentifier: CurlTransfer] = [:]
 
-    private func run() {
+    private func run(_ multi: UnsafeMutableRawPointer) {
         var idleSince = Date()
         while true {
             lock.lock()
             let pending = commands
             commands.removeAll()
             if pending.isEmpty && running.isEmpty && Date().timeIntervalSince(idleSince) >= configuration.idleLifetime {
-                threadRunning = false
+                self.multi = nil
                 lock.unlock()
+                curl_multi_cleanup(multi)
                 return
             }
             lock.unlock()
-            for command in pending { apply(command) }
+            for command in pending { apply(command, multi) }
             var stillRunning: Int32 = 0
             curl_multi_perform(multi, &stillRunning)
-            collectFinished()
+            collectFinished(multi)
             if !running.isEmpty { idleSince = Date() }
             curl_multi_poll(multi, nil, 0, running.isEmpty ? 1000 : 250, nil)
         }
     }
 
-    private func apply(_ command: Command) {
+    private func apply(_ command: Command, _ multi: UnsafeMutableRawPointer) {
         switch command {
         case .start(let transfer):
             guard !transfer.isCancelled else { return }
@@ -137,7 +143,7 @@ public final class HTTPLoader: Transport, @unchecked Sendable {
         }
     }
 
-    private func collectFinished() {
+    private func collectFinished(_ multi: UnsafeMutableRawPointer) {
         var left: Int32 = 0
         while let message = curl_multi_info_read(multi, &left) {
             guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle else { continue }

@@ -8,17 +8,15 @@ import Musl
 import Darwin
 #endif
 
-/// Why a command failed after its command line was accepted, or a mistake in a value the parser could not judge.
+/// Why a command failed after its command line was accepted (a mistake in a value is a `UsageError` from the
+/// command's `init` instead).
 ///
-/// `PlayctlMain` prints `message` as the single line `playctl: error: <message>` and exits 1; a `.usage` failure is
-/// reported like a parser error instead (two lines, exit 2).
+/// `PlayctlMain` prints `message` as the single line `playctl: error: <message>` and exits 1.
 enum CommandFailure: Error, CustomStringConvertible {
     /// The media layer failed; its description names the file and gives FFmpeg's reason.
     case media(MediaError)
     /// A system call on `path` failed with `errno` while doing `operation` (`write`, `open`).
     case system(operation: String, path: String, errno: Int32)
-    /// A value on the command line is acceptable to the parser but not to the command (`--at -1`).
-    case usage(UsageError)
     /// Any other failure, already worded for the user.
     case other(String)
 
@@ -34,7 +32,6 @@ enum CommandFailure: Error, CustomStringConvertible {
         case .media(let error): text = error.description
         case .system(let operation, let path, let code):
             text = "cannot \(operation) '\(path)': \(Self.systemMessage(code))"
-        case .usage(let error): text = error.message
         case .other(let message): text = message
         }
         return Self.oneLine(text)

@@ -1,3 +1,6 @@
+import PlayctlOutput
+import CommandLineKit
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -12,51 +15,49 @@ import Darwin
 /// - 0: success, and `--help`/`--version`;
 /// - 1: the command ran and failed (missing file, not media, unwritable output): one line on standard error,
 ///   `playctl: error: <what went wrong>`;
-/// - 2: the command line is wrong: `playctl: error: <mistake>` and a `see 'playctl <command> --help'` hint.
+/// - 2: the command line is wrong, for the parser or for the command's own checks of its values:
+///   `playctl: error: <mistake>` and a `see 'playctl <command> --help'` hint.
 public enum PlayctlMain {
     /// The exit status of a command that ran and failed.
     public static let failureExitCode: Int32 = 1
 
-    /// Runs the implementation of `command`. A command without one (`play`, for now) fails with "not available".
-    static func perform(
-        _ command: CommandSpec, _ arguments: ParsedArguments, output: StandardOutput
-    ) throws(CommandFailure) {
-        switch command.name {
-        case PlayctlCommands.Name.probe: try ProbeCommand(arguments).run(output)
-        case PlayctlCommands.Name.frames: try FramesCommand(arguments).run(output)
-        case PlayctlCommands.Name.frame: try FrameCommand(arguments).run(output)
-        case PlayctlCommands.Name.bench: try BenchCommand(arguments).run(output)
-        case PlayctlCommands.Name.play: try PlayCommand(arguments).run(output)
-        case PlayctlCommands.Name.soak: try SoakCommand(arguments).run(output)
-        default: throw CommandFailure("the '\(command.name)' command is not available in this build yet")
-        }
-    }
-
     /// Runs the command line `arguments` (without the executable's name) and returns the exit status.
     /// Everything the command prints is written before this returns.
     public static func run(_ arguments: [String]) -> Int32 {
-        let spec = PlayctlCommands.spec
-        let outcome = spec.parse(arguments)
-        guard case .run(let command, let parsed) = outcome else {
-            let response = outcome.immediateResponse!
+        let command: any PlayctlCommand
+        switch PlayctlCommands.tool.parse(arguments) {
+        case .respond(let response):
             response.write()
             return response.exitCode
+        case .run(let parsed):
+            guard let runnable = parsed as? any PlayctlCommand else {
+                preconditionFailure("\(type(of: parsed)) is declared by PlayctlCommands.tool but is not a PlayctlCommand")
+            }
+            command = runnable
         }
         let output = StandardOutput()
         do throws(CommandFailure) {
-            try perform(command, parsed, output: output)
+            try command.run(output)
             try output.flush()
             return 0
         } catch {
             // What the command printed before failing still goes out, before the error.
             try? output.flush()
-            if case .usage(let usageError) = error {
-                usageError.immediateResponse.write()
-                return UsageError.exitCode
-            }
-            let line = spec.name + ": error: " + error.message + "\n"
-            _ = FileDescriptorIO.writeAll(Array(line.utf8), to: STDERR_FILENO)
+            reportFailure(error.message)
             return failureExitCode
         }
+    }
+
+    /// Reports `message` as `playctl: error: <message>` and ends the process with `failureExitCode`, from any
+    /// thread: for a failure found where returning is not possible (the soak's watchdog sees a hang).
+    static func exitWithFailure(_ message: String) -> Never {
+        reportFailure(message)
+        exit(failureExitCode)
+    }
+
+    /// Writes the one line of a failed command on standard error.
+    private static func reportFailure(_ message: String) {
+        let line = PlayctlCommands.spec.name + ": error: " + CommandFailure.oneLine(message) + "\n"
+        _ = FileDescriptorIO.writeAll(Array(line.utf8), to: STDERR_FILENO)
     }
 }

@@ -1,3 +1,5 @@
+import PlayctlOutput
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

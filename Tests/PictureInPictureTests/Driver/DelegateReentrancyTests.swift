@@ -3,6 +3,7 @@ import Locking
 import MediaIO
 import PictureInPicture
 import Playback
+import PlaybackTesting
 import Testing
 
 /// A delegate that calls back into its controller and the player from every callback, as apps do (pause the
@@ -47,7 +48,7 @@ struct DelegateReentrancyTests {
         }
         func pictureInPictureControllerDidStopPictureInPicture(_ controller: PictureInPictureController) {
             note("didStop", controller)
-            player.replaceCurrentItem(with: PlayerItem(url: Media.path("b.mp4")))
+            player.replaceCurrentItem(with: PlayerItem(url: MediaFixtures.path("b.mp4")))
         }
     }
 

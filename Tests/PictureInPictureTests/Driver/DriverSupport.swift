@@ -3,26 +3,8 @@ import MediaIO
 import PictureInPicture
 import Playback
 import Locking
+import PlaybackTesting
 import Testing
-
-/// The clips in `Media/` and ffmpeg's reference MD5s.
-enum Media {
-    static let directory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Media")
-
-    static func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
-
-    /// The md5 column of `Media/ref/<clip>.framemd5`, one per frame in presentation order.
-    static func referenceMD5s(_ clip: String) throws -> [String] {
-        let text = try String(contentsOfFile: path("ref/\(clip).framemd5"), encoding: .utf8)
-        let md5s = text.split(separator: "\n").filter { !$0.hasPrefix("#") }.compactMap {
-            $0.split(separator: ",").last.map { String($0.trimmingCharacters(in: .whitespaces)) }
-        }
-        try #require(!md5s.isEmpty, "no reference frames for \(clip)")
-        return md5s
-    }
-}
 
 /// Clock steps. Every time in these tests uses timescale 600, which holds 1/25 s and 1/30 s exactly
 /// (`MediaTime` addition rounds to the larger timescale, so mixing scales would drift).
@@ -156,7 +138,7 @@ struct Rig {
         let clock = ManualClock()
         let system = SimulatedPictureInPictureSystem(profile: profile, clock: .manual(clock), startLatency: startLatency,
                                                      restoreTimeout: restoreTimeout, app: app)
-        let player = Player(item: PlayerItem(url: Media.path(clip)), clock: .manual(clock), audio: false)
+        let player = Player(item: PlayerItem(url: MediaFixtures.path(clip)), clock: .manual(clock), audio: false)
         let layer = PlayerLayer(player: player)
         if playing { player.play() }
         await clock.advance(by: .zero)

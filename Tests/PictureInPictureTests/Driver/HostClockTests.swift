@@ -1,6 +1,7 @@
 import MediaIO
 import PictureInPicture
 import Playback
+import PlaybackTesting
 import Testing
 
 /// A smoke test of the real-time paths (timers on the host clock, playback state from the player's events).
@@ -20,7 +21,7 @@ struct HostClockTests {
     @Test("start after a latency, swap by source, restore, on real time")
     func realTime() async throws {
         let system = SimulatedPictureInPictureSystem(profile: .macOS, startLatency: .milliseconds(50))
-        let player = Player(item: PlayerItem(url: Media.path("a.mp4")), audio: false)
+        let player = Player(item: PlayerItem(url: MediaFixtures.path("a.mp4")), audio: false)
         defer { player.invalidate() }
         let layer = PlayerLayer(player: player)
         let controller = PictureInPictureController(playerLayer: layer, system: system)
@@ -37,7 +38,7 @@ struct HostClockTests {
         #expect(await Self.eventually { window.framesShown >= 5 })
         let stateID = window.playbackState.stateID
 
-        let prepared = try await controller.swapContentSource(to: PlayerItem(url: Media.path("b.mp4")), clock: .host,
+        let prepared = try await controller.swapContentSource(to: PlayerItem(url: MediaFixtures.path("b.mp4")), clock: .host,
                                                               audio: false)
         defer { prepared.player.invalidate() }
         #expect(await Self.eventually { window.renderSize == RenderSize(width: 480, height: 270) })

@@ -1,6 +1,7 @@
 import MediaIO
 import PictureInPicture
 import Playback
+import PlaybackTesting
 import Testing
 
 /// Each unmet precondition, set on the simulated system or app, makes `startPictureInPicture()` fail with the
@@ -35,7 +36,7 @@ struct PreconditionDriverTests {
         case .noBackgroundAudio: rig.system.app.hasBackgroundAudioCapability = false
         case .contentNotReady:
             // A layer whose player has not loaded anything yet (no clock advance): nothing to show.
-            let player = Player(item: PlayerItem(url: Media.path("a.mp4")), clock: .manual(rig.clock), audio: false)
+            let player = Player(item: PlayerItem(url: MediaFixtures.path("a.mp4")), clock: .manual(rig.clock), audio: false)
             spare = player
             controller = PictureInPictureController(playerLayer: PlayerLayer(player: player), system: rig.system)
             controller.delegate = rig.delegate
@@ -75,7 +76,7 @@ struct PreconditionDriverTests {
     @Test("a content source becomes possible when its layer shows its first frame")
     func possibleWhenFirstFrameShown() async throws {
         let rig = await Rig.make("b.mp4")
-        let late = Player(item: PlayerItem(url: Media.path("a.mp4")), clock: .manual(rig.clock), audio: false)
+        let late = Player(item: PlayerItem(url: MediaFixtures.path("a.mp4")), clock: .manual(rig.clock), audio: false)
         let controller = PictureInPictureController(playerLayer: PlayerLayer(player: late), system: rig.system)
         let log = EventLog(controller)
         #expect(!controller.isPictureInPicturePossible)

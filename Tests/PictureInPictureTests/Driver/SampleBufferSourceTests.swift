@@ -2,6 +2,7 @@ import MediaIO
 import PictureInPicture
 import Playback
 import Locking
+import PlaybackTesting
 import Testing
 
 /// An app that renders frames itself: a player feeding a sample-buffer display layer, controlled by the window
@@ -20,7 +21,7 @@ final class SampleBufferApp: SampleBufferPlaybackDelegate {
     let completionsPerSkip: Int
 
     init(clip: String, clock: ManualClock, completionsPerSkip: Int = 1) {
-        player = Player(item: PlayerItem(url: Media.path(clip)), clock: .manual(clock), audio: false)
+        player = Player(item: PlayerItem(url: MediaFixtures.path(clip)), clock: .manual(clock), audio: false)
         player.add(layer.makeVideoSink())
         self.completionsPerSkip = completionsPerSkip
     }

@@ -1,6 +1,7 @@
 import MediaIO
 import PictureInPicture
 import Playback
+import PlaybackTesting
 import Testing
 
 /// Hot swaps while Picture in Picture is active, both ways apps do them, on the real clips.
@@ -22,10 +23,10 @@ struct SwapTests {
         var newPlayer: Player?
         switch mode {
         case .item:
-            rig.player.replaceCurrentItem(with: PlayerItem(url: Media.path("b.mp4")))
+            rig.player.replaceCurrentItem(with: PlayerItem(url: MediaFixtures.path("b.mp4")))
         case .source:
             let prepared = try await rig.controller.swapContentSource(
-                to: PlayerItem(url: Media.path("b.mp4")), clock: .manual(rig.clock), audio: false)
+                to: PlayerItem(url: MediaFixtures.path("b.mp4")), clock: .manual(rig.clock), audio: false)
             newPlayer = prepared.player
             #expect(rig.player.rate == 0, "the previous player is paused")
             #expect(prepared.player.rate == 1, "the new player took over the previous one's rate")
@@ -44,8 +45,8 @@ struct SwapTests {
 
         await Ticks.play(rig.clock, for: 4.2)
         let frames = window.shownFrames
-        let referenceA = try Media.referenceMD5s("a.mp4")
-        let referenceB = try Media.referenceMD5s("b.mp4")
+        let referenceA = try MediaFixtures.referenceMD5s("a.mp4")
+        let referenceB = try MediaFixtures.referenceMD5s("b.mp4")
         try #require(swapIndex == 31, "a.mp4 shows frames 0...30 in its first second")
         #expect(frames[..<swapIndex].map(\.md5) == Array(referenceA[..<swapIndex]))
         #expect(frames[swapIndex...].map(\.md5) == referenceB, "after the swap: exactly B's frames, in order")
@@ -77,7 +78,7 @@ struct SwapTests {
         let window = try await rig.startPictureInPicture()
         await Ticks.play(rig.clock, for: 0.5)
         // A new player that has not loaded yet: its layer has shown nothing.
-        let next = Player(item: PlayerItem(url: Media.path("b.mp4")), clock: .manual(rig.clock), audio: false)
+        let next = Player(item: PlayerItem(url: MediaFixtures.path("b.mp4")), clock: .manual(rig.clock), audio: false)
         let layer = PlayerLayer(player: next)
         rig.controller.contentSource = ContentSource(playerLayer: layer)
         await rig.controller.callbacksDelivered()
@@ -95,7 +96,7 @@ struct SwapTests {
     @Test("a ready source assigned while idle is simply used by the next session")
     func swapWhileIdle() async throws {
         let rig = await Rig.make("a.mp4")
-        let prepared = try await ContentSource.prepared(for: PlayerItem(url: Media.path("b.mp4")),
+        let prepared = try await ContentSource.prepared(for: PlayerItem(url: MediaFixtures.path("b.mp4")),
                                                         clock: .manual(rig.clock), audio: false)
         rig.controller.contentSource = prepared.contentSource
         prepared.player.play()
@@ -111,7 +112,7 @@ struct SwapTests {
     func preparationFailure() async throws {
         let clock = ManualClock()
         await #expect(throws: ContentSourcePreparationError.self) {
-            _ = try await ContentSource.prepared(for: PlayerItem(url: Media.path("missing.mp4")),
+            _ = try await ContentSource.prepared(for: PlayerItem(url: MediaFixtures.path("missing.mp4")),
                                                  clock: .manual(clock), audio: false)
         }
     }

@@ -2,6 +2,7 @@ import Foundation
 import Locking
 import MediaIO
 @testable import Playback
+import PlaybackTesting
 import Testing
 
 /// Every kind of callback into app code calls back into the player (reads, seeks, pauses, replaces the item,
@@ -23,11 +24,11 @@ struct ReentrancyTests {
           arguments: Kind.allCases, Reentry.allCases)
     func reentry(kind: Kind, reentry: Reentry) async throws {
         let clock = ManualClock()
-        let player = Player(item: PlayerItem(url: Clips.path("b.mp4")), clock: .manual(clock), audio: true)
+        let player = Player(item: PlayerItem(url: MediaFixtures.path("b.mp4")), clock: .manual(clock), audio: true)
         defer { player.invalidate() }
         let recorder = TraceRecorder(player)
         let done = Locked(false)
-        let replacement = PlayerItem(url: Clips.path("a.mp4"))
+        let replacement = PlayerItem(url: MediaFixtures.path("a.mp4"))
         /// Runs the reentry once, from inside the callback, once playback passed 0.5 s.
         let act: @Sendable () -> Void = { [weak player] in
             guard let player, player.currentTime().seconds >= 0.5 || kind == .seekCompletion else { return }
@@ -91,7 +92,7 @@ struct ReentrancyTests {
 
     @Test("host clock: a video sink that reads the player's rate gets every frame, as one that does not")
     func sinkReadsRate() async throws {
-        let player = Player(item: PlayerItem(url: Clips.path("b.mp4")), clock: .host, audio: false)
+        let player = Player(item: PlayerItem(url: MediaFixtures.path("b.mp4")), clock: .host, audio: false)
         defer { player.invalidate() }
         let frames = Locked(0)
         player.add(VideoSink { [weak player] _ in
@@ -106,7 +107,7 @@ struct ReentrancyTests {
 
     @Test("host clock: a layer observer that calls currentTime() leaves the engine running")
     func layerReadsCurrentTime() async throws {
-        let player = Player(item: PlayerItem(url: Clips.path("b.mp4")), clock: .host, audio: false)
+        let player = Player(item: PlayerItem(url: MediaFixtures.path("b.mp4")), clock: .host, audio: false)
         defer { player.invalidate() }
         let layer = PlayerLayer(player: player)
         let times = Locked<[Double]>([])
@@ -126,7 +127,7 @@ struct ReentrancyTests {
 
     @Test("host clock: a sink slower than the frame rate costs a bounded number of waiting frames, and the clock goes on")
     func slowSink() async throws {
-        let player = Player(item: PlayerItem(url: Clips.path("b.mp4")), clock: .host, audio: false)
+        let player = Player(item: PlayerItem(url: MediaFixtures.path("b.mp4")), clock: .host, audio: false)
         defer { player.invalidate() }
         let frames = Locked(0)
         player.add(VideoSink { _ in

@@ -22,7 +22,7 @@ struct AudioLeadTests {
     static func scenario() async -> Run {
         let clock = ManualClock()
         let throttle = MediaThrottle(bytesPerSecond: 10_000_000, clock: clock, readers: .audio)
-        let item = PlayerItem(url: Clips.path("a.mp4"), throttle: throttle)
+        let item = PlayerItem(url: MediaFixtures.path("a.mp4"), throttle: throttle)
         let player = Player(item: item, clock: .manual(clock), audio: true)
         let audioEnd = Locked(0.0)
         player.add(AudioTap { buffer in audioEnd.withLock { $0 = max($0, (buffer.time + buffer.duration).seconds) } })

@@ -1,6 +1,7 @@
 import Foundation
 import MediaIO
 import Playback
+import PlaybackTesting
 import Testing
 
 @Suite("Item end, replacement, queues and loops under the manual clock")
@@ -9,7 +10,7 @@ struct ItemEndTests {
     func actionAtItemEnd() async throws {
         for action in [ActionAtItemEnd.none, .pause] {
             let clock = ManualClock()
-            let player = Player(item: PlayerItem(url: Clips.path("b.mp4")), clock: .manual(clock), audio: false)
+            let player = Player(item: PlayerItem(url: MediaFixtures.path("b.mp4")), clock: .manual(clock), audio: false)
             defer { player.invalidate() }
             player.actionAtItemEnd = action
             let recorder = TraceRecorder(player)
@@ -31,26 +32,26 @@ struct ItemEndTests {
     @Test("replacing the item while playing keeps the rate and plays the new item from 0")
     func replaceWhilePlaying() async throws {
         let clock = ManualClock()
-        let player = Player(item: PlayerItem(url: Clips.path("a.mp4")), clock: .manual(clock), audio: false)
+        let player = Player(item: PlayerItem(url: MediaFixtures.path("a.mp4")), clock: .manual(clock), audio: false)
         defer { player.invalidate() }
         let layer = PlayerLayer(player: player)
         let recorder = TraceRecorder(player)
         player.play()
         await clock.advance(bySeconds: 1)
-        player.replaceCurrentItem(with: PlayerItem(url: Clips.path("b.mp4")))
+        player.replaceCurrentItem(with: PlayerItem(url: MediaFixtures.path("b.mp4")))
         #expect(player.rate == 1)
         await clock.advance(bySeconds: 1)
         let trace = await recorder.snapshot()
         #expect(trace.contains("[1.000 t=0.000] currentItem b.mp4"))
         #expect(trace.contains("[1.000 t=0.000] item.status b.mp4 readyToPlay"))
         #expect(player.currentTime() == MediaTime(seconds: 1))
-        #expect(layer.currentFrame?.md5() == (try Clips.referenceMD5s("b.mp4"))[25])
+        #expect(layer.currentFrame?.md5() == (try MediaFixtures.referenceMD5s("b.mp4"))[25])
     }
 
     @Test("replacing with nil while playing waits with noItemToPlay")
     func replaceWithNil() async throws {
         let clock = ManualClock()
-        let player = Player(item: PlayerItem(url: Clips.path("b.mp4")), clock: .manual(clock), audio: false)
+        let player = Player(item: PlayerItem(url: MediaFixtures.path("b.mp4")), clock: .manual(clock), audio: false)
         defer { player.invalidate() }
         player.play()
         await clock.advance(bySeconds: 0.5)
@@ -63,7 +64,7 @@ struct ItemEndTests {
     @Test("a queue player advances with no gap: frames continue on the next clock tick")
     func queueAdvance() async throws {
         let clock = ManualClock()
-        let player = QueuePlayer(items: [PlayerItem(url: Clips.path("b.mp4")), PlayerItem(url: Clips.path("a.mp4"))],
+        let player = QueuePlayer(items: [PlayerItem(url: MediaFixtures.path("b.mp4")), PlayerItem(url: MediaFixtures.path("a.mp4"))],
                                  clock: .manual(clock), audio: false)
         defer { player.invalidate() }
         let layer = PlayerLayer(player: player)
@@ -85,7 +86,7 @@ struct ItemEndTests {
         let clock = ManualClock()
         let player = QueuePlayer(clock: .manual(clock), audio: false)
         defer { player.invalidate() }
-        let looper = PlayerLooper(player: player, templateItem: PlayerItem(url: Clips.path("b.mp4")))
+        let looper = PlayerLooper(player: player, templateItem: PlayerItem(url: MediaFixtures.path("b.mp4")))
         let layer = PlayerLayer(player: player)
         player.play()
         await clock.advance(by: .zero)
@@ -101,7 +102,7 @@ struct ItemEndTests {
         var traces: [[String]] = []
         for _ in 0..<20 {
             let clock = ManualClock()
-            let player = QueuePlayer(items: [PlayerItem(url: Clips.path("b.mp4")), PlayerItem(url: Clips.path("c.webm"))],
+            let player = QueuePlayer(items: [PlayerItem(url: MediaFixtures.path("b.mp4")), PlayerItem(url: MediaFixtures.path("c.webm"))],
                                      clock: .manual(clock), audio: true)
             let recorder = TraceRecorder(player)
             player.play()

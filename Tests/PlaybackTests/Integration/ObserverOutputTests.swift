@@ -2,6 +2,7 @@ import Foundation
 import MediaIO
 import Playback
 import Locking
+import PlaybackTesting
 import Testing
 
 @Suite("Observers, outputs and seeks while paused, under the manual clock")
@@ -9,7 +10,7 @@ struct ObserverOutputTests {
     @Test("a seek while paused shows the landing frame and stays paused; currentTime is the target")
     func seekWhilePaused() async throws {
         let clock = ManualClock()
-        let player = Player(item: PlayerItem(url: Clips.path("a.mp4")), clock: .manual(clock), audio: false)
+        let player = Player(item: PlayerItem(url: MediaFixtures.path("a.mp4")), clock: .manual(clock), audio: false)
         defer { player.invalidate() }
         let layer = PlayerLayer(player: player)
         let recorder = TraceRecorder(player)
@@ -19,7 +20,7 @@ struct ObserverOutputTests {
         #expect(finished)
         #expect(player.timeControlStatus == .paused)
         #expect(player.currentTime() == MediaTime(seconds: 4.5))
-        #expect(layer.currentFrame?.md5() == (try Clips.referenceMD5s("a.mp4"))[135])
+        #expect(layer.currentFrame?.md5() == (try MediaFixtures.referenceMD5s("a.mp4"))[135])
         await clock.advance(bySeconds: 1)
         #expect(player.currentTime() == MediaTime(seconds: 4.5), "time does not move while paused")
         let trace = await recorder.snapshot()
@@ -30,7 +31,7 @@ struct ObserverOutputTests {
     @Test("a keyframe seek (infinite tolerance) lands on the keyframe before the target")
     func keyframeSeek() async throws {
         let clock = ManualClock()
-        let player = Player(item: PlayerItem(url: Clips.path("a.mp4")), clock: .manual(clock), audio: false)
+        let player = Player(item: PlayerItem(url: MediaFixtures.path("a.mp4")), clock: .manual(clock), audio: false)
         defer { player.invalidate() }
         let layer = PlayerLayer(player: player)
         await clock.advance(by: .zero)
@@ -42,7 +43,7 @@ struct ObserverOutputTests {
     @Test("periodic observers fire at each interval of item time while playing; boundary observers once per crossing")
     func observers() async throws {
         let clock = ManualClock()
-        let player = Player(item: PlayerItem(url: Clips.path("b.mp4")), clock: .manual(clock), audio: false)
+        let player = Player(item: PlayerItem(url: MediaFixtures.path("b.mp4")), clock: .manual(clock), audio: false)
         defer { player.invalidate() }
         let periodic = Locked<[Double]>([])
         let boundary = Locked<[Double]>([])
@@ -66,7 +67,7 @@ struct ObserverOutputTests {
     @Test("a pull video output copies the frame on screen in RGBA; a push sink sees every frame; a tap gets audio")
     func outputs() async throws {
         let clock = ManualClock()
-        let player = Player(item: PlayerItem(url: Clips.path("a.mp4")), clock: .manual(clock), audio: true)
+        let player = Player(item: PlayerItem(url: MediaFixtures.path("a.mp4")), clock: .manual(clock), audio: true)
         defer { player.invalidate() }
         let output = VideoOutput(pixelFormat: .rgba)
         let pushed = Locked(0)
@@ -89,7 +90,7 @@ struct ObserverOutputTests {
     @Test("playImmediately starts at once; pause stops the clock")
     func playImmediately() async throws {
         let clock = ManualClock()
-        let player = Player(item: PlayerItem(url: Clips.path("b.mp4")), clock: .manual(clock), audio: false)
+        let player = Player(item: PlayerItem(url: MediaFixtures.path("b.mp4")), clock: .manual(clock), audio: false)
         defer { player.invalidate() }
         await clock.advance(by: .zero)
         player.playImmediately(atRate: 2)

@@ -2,6 +2,7 @@ import Foundation
 import MediaIO
 import Playback
 import Locking
+import PlaybackTesting
 import Testing
 
 @Suite("Playback under the manual clock")
@@ -9,7 +10,7 @@ struct PlaybackTraceTests {
     @Test("start and play to the end with actionAtItemEnd .pause")
     func playToEnd() async throws {
         let clock = ManualClock()
-        let item = PlayerItem(url: Clips.path("b.mp4"))
+        let item = PlayerItem(url: MediaFixtures.path("b.mp4"))
         let player = Player(item: item, clock: .manual(clock), audio: false)
         defer { player.invalidate() }
         let recorder = TraceRecorder(player)
@@ -27,7 +28,7 @@ extension PlaybackTraceTests {
     @Test("seek while playing, superseded seeks, and the landing frame equals ffmpeg's")
     func seeks() async throws {
         let clock = ManualClock()
-        let item = PlayerItem(url: Clips.path("a.mp4"))
+        let item = PlayerItem(url: MediaFixtures.path("a.mp4"))
         let player = Player(item: item, clock: .manual(clock), audio: false)
         defer { player.invalidate() }
         let layer = PlayerLayer(player: player)
@@ -41,7 +42,7 @@ extension PlaybackTraceTests {
         #expect(second)
         while first.value == nil { try await Task.sleep(for: .milliseconds(1)) }
         #expect(first.value == false, "superseded")
-        let reference = try Clips.referenceMD5s("a.mp4")
+        let reference = try MediaFixtures.referenceMD5s("a.mp4")
         #expect(layer.currentFrame?.md5() == reference[105])
         #expect(player.currentTime() == MediaTime(seconds: 3.5))
         await clock.advance(bySeconds: 0.5)

@@ -2,6 +2,7 @@ import Foundation
 import MediaIO
 import Playback
 import Locking
+import PlaybackTesting
 import Testing
 
 @Suite("Playback rates under the manual clock: frames follow the media playhead, audio is time-stretched")
@@ -43,9 +44,9 @@ struct RateTests {
     /// Plays a.mp4 at `rate` for `clockSeconds` (in steps of one clock second) and checks the playhead, every frame
     /// shown against ffmpeg's references, and the tap's audio: about 48000 sample frames per clock second, 440 Hz.
     func play(rate: Float, clockSeconds: Int) async throws {
-        let reference = try Clips.referenceMD5s("a.mp4")
+        let reference = try MediaFixtures.referenceMD5s("a.mp4")
         let clock = ManualClock()
-        let player = Player(item: PlayerItem(url: Clips.path("a.mp4")), clock: .manual(clock), audio: true)
+        let player = Player(item: PlayerItem(url: MediaFixtures.path("a.mp4")), clock: .manual(clock), audio: true)
         defer { player.invalidate() }
         let layer = PlayerLayer(player: player)
         let capture = Capture(player, layer: layer)
@@ -91,7 +92,7 @@ struct RateTests {
     @Test("changing the rate while playing re-stretches the queued audio from the playhead")
     func changeWhilePlaying() async throws {
         let clock = ManualClock()
-        let player = Player(item: PlayerItem(url: Clips.path("a.mp4")), clock: .manual(clock), audio: true)
+        let player = Player(item: PlayerItem(url: MediaFixtures.path("a.mp4")), clock: .manual(clock), audio: true)
         defer { player.invalidate() }
         let layer = PlayerLayer(player: player)
         let capture = Capture(player, layer: layer)
@@ -106,13 +107,13 @@ struct RateTests {
         #expect(abs(Double(atRateOne) - 48_000) <= 48_000 * 0.05)
         #expect(abs(Double(atRateFour) - 48_000) <= 48_000 * 0.05)
         #expect(abs(Self.frequency(capture.samples) - 440) <= 440 * 0.02)
-        #expect(capture.md5s == Array(try Clips.referenceMD5s("a.mp4")[0...150]))
+        #expect(capture.md5s == Array(try MediaFixtures.referenceMD5s("a.mp4")[0...150]))
     }
 
     @Test("a seek at rate 2 restarts the stretched audio at the target")
     func seekAtRateTwo() async throws {
         let clock = ManualClock()
-        let player = Player(item: PlayerItem(url: Clips.path("a.mp4")), clock: .manual(clock), audio: true)
+        let player = Player(item: PlayerItem(url: MediaFixtures.path("a.mp4")), clock: .manual(clock), audio: true)
         defer { player.invalidate() }
         let layer = PlayerLayer(player: player)
         let capture = Capture(player, layer: layer)
@@ -127,6 +128,6 @@ struct RateTests {
         #expect(after.first == MediaTime(seconds: 3), "\(after.prefix(3))")
         let received = capture.tap.framesReceived - before
         #expect(abs(Double(received) - 48_000) <= 48_000 * 0.05, "\(received)")
-        #expect(layer.currentFrame?.md5() == (try Clips.referenceMD5s("a.mp4"))[150])
+        #expect(layer.currentFrame?.md5() == (try MediaFixtures.referenceMD5s("a.mp4"))[150])
     }
 }

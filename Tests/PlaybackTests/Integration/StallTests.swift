@@ -10,7 +10,7 @@ struct StallTests {
     static func scenario(automaticallyWaits: Bool) async -> (trace: [String], player: Player) {
         let clock = ManualClock()
         let throttle = MediaThrottle(bytesPerSecond: 30_000, initialBytes: 100_000, clock: clock)
-        let item = PlayerItem(url: Clips.path("a.mp4"), throttle: throttle)
+        let item = PlayerItem(url: MediaFixtures.path("a.mp4"), throttle: throttle)
         let player = Player(item: item, clock: .manual(clock), audio: false)
         player.automaticallyWaitsToMinimizeStalling = automaticallyWaits
         let recorder = TraceRecorder(player)

@@ -4,23 +4,6 @@ import MediaIO
 import Locking
 import Testing
 
-/// Clips and trace helpers for the integration tests.
-enum Clips {
-    static let mediaDirectory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Media")
-
-    static func path(_ name: String) -> String { mediaDirectory.appendingPathComponent(name).path }
-
-    /// The md5 column of ffmpeg's reference list for `clip`.
-    static func referenceMD5s(_ clip: String) throws -> [String] {
-        let text = try String(contentsOfFile: path("ref/\(clip).framemd5"), encoding: .utf8)
-        return text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map {
-            String($0.split(separator: ",").last!.trimmingCharacters(in: .whitespaces))
-        }
-    }
-}
-
 /// Records a player's events as readable lines, for asserting whole traces.
 final class TraceRecorder: Sendable {
     private let lines = Locked<[String]>([])

@@ -2,6 +2,7 @@ import Foundation
 import MediaIO
 @testable import Playback
 import Locking
+import PlaybackTesting
 import Testing
 
 @Suite("The hang watchdog of the callback thread", .timeLimit(.minutes(1)))
@@ -9,7 +10,7 @@ struct HangTests {
     @Test("a time observer that blocks 400 ms gives one hang event, naming it")
     func blockingObserver() async throws {
         let clock = ManualClock()
-        let player = Player(item: PlayerItem(url: Clips.path("b.mp4")), clock: .manual(clock), audio: false)
+        let player = Player(item: PlayerItem(url: MediaFixtures.path("b.mp4")), clock: .manual(clock), audio: false)
         defer { player.invalidate() }
         let trace = MetricsTrace(player)
         let blocked = Locked(false)
@@ -31,7 +32,7 @@ struct HangTests {
     @Test("normal playback with observers, a sink and a tap gives no hang event")
     func noHang() async throws {
         let clock = ManualClock()
-        let player = Player(item: PlayerItem(url: Clips.path("b.mp4")), clock: .manual(clock), audio: true)
+        let player = Player(item: PlayerItem(url: MediaFixtures.path("b.mp4")), clock: .manual(clock), audio: true)
         defer { player.invalidate() }
         let trace = MetricsTrace(player)
         let frames = Locked(0)
@@ -48,7 +49,7 @@ struct HangTests {
     @Test("a video sink that stays blocked is reported while still blocked, once")
     func ongoingHang() async throws {
         let clock = ManualClock()
-        let player = Player(item: PlayerItem(url: Clips.path("b.mp4")), clock: .manual(clock), audio: false)
+        let player = Player(item: PlayerItem(url: MediaFixtures.path("b.mp4")), clock: .manual(clock), audio: false)
         defer { player.invalidate() }
         player.metricsCollector.hangThreshold = 0.1
         player.metricsCollector.ongoingHangReportDelay = 0.2

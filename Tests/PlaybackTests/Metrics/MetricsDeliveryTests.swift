@@ -1,6 +1,7 @@
 import Foundation
 import MediaIO
 @testable import Playback
+import PlaybackTesting
 import Testing
 
 @Suite("Metric delivery: bounded buffers, several subscribers, merges", .timeLimit(.minutes(1)))
@@ -13,7 +14,7 @@ struct MetricsDeliveryTests {
 
     @Test("a subscriber that never reads keeps at most its limit and does not hold playback back")
     func neverReadingSubscriber() async throws {
-        let item = PlayerItem(url: Clips.path("a.mp4"))
+        let item = PlayerItem(url: MediaFixtures.path("a.mp4"))
         let player = Player(item: item, clock: .untimed, audio: false)
         defer { player.invalidate() }
         let stuck = player.allMetrics(bufferLimit: 8)
@@ -46,7 +47,7 @@ struct MetricsDeliveryTests {
     @Test("each subscriber sees the events from the moment it subscribes, all of them, in order")
     func severalSubscribers() async throws {
         let clock = ManualClock()
-        let player = Player(item: PlayerItem(url: Clips.path("b.mp4")), clock: .manual(clock), audio: false)
+        let player = Player(item: PlayerItem(url: MediaFixtures.path("b.mp4")), clock: .manual(clock), audio: false)
         let early = player.allMetrics()
         let rates = player.metrics(forType: RateChangeEvent.self)
         player.play()
@@ -67,8 +68,8 @@ struct MetricsDeliveryTests {
     @Test("the streams of two players on one manual clock merge in date order")
     func merge() async throws {
         let clock = ManualClock()
-        let first = Player(item: PlayerItem(url: Clips.path("b.mp4")), clock: .manual(clock), audio: false)
-        let second = Player(item: PlayerItem(url: Clips.path("a.mp4")), clock: .manual(clock), audio: false)
+        let first = Player(item: PlayerItem(url: MediaFixtures.path("b.mp4")), clock: .manual(clock), audio: false)
+        let second = Player(item: PlayerItem(url: MediaFixtures.path("a.mp4")), clock: .manual(clock), audio: false)
         let merged = MetricsMerge.chronological([first.allMetrics(), second.allMetrics()])
         let seeks = MetricsMerge.chronological([first.metrics(forType: SeekEvent.self),
                                                 second.metrics(forType: SeekEvent.self)])

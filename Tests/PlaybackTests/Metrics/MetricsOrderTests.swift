@@ -9,7 +9,7 @@ struct MetricsOrderTests {
     @Test("startup: rate change, initial likely-to-keep-up and first frame each follow their player event")
     func startup() async throws {
         let clock = ManualClock()
-        let player = Player(item: PlayerItem(url: Clips.path("b.mp4")), clock: .manual(clock), audio: false)
+        let player = Player(item: PlayerItem(url: MediaFixtures.path("b.mp4")), clock: .manual(clock), audio: false)
         defer { player.invalidate() }
         let trace = MetricsTrace(player)
         player.play()
@@ -39,8 +39,8 @@ struct MetricsOrderTests {
     @Test("an item swap: the swap event follows the new item's first frame, with the latency to it")
     func itemSwap() async throws {
         let clock = ManualClock()
-        let a = PlayerItem(url: Clips.path("a.mp4"))
-        let b = PlayerItem(url: Clips.path("b.mp4"))
+        let a = PlayerItem(url: MediaFixtures.path("a.mp4"))
+        let b = PlayerItem(url: MediaFixtures.path("b.mp4"))
         let player = Player(item: a, clock: .manual(clock), audio: false)
         defer { player.invalidate() }
         let trace = MetricsTrace(player)
@@ -69,8 +69,8 @@ struct MetricsOrderTests {
     @Test("a source swap to a player already showing its first frame is reported at once, latency 0")
     func sourceSwap() async throws {
         let clock = ManualClock()
-        let a = PlayerItem(url: Clips.path("a.mp4"))
-        let b = PlayerItem(url: Clips.path("b.mp4"))
+        let a = PlayerItem(url: MediaFixtures.path("a.mp4"))
+        let b = PlayerItem(url: MediaFixtures.path("b.mp4"))
         let old = Player(item: a, clock: .manual(clock), audio: false)
         let new = Player(item: b, clock: .manual(clock), audio: false)
         defer { old.invalidate(); new.invalidate() }
@@ -88,7 +88,7 @@ struct MetricsOrderTests {
         let clock = ManualClock()
         // As in StallTests: a.mp4 needs ~65 kB/s; 30 kB/s of clock time cannot keep up.
         let throttle = MediaThrottle(bytesPerSecond: 30_000, initialBytes: 100_000, clock: clock)
-        let player = Player(item: PlayerItem(url: Clips.path("a.mp4"), throttle: throttle), clock: .manual(clock),
+        let player = Player(item: PlayerItem(url: MediaFixtures.path("a.mp4"), throttle: throttle), clock: .manual(clock),
                             audio: false)
         defer { player.invalidate() }
         player.automaticallyWaitsToMinimizeStalling = automaticallyWaits

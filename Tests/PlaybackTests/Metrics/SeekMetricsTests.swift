@@ -2,6 +2,7 @@ import Foundation
 import MediaIO
 @testable import Playback
 import Locking
+import PlaybackTesting
 import Testing
 
 @Suite("Seek metrics: request/completion pairs under the manual clock", .timeLimit(.minutes(1)))
@@ -9,7 +10,7 @@ struct SeekMetricsTests {
     @Test("50 seeks in a burst: one finishes, 49 are superseded, each request paired with one completion, in order")
     func burst() async throws {
         let clock = ManualClock()
-        let player = Player(item: PlayerItem(url: Clips.path("a.mp4")), clock: .manual(clock), audio: false)
+        let player = Player(item: PlayerItem(url: MediaFixtures.path("a.mp4")), clock: .manual(clock), audio: false)
         defer { player.invalidate() }
         let stream = player.allMetrics()
         let trace = MetricsTrace(player)
@@ -61,7 +62,7 @@ struct SeekMetricsTests {
     @Test("a seek reports where it left from, where it landed, what it cost, and whether it was in the buffer")
     func fields() async throws {
         let clock = ManualClock()
-        let item = PlayerItem(url: Clips.path("a.mp4"))
+        let item = PlayerItem(url: MediaFixtures.path("a.mp4"))
         let player = Player(item: item, clock: .manual(clock), audio: false)
         defer { player.invalidate() }
         let trace = MetricsTrace(player)
@@ -93,7 +94,7 @@ struct SeekMetricsTests {
     @Test("an item's seek stream sees only seeks, from the moment it subscribes")
     func itemStream() async throws {
         let clock = ManualClock()
-        let item = PlayerItem(url: Clips.path("b.mp4"))
+        let item = PlayerItem(url: MediaFixtures.path("b.mp4"))
         let player = Player(item: item, clock: .manual(clock), audio: false)
         await clock.advance(by: .zero)
         _ = await player.seek(to: MediaTime(seconds: 1), toleranceBefore: .zero, toleranceAfter: .zero)

@@ -2,6 +2,7 @@ import Foundation
 import MediaIO
 import Playback
 import Locking
+import PlaybackTesting
 import Testing
 
 /// Plays one file under the untimed clock until the item fails or plays to its end, with a watchdog, and records

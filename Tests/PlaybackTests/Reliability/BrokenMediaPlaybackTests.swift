@@ -1,6 +1,7 @@
 import Foundation
 import MediaIO
 import Playback
+import PlaybackTesting
 import Testing
 
 /// Hostile media through the whole engine: every broken file of the corpus either fails with a typed error within
@@ -13,8 +14,8 @@ struct BrokenMediaPlaybackTests {
 
     @Test(arguments: BrokenMedia.all)
     func brokenFile(_ media: BrokenMedia) async throws {
-        let dir = try BrokenMedia.temporaryDirectory()
-        defer { BrokenMedia.removeDirectory(dir) }
+        let dir = try TemporaryDirectory.make()
+        defer { TemporaryDirectory.remove(dir) }
         let path = try media.write(in: dir)
         let user: UInt32? = media.name == "unreadable.mp4" ? FileSystemIdentity.nobody : nil
         let outcome = await BrokenMediaPlayback.play(path, asUser: user)
@@ -73,11 +74,11 @@ struct BrokenMediaPlaybackTests {
         #expect(random.next() == UInt64(bitPattern: 7_806_831_264_735_756_412))
         #expect(random.next() == UInt64(bitPattern: -9_049_835_345_590_740_197))
         // flip-a-100000.mp4: the script flips bits at these offsets (cmp -l against Media/a.mp4).
-        let dir = try BrokenMedia.temporaryDirectory()
-        defer { BrokenMedia.removeDirectory(dir) }
+        let dir = try TemporaryDirectory.make()
+        defer { TemporaryDirectory.remove(dir) }
         let media = try #require(BrokenMedia.named("flip-a-100000.mp4"))
         let flipped = try [UInt8](Data(contentsOf: URL(fileURLWithPath: try media.write(in: dir))))
-        let original = try BrokenMedia.clip("a.mp4")
+        let original = try MediaFixtures.bytes("a.mp4")
         let changed = zip(flipped, original).enumerated().filter { $0.element.0 != $0.element.1 }.map(\.offset)
         #expect(changed == [99_734, 143_172, 273_561])
     }

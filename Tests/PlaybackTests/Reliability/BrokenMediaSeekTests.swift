@@ -2,6 +2,7 @@ import Foundation
 import MediaIO
 import Playback
 import Synchronization
+import PlaybackTesting
 import Testing
 
 /// Seeking inside damaged media: every seek completes (landed, or `false`), in time, and the player goes on.
@@ -20,8 +21,8 @@ struct BrokenMediaSeekTests {
 
     @Test(arguments: damaged)
     func seeksComplete(_ media: BrokenMedia) async throws {
-        let dir = try BrokenMedia.temporaryDirectory()
-        defer { BrokenMedia.removeDirectory(dir) }
+        let dir = try TemporaryDirectory.make()
+        defer { TemporaryDirectory.remove(dir) }
         let path = try media.write(in: dir)
         let player = Player(clock: .untimed, audio: true)
         let item = PlayerItem(url: path)

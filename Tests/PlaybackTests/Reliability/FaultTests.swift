@@ -11,7 +11,7 @@ import Testing
 @Suite("Faults while playing")
 struct FaultTests {
     /// a.mp4: 6 s, 180 frames, about 390 kB with its index at the start.
-    static let clip = Clips.path("a.mp4")
+    static let clip = MediaFixtures.path("a.mp4")
 
     static func advance(_ clock: ManualClock, seconds: Double, step: Double = 0.1) async {
         for _ in 0..<Int((seconds / step).rounded()) { await clock.advance(bySeconds: step) }

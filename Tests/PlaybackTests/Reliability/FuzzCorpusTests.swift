@@ -1,15 +1,14 @@
 import Foundation
 import MediaIO
+import PlaybackTesting
 import Testing
 
 /// The media fuzzer's committed corpus (Fuzz/corpus/media: the seeds, and every input that ever crashed or hung the
-/// fuzzer, kept as a regression), replayed through the fuzzer's own case (`MediaFuzzCase`, linked from Fuzz/Media)
+/// fuzzer, kept as a regression), replayed through the fuzzer's own case (PlaybackTesting's `MediaFuzzCase`)
 /// and through a player: nothing traps, and every file plays or fails with a typed error.
 @Suite("Fuzz corpus: media")
 struct FuzzCorpusTests {
-    static let corpusDirectory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Fuzz/corpus/media")
+    static let corpusDirectory = Repository.url("Fuzz/corpus/media")
 
     static let files: [String] = {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: corpusDirectory.path)) ?? []

@@ -2,6 +2,7 @@ import Foundation
 import MediaIO
 import Playback
 import Locking
+import PlaybackTesting
 import Testing
 
 /// Random sequences of API calls from several tasks at once, on one player under a manual clock, with good and
@@ -11,13 +12,13 @@ import Testing
 @Suite("Random API sequences from several tasks")
 struct RandomAPISequenceTests {
     /// Media the sequences pick from: clips, broken files (made per test) and a missing path.
-    static let clips = ["a.mp4", "b.mp4", "c.webm", "rotated.mp4", "offset.ts", "tone.m4a"].map { Clips.path($0) }
+    static let clips = ["a.mp4", "b.mp4", "c.webm", "rotated.mp4", "offset.ts", "tone.m4a"].map { MediaFixtures.path($0) }
     static let broken = ["trunc-a-050.mp4", "flip-b-1000.mp4", "zeroed-a-middle.mp4", "noise.mp4", "empty.mp4"]
 
     @Test(arguments: [UInt64(1), 2, 3, 4, 5, 6])
     func randomSequence(seed: UInt64) async throws {
-        let dir = try BrokenMedia.temporaryDirectory()
-        defer { BrokenMedia.removeDirectory(dir) }
+        let dir = try TemporaryDirectory.make()
+        defer { TemporaryDirectory.remove(dir) }
         var paths = Self.clips + ["/nonexistent/missing.mp4"]
         for name in Self.broken { paths.append(try #require(BrokenMedia.named(name)).write(in: dir)) }
         let clock = ManualClock()

@@ -1,5 +1,6 @@
 import MediaIO
 import Playback
+import PlaybackTesting
 import Testing
 
 /// Drives a time-control machine and a seek machine the way a driver would, with random inputs from a

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import CommandLineKit
 @testable import PlayctlCLI
 
 @Suite("Help and version")

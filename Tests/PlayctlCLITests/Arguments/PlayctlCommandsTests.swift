@@ -1,5 +1,6 @@
 import Testing
 
+@testable import CommandLineKit
 @testable import PlayctlCLI
 
 @Suite("The playctl command spec")
@@ -40,6 +41,32 @@ struct PlayctlCommandsTests {
         #expect(try arguments.double("swap-at") == 3)
         #expect(arguments.value("swap-mode") == "item")
         #expect(arguments.value("metrics-out") == "m.jsonl")
+    }
+
+    @Test func everyDeclaredCommandRuns() {
+        #expect(PlayctlCommands.tool.commands.count == PlayctlCommands.spec.commands.count)
+        for type in PlayctlCommands.tool.commands {
+            #expect(type is any PlayctlCommand.Type, "\(type) has a run")
+        }
+    }
+
+    @Test func playReadsEveryOptionIntoTypedValues() throws {
+        let line = "play a.mp4 --rate 2 --seek 5 --seek 1@2 --until 9 --untimed --no-audio --json --pip --swap b.mp4 "
+            + "--swap-at 3 --swap-mode item --restore --metrics-out m.jsonl"
+        guard case .run(let command) = PlayctlCommands.tool.parse(line.split(separator: " ").map(String.init)) else {
+            Issue.record("'\(line)' does not run")
+            return
+        }
+        let play = try #require(command as? PlayCommand)
+        #expect(play.options.path == "a.mp4")
+        #expect(play.options.rate == 2)
+        #expect(play.options.seeks.map(\.to) == [5, 1] && play.options.seeks.map(\.at) == [nil, 2])
+        #expect(play.options.until == 9)
+        #expect(play.options.untimed && !play.options.audio && play.options.json)
+        #expect(play.options.metricsPath == "m.jsonl")
+        let scenario = try #require(play.pictureInPicture)
+        #expect(scenario.pip && scenario.restore)
+        #expect(scenario.swapPath == "b.mp4" && scenario.swapAt == 3 && scenario.swapMode == .item)
     }
 
     @Test func frameNeedsExactlyOneOutput() throws {

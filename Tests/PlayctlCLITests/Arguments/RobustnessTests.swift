@@ -1,18 +1,8 @@
+import PlaybackTesting
 import Testing
 
+@testable import CommandLineKit
 @testable import PlayctlCLI
-
-/// A small deterministic random generator (SplitMix64), so a failing fuzz case reproduces.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 @Suite("Robustness: any input parses to an outcome")
 struct RobustnessTests {
@@ -60,7 +50,7 @@ struct RobustnessTests {
     }
 
     @Test func randomCommandLines() {
-        var random = SplitMix64(state: 0x5EED)
+        var random = SplitMix64(seed: 0x5EED)
         let names = PlayctlCommands.spec.commands.map(\.name)
         for _ in 0..<20_000 {
             var argv: [String] = []
@@ -73,7 +63,7 @@ struct RobustnessTests {
     }
 
     @Test func randomCharacterSoup() {
-        var random = SplitMix64(state: 42)
+        var random = SplitMix64(seed: 42)
         let alphabet = Array("-=@.0123456789abcdefhjmos5 \t\n\u{0}é🎬")
         for _ in 0..<20_000 {
             var argv: [String] = []

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import CommandLineKit
 @testable import PlayctlCLI
 
 @Suite("Did-you-mean suggestions")
@@ -30,7 +31,7 @@ struct SuggestionTests {
     }
 
     @Test func optionSuggestions() {
-        let play = PlayctlCommands.play.options.map(\.longSpelling)
+        let play = PlayCommand.configuration.options.map(\.longSpelling)
         #expect(Suggestions.closest(to: "--untime", among: play) == "--untimed")
         #expect(Suggestions.closest(to: "--noaudio", among: play) == "--no-audio")
         #expect(Suggestions.closest(to: "--swapmode", among: play) == "--swap-mode")

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import CommandLineKit
 @testable import PlayctlCLI
 
 /// Parses a command line written as one string, split on spaces, with the real playctl spec.

@@ -1,23 +1,36 @@
 import Foundation
+import PlaybackTesting
 import Testing
 
-@testable import PlayctlCLI
-
-/// Runs the built `playctl` executable as a child process and collects what it printed.
+/// Runs the built `playctl` executable as a child process (with PlaybackTesting's `ProcessRunner`) and collects what
+/// it printed.
 ///
 /// The binary is the one SwiftPM built next to this test bundle (`swift build --build-tests` builds both), or
 /// the path in `PLAYCTL_BINARY`. Tests `try #require` it, so a missing binary fails loudly instead of skipping.
 enum CLIProcess {
     /// What one invocation printed and how it ended.
     struct Result {
+        /// The exit status, or 128 plus the signal that ended the process (as a shell reports it).
         var status: Int32
         var standardOutput: String
         var standardError: String
+        /// Whether the timeout ran out and the process was told to end.
+        var timedOut = false
+        /// Wall time from spawn to exit.
+        var seconds = 0.0
 
         /// Standard output split into lines, without the final empty one.
         var outputLines: [String] { Self.lines(standardOutput) }
         /// Standard error split into lines, without the final empty one.
         var errorLines: [String] { Self.lines(standardError) }
+
+        init(_ result: ProcessResult) {
+            status = result.shellStatus
+            standardOutput = result.outputText
+            standardError = result.errorText
+            timedOut = result.timedOut
+            seconds = result.wallSeconds
+        }
 
         private static func lines(_ text: String) -> [String] {
             var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -26,16 +39,10 @@ enum CLIProcess {
         }
     }
 
-    /// The directory holding the committed clips and their references.
-    static let mediaDirectory = repositoryRoot.appendingPathComponent("Media")
+    /// `setpriv` running the command as `nobody`, for tests that need a user root is not (root reads any file).
+    static let asNobody = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
 
-    /// The path of a clip in `Media/`.
-    static func media(_ name: String) -> String { mediaDirectory.appendingPathComponent(name).path }
-
-    static var repositoryRoot: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-    }
+    static var isRoot: Bool { getuid() == 0 }
 
     /// Where the executable should be: `PLAYCTL_BINARY`, else next to the running test bundle, else
     /// `.build/debug/playctl` in the repository.
@@ -51,50 +58,37 @@ enum CLIProcess {
         }
         let sibling = directory.appendingPathComponent("playctl").path
         if FileManager.default.isExecutableFile(atPath: sibling) { return sibling }
-        return repositoryRoot.appendingPathComponent(".build/debug/playctl").path
+        return Repository.path(".build/debug/playctl")
     }
 
-    /// Runs `playctl` with `arguments`, in `directory` if given, and waits for it.
+    /// Runs `playctl` with `arguments` (and `environment` as its whole environment, if given) and waits for it.
     static func run(
-        _ arguments: [String], environment: [String: String]? = nil, directory: URL? = nil,
-        sourceLocation: SourceLocation = #_sourceLocation
+        _ arguments: [String], environment: [String: String]? = nil, sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> Result {
+        let binary = try requireBinary(sourceLocation)
+        return Result(try ProcessRunner.run(
+            binary, arguments, standardOutput: .capture, standardError: .capture, environment: environment))
+    }
+
+    /// Runs `playctl arguments` (through `launcher` when not empty), telling it to end after `timeout` seconds (a
+    /// hang is a failure, not a stuck test run). Waits on a thread of its own, so a long run does not hold one of
+    /// the few threads other tests' tasks run on.
+    static func run(
+        _ arguments: [String], launcher: [String] = [], timeout: Double,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> Result {
+        let command = launcher + [try requireBinary(sourceLocation)] + arguments
+        return Result(try await ProcessRunner.run(
+            command[0], Array(command.dropFirst()), standardOutput: .capture, standardError: .capture,
+            timeout: timeout))
+    }
+
+    private static func requireBinary(_ sourceLocation: SourceLocation) throws -> String {
         let binary = binaryPath
         try #require(
             FileManager.default.isExecutableFile(atPath: binary),
             "no playctl executable at \(binary): run 'swift build --build-tests' before 'swift test'",
             sourceLocation: sourceLocation)
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("playctl-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let outURL = scratch.appendingPathComponent("stdout")
-        let errURL = scratch.appendingPathComponent("stderr")
-        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let outHandle = try FileHandle(forWritingTo: outURL)
-        let errHandle = try FileHandle(forWritingTo: errURL)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = arguments
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = outHandle
-        process.standardError = errHandle
-        if let environment { process.environment = environment }
-        if let directory { process.currentDirectoryURL = directory }
-        try process.run()
-        process.waitUntilExit()
-        try outHandle.close()
-        try errHandle.close()
-        return Result(
-            status: process.terminationStatus,
-            standardOutput: try String(contentsOf: outURL, encoding: .utf8),
-            standardError: try String(contentsOf: errURL, encoding: .utf8))
-    }
-
-    /// A fresh temporary directory; the caller removes it.
-    static func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("playctl-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+        return binary
     }
 }

@@ -1,4 +1,5 @@
 import MediaIO
+import PlayctlOutput
 import Testing
 
 @testable import PlayctlCLI
@@ -26,46 +27,15 @@ struct CommandSupportTests {
     }
 
     @Test func frameRatesPrintShort() {
-        #expect(ProbeReport.decimal(30) == "30")
-        #expect(ProbeReport.decimal(30000.0 / 1001) == "29.97")
-        #expect(ProbeReport.decimal(24000.0 / 1001) == "23.976")
-        #expect(ProbeReport.decimal(12.5) == "12.5")
+        #expect(DecimalText.format(30) == "30")
+        #expect(DecimalText.format(30000.0 / 1001) == "29.97")
+        #expect(DecimalText.format(24000.0 / 1001) == "23.976")
+        #expect(DecimalText.format(12.5) == "12.5")
     }
 
     @Test func diagnosticsStayOnOneLine() {
         #expect(CommandFailure("a\nb\tc").message == "a b c")
         let failure = CommandFailure.system(operation: "create", path: "/x/y.png", errno: 2)
         #expect(failure.message == "cannot create '/x/y.png': No such file or directory")
-    }
-
-    @Test func medianOfOddAndEvenCounts() {
-        #expect(BenchTiming.median([3, 1, 2]) == 2)
-        #expect(BenchTiming.median([4, 1, 3, 2]) == 2.5)
-        #expect(BenchTiming.median([]).isNaN)
-    }
-
-    @Test func benchCommandLinesAreQuotedForTheShell() {
-        let plain = BenchCase(tool: "ffmpeg", executable: "/usr/bin/ffmpeg", arguments: ["-ss", "8.3", "-i", "a b.mp4"])
-        #expect(plain.commandLine == "ffmpeg -ss 8.3 -i 'a b.mp4'")
-        let quote = BenchCase(tool: "mpv", executable: "/usr/bin/mpv", arguments: ["it's"])
-        #expect(quote.commandLine == "mpv 'it'\\''s'")
-    }
-
-    @Test func spawnedProcessesReportStatusOutputAndMemory() throws {
-        let shell = try #require(ProcessRunner.findExecutable("sh"))
-        let echo = try ProcessRunner.run(shell, ["-c", "echo hello; echo oops >&2"], capturesOutput: true)
-        #expect(echo.succeeded)
-        #expect(echo.outputText == "hello\n")
-        #expect(echo.peakRSSKiB > 0)
-        #expect(echo.wallSeconds > 0)
-        #expect(echo.cpuSeconds >= 0 && echo.cpuSeconds < 10)
-        let failing = try ProcessRunner.run(shell, ["-c", "exit 3"])
-        #expect(failing.exitStatus == 3)
-        #expect(failing.signal == nil)
-        let killed = try ProcessRunner.run(shell, ["-c", "kill -9 $$"])
-        #expect(killed.exitStatus == nil)
-        #expect(killed.signal == 9)
-        #expect(ProcessRunner.loadAverage().map { $0 >= 0 } ?? true)
-        #expect(ProcessRunner.findExecutable("no-such-tool-\(UInt32.random(in: 0...UInt32.max))") == nil)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PlaybackTesting
 import Testing
 
 @testable import PlayctlCLI
@@ -35,9 +36,9 @@ struct ExitStatusCLITests {
     /// Files that cannot be read as media, each with the words the error must contain.
     static func badFiles() throws -> [(path: String, words: String)] {
         [
-            (CLIProcess.media("no-such-clip.mp4"), "no such file"),
-            (CLIProcess.mediaDirectory.path, "is a directory"),
-            (CLIProcess.media("make-media.sh"), "not a media file"),
+            (MediaFixtures.path("no-such-clip.mp4"), "no such file"),
+            (MediaFixtures.directory.path, "is a directory"),
+            (MediaFixtures.path("make-media.sh"), "not a media file"),
         ]
     }
 
@@ -62,7 +63,7 @@ struct ExitStatusCLITests {
 
     @Test func unwritablePNGExitsOneNamingTheOutput() throws {
         let output = "/nonexistent-directory/frame.png"
-        let result = try CLIProcess.run(["frame", CLIProcess.media("a.mp4"), "--at", "1", "-o", output])
+        let result = try CLIProcess.run(["frame", MediaFixtures.path("a.mp4"), "--at", "1", "-o", output])
         #expect(result.status == 1)
         #expect(result.errorLines == ["playctl: error: cannot create '\(output)': No such file or directory"])
     }

@@ -1,4 +1,6 @@
 import Foundation
+import PlaybackTesting
+import PlayctlOutput
 import Testing
 
 @testable import PlayctlCLI
@@ -7,7 +9,7 @@ import Testing
 struct FrameCLITests {
     /// Times to ask for in `clip`, as the user would type them: exact frame times, times between frames, the
     /// start, a time before the first frame's and one past the end.
-    static func times(in frames: [References.Frame]) -> [String] {
+    static func times(in frames: [ReferenceFrame]) -> [String] {
         let middle = frames.count / 2
         let between = (frames[5].microseconds + frames[6].microseconds) / 2
         let last = frames[frames.count - 1].microseconds
@@ -20,12 +22,12 @@ struct FrameCLITests {
         ]
     }
 
-    @Test(arguments: References.videoClips)
+    @Test(arguments: MediaFixtures.videoClips)
     func exactSeeksLandOnTheFrameOnScreen(clip: String) throws {
-        let reference = try References.frames(clip)
+        let reference = try MediaFixtures.referenceFrames(clip)
         for time in Self.times(in: reference) {
-            let expected = reference[References.onScreen(at: References.microseconds(time)!, in: reference)]
-            let result = try CLIProcess.run(["frame", CLIProcess.media(clip), "--at", time, "--md5"])
+            let expected = reference[reference.indexOnScreen(atMicroseconds: ReferenceFrame.microseconds(time)!)]
+            let result = try CLIProcess.run(["frame", MediaFixtures.path(clip), "--at", time, "--md5"])
             #expect(result.status == 0, "\(clip) at \(time): \(result.standardError)")
             #expect(result.standardError == "")
             #expect(result.outputLines == [expected.line], "\(clip) at \(time)")
@@ -34,17 +36,17 @@ struct FrameCLITests {
 
     @Test func theFrameBeforeAKeyframe() throws {
         // a.mp4 has keyframes at 0 and 4 s only: the frame before 4 s needs the longest pre-roll.
-        let reference = try References.frames("a.mp4")
+        let reference = try MediaFixtures.referenceFrames("a.mp4")
         let before = try #require(reference.lastIndex { $0.microseconds < 4_000_000 })
-        let result = try CLIProcess.run(["frame", CLIProcess.media("a.mp4"), "--at", reference[before].time, "--md5"])
+        let result = try CLIProcess.run(["frame", MediaFixtures.path("a.mp4"), "--at", reference[before].time, "--md5"])
         #expect(result.outputLines == [reference[before].line])
     }
 
     @Test func keyframeSeeksLandOnTheKeyframeBefore() throws {
-        let reference = try References.frames("a.mp4")
+        let reference = try MediaFixtures.referenceFrames("a.mp4")
         let at4 = try #require(reference.firstIndex { $0.microseconds == 4_000_000 })
         for (time, expected) in [("5.0", at4), ("4", at4), ("3.9", 0), ("0.5", 0)] {
-            let result = try CLIProcess.run(["frame", CLIProcess.media("a.mp4"), "--at", time, "--md5", "--keyframe"])
+            let result = try CLIProcess.run(["frame", MediaFixtures.path("a.mp4"), "--at", time, "--md5", "--keyframe"])
             #expect(result.status == 0)
             #expect(result.outputLines == [reference[expected].line], "keyframe seek to \(time)")
         }
@@ -52,10 +54,10 @@ struct FrameCLITests {
 
     @Test(arguments: [("rotated.mp4", "1", 180, 320), ("a.mp4", "2.5", 640, 360), ("c.webm", "1", 320, 240)])
     func pngHasTheDisplaySize(clip: String, time: String, width: Int, height: Int) throws {
-        let directory = try CLIProcess.temporaryDirectory()
+        let directory = try TemporaryDirectory.make()
         defer { try? FileManager.default.removeItem(at: directory) }
         let png = directory.appendingPathComponent("frame.png").path
-        let result = try CLIProcess.run(["frame", CLIProcess.media(clip), "--at", time, "-o", png])
+        let result = try CLIProcess.run(["frame", MediaFixtures.path(clip), "--at", time, "-o", png])
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput == "")
         #expect(result.standardError == "")
@@ -72,10 +74,10 @@ struct FrameCLITests {
 
     @Test func printedTimesSelectTheirOwnFrame() throws {
         // offset.ts frames sit at 1/90000 s ticks: 0.490911 is printed for a frame a third of a microsecond later.
-        let reference = try References.frames("offset.ts")
+        let reference = try MediaFixtures.referenceFrames("offset.ts")
         for index in [12, 13, 30] {
             let result = try CLIProcess.run(
-                ["frame", CLIProcess.media("offset.ts"), "--at", reference[index].time, "--md5"])
+                ["frame", MediaFixtures.path("offset.ts"), "--at", reference[index].time, "--md5"])
             #expect(result.outputLines == [reference[index].line])
         }
     }

@@ -1,13 +1,15 @@
+import PlaybackTesting
+import PlayctlOutput
 import Testing
 
 @testable import PlayctlCLI
 
 @Suite("playctl frames, against ffmpeg's framemd5")
 struct FramesCLITests {
-    @Test(arguments: References.videoClips)
+    @Test(arguments: MediaFixtures.videoClips)
     func md5LinesEqualTheReference(clip: String) throws {
-        let reference = try References.frames(clip)
-        let result = try CLIProcess.run(["frames", CLIProcess.media(clip), "--md5"])
+        let reference = try MediaFixtures.referenceFrames(clip)
+        let result = try CLIProcess.run(["frames", MediaFixtures.path(clip), "--md5"])
         #expect(result.status == 0)
         #expect(result.standardError == "")
         let lines = result.outputLines
@@ -16,22 +18,22 @@ struct FramesCLITests {
             let fields = line.split(separator: " ").map(String.init)
             try #require(fields.count == 2, "line \(index) of \(clip): '\(line)'")
             #expect(fields[1] == frame.md5, "md5 of frame \(index) of \(clip)")
-            let time = try #require(References.microseconds(fields[0]), "time of frame \(index): '\(fields[0])'")
+            let time = try #require(ReferenceFrame.microseconds(fields[0]), "time of frame \(index): '\(fields[0])'")
             #expect(abs(time - frame.microseconds) <= 1, "time of frame \(index) of \(clip): \(fields[0])")
             #expect(fields[0].split(separator: ".").last?.count == 6, "six decimals: \(fields[0])")
         }
     }
 
-    @Test(arguments: References.videoClips)
+    @Test(arguments: MediaFixtures.videoClips)
     func countEqualsTheReference(clip: String) throws {
-        let result = try CLIProcess.run(["frames", CLIProcess.media(clip), "--count"])
+        let result = try CLIProcess.run(["frames", MediaFixtures.path(clip), "--count"])
         #expect(result.status == 0)
-        #expect(result.outputLines == [String(try References.frames(clip).count)])
+        #expect(result.outputLines == [String(try MediaFixtures.referenceFrames(clip).count)])
     }
 
     @Test func jsonPrintsOneObjectPerFrame() throws {
-        let reference = try References.frames("c.webm")
-        let result = try CLIProcess.run(["frames", CLIProcess.media("c.webm"), "--md5", "--json"])
+        let reference = try MediaFixtures.referenceFrames("c.webm")
+        let result = try CLIProcess.run(["frames", MediaFixtures.path("c.webm"), "--md5", "--json"])
         #expect(result.status == 0)
         let values = try JSONValue.parseLines(result.standardOutput)
         try #require(values.count == reference.count)
@@ -41,12 +43,12 @@ struct FramesCLITests {
             let time = try #require(value["time"]?.doubleValue)
             #expect(abs(time - Double(frame.microseconds) / 1e6) <= 1e-6)
         }
-        let count = try CLIProcess.run(["frames", CLIProcess.media("c.webm"), "--count", "--json"])
+        let count = try CLIProcess.run(["frames", MediaFixtures.path("c.webm"), "--count", "--json"])
         #expect(try JSONValue(parsing: count.standardOutput) == ["frames": .int(reference.count)])
     }
 
     @Test func audioOnlyFileFailsWithOneLine() throws {
-        let path = CLIProcess.media("tone.m4a")
+        let path = MediaFixtures.path("tone.m4a")
         let result = try CLIProcess.run(["frames", path, "--md5"])
         #expect(result.status == 1)
         #expect(result.standardOutput == "")

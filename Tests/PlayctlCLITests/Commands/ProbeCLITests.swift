@@ -1,19 +1,21 @@
+import PlaybackTesting
+import PlayctlOutput
 import Testing
 
 @testable import PlayctlCLI
 
 @Suite("playctl probe, against ffprobe's references")
 struct ProbeCLITests {
-    @Test(arguments: References.allClips)
+    @Test(arguments: MediaFixtures.allClips)
     func jsonMatchesFFprobe(clip: String) throws {
-        let result = try CLIProcess.run(["probe", CLIProcess.media(clip), "--json"])
+        let result = try CLIProcess.run(["probe", MediaFixtures.path(clip), "--json"])
         #expect(result.status == 0)
         #expect(result.standardError == "")
         try #require(result.outputLines.count == 1, "probe --json prints one line")
         let ours = try JSONValue(parsing: result.outputLines[0])
-        let reference = try References.probe(clip)
+        let reference = try JSONValue(parsing: try MediaFixtures.text("ref/\(clip).probe.json"))
 
-        #expect(ours["file"]?.stringValue == CLIProcess.media(clip))
+        #expect(ours["file"]?.stringValue == MediaFixtures.path(clip))
         #expect(ours["format"]?.stringValue?.isEmpty == false)
         let duration = try #require(ours["duration"]?.doubleValue)
         let expectedDuration = try #require(reference["format"]?["duration"]?.stringValue.flatMap(Double.init))
@@ -44,7 +46,7 @@ struct ProbeCLITests {
     }
 
     @Test func rotatedVideoReportsItsDisplaySize() throws {
-        let result = try CLIProcess.run(["probe", CLIProcess.media("rotated.mp4"), "--json"])
+        let result = try CLIProcess.run(["probe", MediaFixtures.path("rotated.mp4"), "--json"])
         let track = try #require(try JSONValue(parsing: result.standardOutput)["tracks"]?[0])
         #expect(track["width"]?.intValue == 320)
         #expect(track["height"]?.intValue == 180)
@@ -54,11 +56,11 @@ struct ProbeCLITests {
     }
 
     @Test func textOutputNamesEveryTrack() throws {
-        let result = try CLIProcess.run(["probe", CLIProcess.media("a.mp4")])
+        let result = try CLIProcess.run(["probe", MediaFixtures.path("a.mp4")])
         #expect(result.status == 0)
         #expect(result.standardError == "")
         let lines = result.outputLines
-        #expect(lines.first == "File:      " + CLIProcess.media("a.mp4"))
+        #expect(lines.first == "File:      " + MediaFixtures.path("a.mp4"))
         #expect(lines.contains("Duration:  6.000000 s"))
         #expect(
             lines.contains { $0.hasPrefix("Track #0:") && $0.contains("video h264, 640x360") && $0.contains("30 fps") })
@@ -66,7 +68,7 @@ struct ProbeCLITests {
     }
 
     @Test func containerStartIsReported() throws {
-        let result = try CLIProcess.run(["probe", CLIProcess.media("offset.ts"), "--json"])
+        let result = try CLIProcess.run(["probe", MediaFixtures.path("offset.ts"), "--json"])
         let json = try JSONValue(parsing: result.standardOutput)
         #expect(json["startTime"]?.doubleValue == 1.469089)
         #expect(json["format"]?.stringValue == "mpegts")

@@ -1,7 +1,7 @@
 import Locking
+import PlaybackTesting
+import PlayctlOutput
 import Testing
-
-@testable import PlayctlCLI
 
 #if canImport(Glibc)
 import Glibc

@@ -1,6 +1,6 @@
+import PlaybackTesting
+import PlayctlOutput
 import Testing
-
-@testable import PlayctlCLI
 
 @Suite("JSON parsing")
 struct JSONParsingTests {
@@ -47,7 +47,7 @@ struct JSONParsingTests {
     }
 
     @Test func randomValuesRoundTrip() throws {
-        var random = SplitMix64(state: 99)
+        var random = SplitMix64(seed: 99)
         for _ in 0..<2_000 {
             let value = randomValue(depth: 0, &random)
             #expect(try JSONValue(parsing: value.serialized()) == value)
@@ -92,7 +92,7 @@ struct JSONParsingTests {
     }
 
     @Test func garbageNeverCrashes() throws {
-        var random = SplitMix64(state: 3)
+        var random = SplitMix64(seed: 3)
         let alphabet = Array("{}[]\":,.-+eE0123456789 \\u/ntrfalsedb\n\u{1}é🎬")
         for _ in 0..<20_000 {
             let length = Int.random(in: 0...24, using: &random)

@@ -1,6 +1,6 @@
+import PlaybackTesting
+import PlayctlOutput
 import Testing
-
-@testable import PlayctlCLI
 
 @Suite("JSON serialization")
 struct JSONSerializationTests {
@@ -64,7 +64,7 @@ struct JSONSerializationTests {
     }
 
     @Test func doublesReadBackWithinAMillionth() throws {
-        var random = SplitMix64(state: 7)
+        var random = SplitMix64(seed: 7)
         for _ in 0..<20_000 {
             let exponent = Double.random(in: -8...22, using: &random)
             let sign: Double = Bool.random(using: &random) ? 1 : -1

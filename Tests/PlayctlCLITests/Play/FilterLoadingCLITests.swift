@@ -1,4 +1,5 @@
 import Foundation
+import PlaybackTesting
 import Testing
 
 /// libavfilter is loaded only when a filter graph is needed (audio at a rate other than 1): every other process
@@ -15,17 +16,17 @@ struct FilterLoadingCLITests {
 
     @Test("playing at rate 1 and showing a frame never load it")
     func notLoadedAtRateOne() throws {
-        let play = try Self.loadedFilterLibrary(["play", CLIProcess.media("a.mp4"), "--untimed", "--until", "1", "--json"])
+        let play = try Self.loadedFilterLibrary(["play", MediaFixtures.path("a.mp4"), "--untimed", "--until", "1", "--json"])
         #expect(play.status == 0)
         #expect(!play.loaded)
-        let frame = try Self.loadedFilterLibrary(["frame", CLIProcess.media("a.mp4"), "--at", "1", "--md5"])
+        let frame = try Self.loadedFilterLibrary(["frame", MediaFixtures.path("a.mp4"), "--at", "1", "--md5"])
         #expect(frame.status == 0)
         #expect(!frame.loaded)
     }
 
     @Test("playing at rate 2 loads it, and plays")
     func loadedForARateChange() throws {
-        let play = try Self.loadedFilterLibrary(["play", CLIProcess.media("a.mp4"), "--untimed", "--until", "1",
+        let play = try Self.loadedFilterLibrary(["play", MediaFixtures.path("a.mp4"), "--untimed", "--until", "1",
                                                  "--rate", "2", "--json"])
         #expect(play.status == 0)
         #expect(play.loaded)

@@ -1,4 +1,6 @@
 import Foundation
+import PlaybackTesting
+import PlayctlOutput
 import Testing
 
 @testable import PlayctlCLI
@@ -16,7 +18,7 @@ struct PlayCLITests {
 
     @Test("--json: every line has event, host and time; the item plays to its end; summary last")
     func jsonVocabulary() throws {
-        let result = try CLIProcess.run(["play", CLIProcess.media("b.mp4"), "--untimed", "--json"])
+        let result = try CLIProcess.run(["play", MediaFixtures.path("b.mp4"), "--untimed", "--json"])
         #expect(result.status == 0, "\(result.standardError)")
         let events = try Self.events(result)
         for event in events {
@@ -38,7 +40,7 @@ struct PlayCLITests {
 
     @Test("--seek SEC@AT seeks exactly when the media time reaches AT, reported as request/completion pairs")
     func scheduledSeeks() throws {
-        let result = try CLIProcess.run(["play", CLIProcess.media("a.mp4"), "--untimed", "--seek", "1@0.5", "--seek", "3@2", "--json"])
+        let result = try CLIProcess.run(["play", MediaFixtures.path("a.mp4"), "--untimed", "--seek", "1@0.5", "--seek", "3@2", "--json"])
         #expect(result.status == 0, "\(result.standardError)")
         let events = try Self.events(result)
         let requests = events.filter { $0["event"]?.stringValue == "metric.seek" }
@@ -52,7 +54,7 @@ struct PlayCLITests {
 
     @Test("--until stops at that media time with exit 0; a missing file exits 1 with one line")
     func untilAndFailure() throws {
-        let until = try CLIProcess.run(["play", CLIProcess.media("a.mp4"), "--untimed", "--until", "1.5", "--json"])
+        let until = try CLIProcess.run(["play", MediaFixtures.path("a.mp4"), "--untimed", "--until", "1.5", "--json"])
         #expect(until.status == 0)
         let summary = try #require(try Self.events(until).last)
         #expect(abs((summary["time"]?.doubleValue ?? 0) - 1.5) < 0.05)
@@ -65,7 +67,7 @@ struct PlayCLITests {
     @Test("--pip --swap: PiP starts, the content source swaps to B, B plays to its end, the window closes",
           arguments: [false, true])
     func pictureInPicture(restore: Bool) throws {
-        var arguments = ["play", CLIProcess.media("a.mp4"), "--pip", "--swap", CLIProcess.media("b.mp4"), "--untimed", "--json"]
+        var arguments = ["play", MediaFixtures.path("a.mp4"), "--pip", "--swap", MediaFixtures.path("b.mp4"), "--untimed", "--json"]
         if restore { arguments.append("--restore") }
         let result = try CLIProcess.run(arguments)
         #expect(result.status == 0, "\(result.standardError)")
@@ -99,7 +101,7 @@ struct PlayCLITests {
     func pictureInPictureTraceIsDeterministic() throws {
         var traces: [[String]] = []
         for _ in 0..<3 {
-            let result = try CLIProcess.run(["play", CLIProcess.media("a.mp4"), "--pip", "--swap", CLIProcess.media("b.mp4"), "--untimed", "--json"])
+            let result = try CLIProcess.run(["play", MediaFixtures.path("a.mp4"), "--pip", "--swap", MediaFixtures.path("b.mp4"), "--untimed", "--json"])
             #expect(result.status == 0, "\(result.standardError)")
             // Everything but wall-clock dates, session ids and measured latencies.
             traces.append(try Self.events(result).map { event in
@@ -119,7 +121,7 @@ struct PlayCLITests {
 
     @Test("--swap-mode item replaces the item on the same player, PiP stays active without stop/start")
     func swapByItem() throws {
-        let result = try CLIProcess.run(["play", CLIProcess.media("a.mp4"), "--pip", "--swap", CLIProcess.media("b.mp4"),
+        let result = try CLIProcess.run(["play", MediaFixtures.path("a.mp4"), "--pip", "--swap", MediaFixtures.path("b.mp4"),
                                          "--swap-mode", "item", "--swap-at", "1", "--untimed", "--json"])
         #expect(result.status == 0, "\(result.standardError)")
         let names = Self.names(try Self.events(result))

@@ -1,4 +1,6 @@
 import Foundation
+import PlaybackTesting
+import PlayctlOutput
 import Testing
 
 @testable import PlayctlCLI
@@ -8,11 +10,11 @@ struct PlayMetricsCLITests {
     static let context = ["event", "host", "time", "item", "date", "mediaTime", "sessionID"]
 
     @Test func seeksPrintRequestAndCompletionPairs() throws {
-        let directory = try CLIProcess.temporaryDirectory()
+        let directory = try TemporaryDirectory.make()
         defer { try? FileManager.default.removeItem(at: directory) }
         let metricsFile = directory.appendingPathComponent("metrics.jsonl").path
         let result = try CLIProcess.run([
-            "play", CLIProcess.media("a.mp4"), "--seek", "1@0.5", "--seek", "3@2", "--json", "--untimed",
+            "play", MediaFixtures.path("a.mp4"), "--seek", "1@0.5", "--seek", "3@2", "--json", "--untimed",
             "--no-audio", "--metrics-out", metricsFile,
         ])
         #expect(result.status == 0, "\(result.standardError)")
@@ -66,7 +68,7 @@ struct PlayMetricsCLITests {
 
     @Test func readableSummaryGivesSeekPercentilesAndStartup() throws {
         let result = try CLIProcess.run([
-            "play", CLIProcess.media("b.mp4"), "--seek", "1@0.5", "--seek", "3@1.5", "--untimed", "--no-audio",
+            "play", MediaFixtures.path("b.mp4"), "--seek", "1@0.5", "--seek", "3@1.5", "--untimed", "--no-audio",
         ])
         #expect(result.status == 0, "\(result.standardError)")
         let summary = try #require(result.outputLines.last)

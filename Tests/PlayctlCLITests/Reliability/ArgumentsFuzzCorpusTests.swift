@@ -1,12 +1,16 @@
+import CommandLineKit
 import Foundation
+import PlaybackTesting
 import Testing
 
+@testable import PlayctlCLI
+
 /// The argument fuzzer's committed corpus (Fuzz/corpus/args: the seeds, and every input that ever broke a promise of
-/// the parser, kept as a regression), replayed through the fuzzer's own checks (`ArgumentsFuzzCase`, linked from
-/// Fuzz/Arguments). Each file is one command line, its arguments separated by NUL bytes.
+/// the parser, kept as a regression), replayed through the fuzzer's own checks (CommandLineKit's `ArgumentsFuzzCase`,
+/// with playctl's tool). Each file is one command line, its arguments separated by NUL bytes.
 @Suite("Fuzz corpus: command lines")
 struct ArgumentsFuzzCorpusTests {
-    static let corpusDirectory = CLIProcess.repositoryRoot.appendingPathComponent("Fuzz/corpus/args")
+    static let corpusDirectory = Repository.url("Fuzz/corpus/args")
 
     static let files: [String] = {
         ((try? FileManager.default.contentsOfDirectory(atPath: corpusDirectory.path)) ?? []).sorted()
@@ -21,6 +25,6 @@ struct ArgumentsFuzzCorpusTests {
         let bytes = try [UInt8](Data(contentsOf: Self.corpusDirectory.appendingPathComponent(name)))
         let argv = bytes.isEmpty ? [] : bytes.split(separator: 0, omittingEmptySubsequences: false)
             .map { String(decoding: $0, as: UTF8.self) }
-        ArgumentsFuzzCase.run(argv)
+        ArgumentsFuzzCase.run(argv, tool: PlayctlCommands.tool)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import MediaIO
+import PlaybackTesting
 import Testing
 
 /// `playctl play FILE --untimed` on every file of the hostile-media corpus: exit 1 with exactly one clear line on
@@ -9,18 +10,17 @@ import Testing
 struct BrokenMediaCLITests {
     @Test(arguments: BrokenMedia.all)
     func play(_ media: BrokenMedia) async throws {
-        let dir = try BrokenMedia.temporaryDirectory()
-        defer { BrokenMedia.removeDirectory(dir) }
+        let dir = try TemporaryDirectory.make()
+        defer { TemporaryDirectory.remove(dir) }
         let path = try media.write(in: dir)
         var launcher: [String] = []
-        if media.name == "unreadable.mp4" && TimedCLIProcess.isRoot {
+        if media.name == "unreadable.mp4" && CLIProcess.isRoot {
             // Root reads any file: run as nobody, which can reach the file but not read it.
-            try #require(FileManager.default.isExecutableFile(atPath: TimedCLIProcess.asNobody[0]), "setpriv is missing")
-            launcher = TimedCLIProcess.asNobody
+            try #require(FileManager.default.isExecutableFile(atPath: CLIProcess.asNobody[0]), "setpriv is missing")
+            launcher = CLIProcess.asNobody
         }
-        let run = try await TimedCLIProcess.run(["play", path, "--untimed"], launcher: launcher, timeout: 60)
-        let result = run.result
-        #expect(!run.timedOut, "\(media.name) hung: \(result.standardOutput)")
+        let result = try await CLIProcess.run(["play", path, "--untimed"], launcher: launcher, timeout: 60)
+        #expect(!result.timedOut, "\(media.name) hung: \(result.standardOutput)")
         #expect(result.status == 0 || result.status == 1, "\(media.name) ended with status \(result.status)")
         switch media.expectation {
         case .fails(let kinds):

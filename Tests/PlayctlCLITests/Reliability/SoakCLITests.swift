@@ -1,4 +1,6 @@
 import Foundation
+import PlaybackTesting
+import PlayctlOutput
 import Testing
 
 @testable import PlayctlCLI
@@ -8,11 +10,10 @@ import Testing
 struct SoakCLITests {
     @Test("200 swaps and 200 seeks: memory, descriptors and threads stay within bounds")
     func shortSoak() async throws {
-        let run = try await TimedCLIProcess.run(
-            ["soak", "--swaps", "200", "--seeks", "200", "--json", "--media", CLIProcess.mediaDirectory.path],
+        let result = try await CLIProcess.run(
+            ["soak", "--swaps", "200", "--seeks", "200", "--json", "--media", MediaFixtures.directory.path],
             timeout: 300)
-        #expect(!run.timedOut)
-        let result = run.result
+        #expect(!result.timedOut)
         let report = try #require(try JSONValue.parseLines(result.standardOutput).first, "\(result.standardOutput)")
         #expect(report["swaps"]?.intValue == 200 && report["seeks"]?.intValue == 200)
         #expect(report["itemFailures"]?.intValue == 0)
@@ -35,7 +36,7 @@ struct SoakCLITests {
         let negative = try CLIProcess.run(["soak", "--swaps", "-1"])
         #expect(negative.status == 2)
         #expect(negative.errorLines.first?.hasPrefix("playctl: error: ") == true)
-        let dir = try CLIProcess.temporaryDirectory()
+        let dir = try TemporaryDirectory.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         let empty = try CLIProcess.run(["soak", "--swaps", "1", "--seeks", "1", "--media", dir.path])
         #expect(empty.status == 1)

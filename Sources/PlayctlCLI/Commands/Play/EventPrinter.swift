@@ -1,6 +1,7 @@
 import MediaIO
 import Playback
 import Locking
+import PlayctlOutput
 
 #if canImport(Glibc)
 import Glibc

@@ -1,6 +1,7 @@
 import Foundation
 import MediaIO
 import Playback
+import PlayctlOutput
 
 /// The JSON Lines vocabulary of the metric events (`metric.*` in `playctl play --json` and `--metrics-out`).
 ///

@@ -1,5 +1,6 @@
 import MediaIO
 import Playback
+import PlayctlOutput
 
 /// The JSON Lines vocabulary of `playctl play --json`: one object per player event, each with `event`, `host`
 /// (seconds since start, monotonic) and `time` (the current item's time); `item.*` events also name the `item`.

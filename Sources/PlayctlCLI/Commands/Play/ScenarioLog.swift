@@ -2,6 +2,7 @@ import MediaIO
 import PictureInPicture
 import Playback
 import Locking
+import PlayctlOutput
 
 #if canImport(Glibc)
 import Glibc

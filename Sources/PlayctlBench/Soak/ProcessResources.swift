@@ -1,0 +1,85 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// What this process holds right now, as Linux reports it under `/proc/self`: resident memory, open file
+/// descriptors and threads. The soak command compares snapshots taken before and after its work.
+struct ProcessResources: Equatable {
+    /// Resident memory in bytes (`/proc/self/statm`, second field, times the page size).
+    var residentBytes: Int
+    /// Open file descriptors (entries of `/proc/self/fd`, the one used to list them excluded).
+    var fileDescriptors: Int
+    /// Threads (entries of `/proc/self/task`).
+    var threads: Int
+    /// Thread names (`/proc/self/task/N/comm`) and how many threads carry each: says whose a leftover thread is.
+    var threadNames: [String: Int]
+
+    /// The process now. Fields that cannot be read are -1 (no `/proc`: not Linux).
+    static func current() -> ProcessResources {
+        let tasks = DirectoryListing.names(in: "/proc/self/task")
+        var names: [String: Int] = [:]
+        for task in tasks ?? [] {
+            let name = readText("/proc/self/task/\(task)/comm")?.trimmingNewlines() ?? "?"
+            names[name, default: 0] += 1
+        }
+        return ProcessResources(
+            residentBytes: residentBytes(),
+            // Listing the directory opens one descriptor of its own.
+            fileDescriptors: DirectoryListing.names(in: "/proc/self/fd").map { $0.count - 1 } ?? -1,
+            threads: tasks?.count ?? -1,
+            threadNames: names)
+    }
+
+    /// Resident memory from `/proc/self/statm`, in bytes; -1 when unreadable.
+    static func residentBytes() -> Int {
+        guard let text = readText("/proc/self/statm") else { return -1 }
+        let fields = text.split(separator: " ")
+        guard fields.count > 1, let pages = Int(fields[1]) else { return -1 }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+
+    /// Gives freed heap memory back to the system (glibc's `malloc_trim`), so resident memory shows what is in use
+    /// rather than what the allocator keeps cached for reuse.
+    static func releaseFreeMemory() {
+        // Not in Swift's Glibc module (malloc.h): look it up.
+        typealias Trim = @convention(c) (Int) -> Int32
+        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "malloc_trim") else { return }
+        _ = unsafeBitCast(symbol, to: Trim.self)(0)
+    }
+
+    /// Caps glibc's malloc arenas at `count` (`mallopt(M_ARENA_MAX)`). glibc adds an arena, up to 8 per CPU,
+    /// whenever threads contend for the heap, and keeps each one: with many short-lived decoding threads the arena
+    /// count, and with it resident memory, creeps up for a long while without any leak. Capping it early makes
+    /// resident memory track what is allocated.
+    static func limitMallocArenas(to count: Int32) {
+        typealias SetOption = @convention(c) (Int32, Int32) -> Int32
+        let arenaMax: Int32 = -8  // M_ARENA_MAX in malloc.h
+        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "mallopt") else { return }
+        _ = unsafeBitCast(symbol, to: SetOption.self)(arenaMax, count)
+    }
+
+    /// A small text file's contents (procfs files report size 0, so read until the end).
+    private static func readText(_ path: String) -> String? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 512)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count <= 0 { break }
+            bytes += chunk[0..<count]
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+extension String {
+    fileprivate func trimmingNewlines() -> String {
+        var text = self
+        while text.last == "\n" { text.removeLast() }
+        return text
+    }
+}

@@ -1,0 +1,66 @@
+import CommandLineKit
+
+/// `playctl play FILE [--rate R] [--seek SEC[@AT]]... [--until SEC] [--untimed] ...`: what it accepts, read into
+/// `PlayOptions` and, with `--pip` or `--swap`, a `PictureInPictureScenario`. It runs in
+/// `Commands/Play/PlaySession.swift`.
+struct PlayCommand: ParsableCommand {
+    static let file = PlayctlCommands.file
+    static let rate = Option<Double>(
+        "rate", placeholder: "R", help: "Playback rate: 1 is normal speed, 2 twice as fast (default 1).")
+    static let seek = RepeatableOption<PlayOptions.ScheduledSeek>(
+        "seek", placeholder: "SEC[@AT]",
+        help: """
+            Seek exactly to SEC seconds when the media time reaches AT (at the start when @AT is left out). \
+            Repeat for several seeks.
+            """)
+    static let until = Option<Double>("until", placeholder: "SEC", help: "Stop when the playback time reaches SEC seconds.")
+    static let untimed = Flag("untimed", help: "Use a virtual clock that advances as fast as frames are decoded.")
+    static let noAudio = Flag("no-audio", help: "Ignore the audio streams.")
+    static let json = PlayctlCommands.json("Print player events as JSON Lines on standard output.")
+    static let pip = Flag("pip", help: "Start picture in picture on the simulated system host once playback starts.")
+    static let swap = Option<String>("swap", placeholder: "B", help: "Swap the content to media file B during playback.")
+    static let swapAt = Option<Double>(
+        "swap-at", placeholder: "SEC", help: "When to swap, in seconds after playback starts (default 0).")
+    static let swapMode = Option<PictureInPictureScenario.SwapMode>(
+        "swap-mode", help: "source: give picture in picture a new player for B; item: replace the current player's item.")
+    static let restore = Flag("restore", help: "Restore from picture in picture to the inline view before stopping.")
+    static let metricsOut = Option<String>(
+        "metrics-out", placeholder: "FILE", help: "Write playback metrics as JSON Lines to FILE.")
+
+    static let configuration = CommandSpec(
+        name: "play",
+        abstract: "Play a media file headlessly and report what the player does.",
+        discussion: """
+            Plays the file through the Playback engine, with frames released to a null video output when the \
+            clock reaches them, until the end of the file or --until. Seeks, picture in picture and item swaps \
+            are scheduled from the command line, so one invocation is one reproducible scenario.
+
+            With --untimed the clock is virtual and advances as fast as frames are decoded, so a scenario runs at \
+            full speed and gives the same event trace on every run.
+            """,
+        arguments: [file],
+        options: [rate, seek, until, untimed, noAudio, json, pip, swap, swapAt, swapMode, restore, metricsOut],
+        constraints: [.requires(swapAt, swap), .requires(swapMode, swap)],
+        examples: [
+            UsageExample("playctl play clip.mp4 --untimed --json", "Play clip.mp4 at full speed and print its events."),
+            UsageExample(
+                "playctl play clip.mp4 --seek 5 --seek 1@2 --until 4",
+                "Seek to 5 s at once, to 1 s two seconds later, and stop at 4 s."),
+            UsageExample(
+                "playctl play a.mp4 --pip --swap b.mp4 --swap-at 3 --swap-mode source --restore",
+                "Start picture in picture, swap to b.mp4 after 3 seconds, then restore."),
+        ])
+
+    /// What to play and how.
+    let options: PlayOptions
+    /// With `--pip` or `--swap`: the Picture in Picture scenario.
+    let pictureInPicture: PictureInPictureScenario?
+
+    /// Reads and checks the command's arguments: the rate, `--until`, the seeks, then the scenario's `--swap-at`.
+    /// - Throws: `UsageError` for the first value out of its range.
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        options = try PlayOptions(arguments)
+        pictureInPicture = PictureInPictureScenario.applies(to: arguments)
+            ? try PictureInPictureScenario(options: options, arguments: arguments) : nil
+    }
+}

@@ -1,0 +1,55 @@
+import CommandLineKit
+
+/// The command line of `playctl play`, checked.
+struct PlayOptions: Sendable {
+    /// `--seek SEC[@AT]`: seek exactly to `to` when the media time reaches `at` (at the start when nil).
+    struct ScheduledSeek: Equatable, ArgumentValue {
+        let to: Double
+        let at: Double?
+
+        /// `SEC` or `SEC@AT`, both finite numbers of seconds, 0 or more; `@0` is the same as no `@AT`.
+        init?(argument: String) {
+            let parts = argument.split(separator: "@", omittingEmptySubsequences: false)
+            guard parts.count <= 2, let to = Double(parts[0]), to.isFinite, to >= 0 else { return nil }
+            var at: Double?
+            if parts.count == 2 {
+                guard let value = Double(parts[1]), value.isFinite, value >= 0 else { return nil }
+                at = value > 0 ? value : nil
+            }
+            self.to = to
+            self.at = at
+        }
+
+        static let expectedArgument = "SEC or SEC@AT (seconds, 0 or more)"
+    }
+
+    let path: String
+    let rate: Float
+    let seeks: [ScheduledSeek]
+    let until: Double?
+    let untimed: Bool
+    let audio: Bool
+    let json: Bool
+    let metricsPath: String?
+
+    /// Reads `play`'s options, in the order their mistakes are reported: `--rate`, `--until`, `--seek`.
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        path = arguments[PlayCommand.file]
+        let rate = try arguments[PlayCommand.rate] ?? 1
+        guard rate >= 0.25 && rate <= 4 else {
+            throw arguments.invalidValue(
+                PlayCommand.rate, value: arguments.text(of: PlayCommand.rate) ?? "", expected: "a rate from 0.25 to 4")
+        }
+        self.rate = Float(rate)
+        until = try arguments[PlayCommand.until]
+        if let until, until < 0 {
+            throw arguments.invalidValue(
+                PlayCommand.until, value: arguments.text(of: PlayCommand.until) ?? "", expected: "seconds, 0 or more")
+        }
+        seeks = try arguments[PlayCommand.seek]
+        untimed = arguments[PlayCommand.untimed]
+        audio = !arguments[PlayCommand.noAudio]
+        json = arguments[PlayCommand.json]
+        metricsPath = arguments[PlayCommand.metricsOut]
+    }
+}

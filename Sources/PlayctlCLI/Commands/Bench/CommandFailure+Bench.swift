@@ -1,0 +1,24 @@
+import PlayctlBench
+import CommandLineKit
+
+extension CommandFailure {
+    /// The failure of a benchmark or soak, worded as playctl's other failures are.
+    init(_ failure: BenchFailure) {
+        switch failure {
+        case .media(let error): self = .media(error)
+        case .process(let error): self = .system(operation: error.operation, path: error.path, errno: error.errno)
+        case .notAFrameCount(let commandLine, let output):
+            self = .other("'\(commandLine)' printed \(UsageError.quote(output)), not a frame count")
+        case .failed(let message): self = .other(message)
+        }
+    }
+}
+
+/// Runs a step of a benchmark or soak, turning its `BenchFailure` into a `CommandFailure`.
+func benchStep<T>(_ body: () throws(BenchFailure) -> T) throws(CommandFailure) -> T {
+    do {
+        return try body()
+    } catch {
+        throw CommandFailure(error)
+    }
+}

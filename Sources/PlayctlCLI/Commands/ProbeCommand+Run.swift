@@ -1,0 +1,131 @@
+import MediaIO
+import PlayctlOutput
+
+/// `playctl probe FILE [--json]`: the container, duration and tracks of a media file, as text or one JSON object.
+extension ProbeCommand: PlayctlCommand {
+    /// Opens the file and prints its description.
+    func run(_ output: StandardOutput) throws(CommandFailure) {
+        let demuxer = try media { () throws(MediaError) in try Demuxer(url: path) }
+        let report = ProbeReport(demuxer)
+        if printsJSON {
+            try output.json(report.json)
+        } else {
+            for line in report.textLines { try output.line(line) }
+        }
+    }
+}
+
+/// What `probe` reports about one open file, rendered as JSON or as aligned text.
+///
+/// The JSON object has `file`, `format`, `duration` (seconds, or null when the container does not say),
+/// `startTime` (seconds: where the container's timestamps start) and `tracks`: one object per stream with
+/// `index`, `kind`, `codec`, `timeBase` (`"1/15360"`), `duration` when known, and
+/// - for video: `width`, `height` (coded), `displayWidth`, `displayHeight` (as shown, after `rotation`),
+///   `rotation` (clockwise degrees), `frameRate`, `pixelFormat`;
+/// - for audio: `sampleRate`, `channels`, `channelLayout`.
+struct ProbeReport {
+    let file: String
+    let format: String
+    let duration: MediaTime?
+    let startMicroseconds: Int64
+    let tracks: [TrackInfo]
+
+    /// The report of an open demuxer.
+    init(_ demuxer: Demuxer) {
+        file = demuxer.url
+        format = demuxer.formatName
+        duration = demuxer.duration
+        startMicroseconds = demuxer.startTime
+        tracks = demuxer.tracks
+    }
+
+    // MARK: JSON
+
+    /// The report as one JSON object.
+    var json: JSONValue {
+        .object([
+            ("file", .string(file)),
+            ("format", .string(format)),
+            ("duration", duration.map { .double($0.seconds) } ?? .null),
+            ("startTime", .double(Double(startMicroseconds) / 1_000_000)),
+            ("tracks", .array(tracks.map(Self.json(for:)))),
+        ])
+    }
+
+    static func json(for track: TrackInfo) -> JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("index", .int(track.index)),
+            ("kind", .string(track.kind.rawValue)),
+            ("codec", .string(track.codec)),
+            ("timeBase", .string("\(track.timeBase.num)/\(track.timeBase.den)")),
+        ]
+        if let duration = track.duration { members.append(("duration", .double(duration.seconds))) }
+        switch track.kind {
+        case .video:
+            members.append(("width", optional(track.width)))
+            members.append(("height", optional(track.height)))
+            members.append(("displayWidth", optional(track.displaySize?.width)))
+            members.append(("displayHeight", optional(track.displaySize?.height)))
+            members.append(("rotation", .int(track.rotation)))
+            members.append(("frameRate", track.frameRate.map(JSONValue.double) ?? .null))
+            members.append(("pixelFormat", track.pixelFormat.map(JSONValue.string) ?? .null))
+        case .audio:
+            members.append(("sampleRate", optional(track.sampleRate)))
+            members.append(("channels", optional(track.channels)))
+            members.append(("channelLayout", track.channelLayout.map(JSONValue.string) ?? .null))
+        case .subtitle, .other:
+            break
+        }
+        return .object(members)
+    }
+
+    private static func optional(_ value: Int?) -> JSONValue {
+        value.map(JSONValue.int) ?? .null
+    }
+
+    // MARK: Text
+
+    /// The report as aligned lines: file, format, duration, start, then one line per track.
+    var textLines: [String] {
+        var rows: [(String, String)] = [
+            ("File:", file),
+            ("Format:", format),
+            ("Duration:", duration.map { SecondsText.format($0) + " s" } ?? "unknown"),
+            ("Start:", SecondsText.format(microseconds: startMicroseconds) + " s"),
+        ]
+        for track in tracks {
+            rows.append(("Track #\(track.index):", Self.text(for: track)))
+        }
+        let width = rows.map(\.0.count).max() ?? 0
+        return rows.map { label, value in
+            label + String(repeating: " ", count: width - label.count + 2) + value
+        }
+    }
+
+    static func text(for track: TrackInfo) -> String {
+        var parts = ["\(track.kind.rawValue) \(track.codec)"]
+        switch track.kind {
+        case .video:
+            if let width = track.width, let height = track.height {
+                var size = "\(width)x\(height)"
+                if track.rotation != 0, let shown = track.displaySize {
+                    size += " shown as \(shown.width)x\(shown.height) (rotated \(track.rotation) degrees)"
+                }
+                parts.append(size)
+            }
+            if let pixelFormat = track.pixelFormat { parts.append(pixelFormat) }
+            if let rate = track.frameRate { parts.append(DecimalText.format(rate) + " fps") }
+        case .audio:
+            if let rate = track.sampleRate { parts.append("\(rate) Hz") }
+            if let channels = track.channels {
+                let layout = track.channelLayout.map { " (\($0))" } ?? ""
+                parts.append("\(channels) channel\(channels == 1 ? "" : "s")" + layout)
+            }
+        case .subtitle, .other:
+            break
+        }
+        if let duration = track.duration { parts.append(SecondsText.format(duration) + " s") }
+        parts.append("time base \(track.timeBase.num)/\(track.timeBase.den)")
+        return parts.joined(separator: ", ")
+    }
+}

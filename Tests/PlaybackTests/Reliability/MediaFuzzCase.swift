@@ -1,1 +1,0 @@
-../../../Fuzz/Media/MediaFuzzCase.swift

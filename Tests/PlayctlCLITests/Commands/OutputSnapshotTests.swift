@@ -1,0 +1,88 @@
+import Foundation
+import PlaybackTesting
+import Testing
+
+/// What `playctl` prints for help, version and usage errors, byte for byte, against the texts committed in
+/// `Tests/PlayctlCLITests/Snapshots/`: a change to the parser or to a command's declaration that alters a single
+/// byte of them fails here. When a change is meant, record the new texts with `PLAYCTL_RECORD_SNAPSHOTS=1 swift test
+/// --filter OutputSnapshotTests` and review the diff.
+@Suite("playctl help and usage errors, byte for byte")
+struct OutputSnapshotTests {
+    static let directory = Repository.url("Tests/PlayctlCLITests/Snapshots")
+
+    /// `playctl --help`, `--version` and every command's `--help`, each in its own file.
+    static let helpCases: [(file: String, arguments: [String])] = [
+        ("help/playctl.txt", ["--help"]),
+        ("help/version.txt", ["--version"]),
+        ("help/probe.txt", ["probe", "--help"]),
+        ("help/frames.txt", ["frames", "--help"]),
+        ("help/frame.txt", ["frame", "--help"]),
+        ("help/play.txt", ["play", "--help"]),
+        ("help/bench.txt", ["bench", "--help"]),
+        ("help/soak.txt", ["soak", "--help"]),
+    ]
+
+    /// Command lines that fail before any command runs: every kind of parser error, and every check a command makes
+    /// on its own values (in the order it makes them, where two values are wrong at once).
+    static let usageErrorCases: [[String]] = [
+        [], ["frmae"], ["bogus"], ["--bogus"], ["--hepl"], ["--versoin"], ["-x"], ["--help=1"],
+        ["help", "frmae"], ["help", "probe", "extra"],
+        ["probe"], ["probe", "a.mp4", "b.mp4"], ["probe", "a.mp4", "--jsn"], ["probe", "a.mp4", "--json=1"],
+        ["frames", "a.mp4"], ["frames", "a.mp4", "--md5", "--count"], ["frames", "a.mp4", "--md"],
+        ["frame", "a.mp4", "--md5"], ["frame", "a.mp4", "--at"], ["frame", "a.mp4", "--at", "x", "--md5"],
+        ["frame", "a.mp4", "--at", "-1", "--md5"], ["frame", "a.mp4", "--at", "inf", "--md5"],
+        ["frame", "a.mp4", "--at", "nan", "--md5"], ["frame", "a.mp4", "--at", "1", "--at", "2", "--md5"],
+        ["frame", "a.mp4", "--at", "1", "-o"], ["frame", "a.mp4", "--at", "1", "-ox.png", "--md5"],
+        ["frame", "a.mp4", "--at", "1", "--keyframe=yes", "--md5"], ["frame", "a.mp4", "--at", "1", "-x"],
+        ["frame", "a.mp4", "--at", "1"],
+        ["play"], ["play", "a.mp4", "--rate", "9"], ["play", "a.mp4", "--rate", "x"], ["play", "a.mp4", "--rate", "0.1"],
+        ["play", "a.mp4", "--until", "-1"], ["play", "a.mp4", "--until", "x"], ["play", "a.mp4", "--seek", "x"],
+        ["play", "a.mp4", "--seek", "1@x"], ["play", "a.mp4", "--seek", "1@2@3"], ["play", "a.mp4", "--seek", "-1"],
+        ["play", "a.mp4", "--seek", "1@-2"], ["play", "a.mp4", "--swap-at", "1"], ["play", "a.mp4", "--swap-mode", "item"],
+        ["play", "a.mp4", "--swap", "b.mp4", "--swap-mode", "bogus"], ["play", "a.mp4", "--swap", "b.mp4", "--swap-at", "-1"],
+        ["play", "a.mp4", "--swap", "b.mp4", "--swap-at", "x"], ["play", "a.mp4", "--metrics"],
+        ["play", "a.mp4", "--no-audio=1"], ["play", "a.mp4", "--seek", "x", "--until", "x"],
+        ["play", "a.mp4", "--until", "x", "--rate", "x"], ["play", "a.mp4", "--rate", "9", "--swap", "b.mp4", "--swap-at", "x"],
+        ["play", "a.mp4", "--pip", "--swap-at", "x", "--swap", "b.mp4"],
+        ["bench", "--runs", "0"], ["bench", "--runs", "x"], ["bench", "--runs", "00"], ["bench", "--runs", "-01"],
+        ["bench", "a.mp4"], ["bench", "--file"], ["bench", "--playback=1"],
+        ["soak", "--swaps", "-1"], ["soak", "--seeks", "x"], ["soak", "--swaps", "10000001"],
+        ["soak", "--swaps", "-05", "--seeks", "x"], ["soak", "--seeks", "-05", "--swaps", "x"], ["soak", "--media"],
+    ]
+
+    static var isRecording: Bool { ProcessInfo.processInfo.environment["PLAYCTL_RECORD_SNAPSHOTS"] == "1" }
+
+    @Test func helpAndVersionTexts() throws {
+        for (file, arguments) in Self.helpCases {
+            let result = try CLIProcess.run(arguments)
+            #expect(result.status == 0 && result.standardError == "", "\(arguments)")
+            try Self.compare(result.standardOutput, with: file)
+        }
+    }
+
+    @Test func usageErrorTexts() throws {
+        var text = ""
+        for arguments in Self.usageErrorCases {
+            let result = try CLIProcess.run(arguments)
+            #expect(result.status == 2, "\(arguments): a usage error")
+            text += "$ playctl " + arguments.joined(separator: " ") + "\n"
+            text += "exit \(result.status)\n"
+            text += "stdout:\n" + result.standardOutput
+            text += "stderr:\n" + result.standardError + "\n"
+        }
+        try Self.compare(text, with: "usage-errors.txt")
+    }
+
+    /// Compares `text` with the snapshot file, or writes the file when recording.
+    static func compare(_ text: String, with file: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let url = directory.appendingPathComponent(file)
+        if isRecording {
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+            return
+        }
+        let expected = try String(contentsOf: url, encoding: .utf8)
+        #expect(text == expected, "\(file) differs from what playctl printed", sourceLocation: sourceLocation)
+    }
+}

@@ -1,1 +1,0 @@
-../../../Fuzz/Arguments/ArgumentsFuzzCase.swift

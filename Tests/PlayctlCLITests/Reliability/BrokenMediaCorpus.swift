@@ -1,1 +1,0 @@
-../../PlaybackTests/Reliability/BrokenMediaCorpus.swift
