@@ -63,7 +63,7 @@ extension PictureInPictureStateMachine {
     /// The user skipped or scrubbed by `interval` in the window.
     ///
     /// When ``canSkip`` and `interval` is not zero: `[seek(SkipRequest)]` with a
-    /// fresh ``SeekRequestID``. Otherwise no actions and no identifier is
+    /// fresh ``SkipRequestID``. Otherwise no actions and no identifier is
     /// consumed: linear playback forbids skipping (AVKit hides the controls and
     /// ignores the request), a hidden, restoring or closing window cannot be
     /// skipped from, and a zero skip is no skip.

@@ -59,7 +59,7 @@ public struct PictureInPictureStateMachine: Sendable {
 
     var state: State = .idle
     var lastSession: SessionID = SessionID(rawValue: 0)
-    var lastSeekRequest: SeekRequestID = SeekRequestID(rawValue: 0)
+    var lastSeekRequest: SkipRequestID = SkipRequestID(rawValue: 0)
 
     /// Creates an idle machine.
     /// - Parameters:

@@ -4,7 +4,7 @@
 /// increasing. The machine emits each one in exactly one
 /// ``PictureInPictureAction/seek(_:)`` action, so the driver completes each
 /// request exactly once.
-public struct SeekRequestID: RawRepresentable, Hashable, Comparable, Sendable, CustomStringConvertible {
+public struct SkipRequestID: RawRepresentable, Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The request number; the first request of a machine is 1.
     public let rawValue: UInt64
 
@@ -12,13 +12,13 @@ public struct SeekRequestID: RawRepresentable, Hashable, Comparable, Sendable, C
     public init(rawValue: UInt64) { self.rawValue = rawValue }
 
     /// The identifier that follows this one.
-    public var next: SeekRequestID { SeekRequestID(rawValue: rawValue &+ 1) }
+    public var next: SkipRequestID { SkipRequestID(rawValue: rawValue &+ 1) }
 
     /// Orders identifiers by creation.
-    public static func < (lhs: SeekRequestID, rhs: SeekRequestID) -> Bool { lhs.rawValue < rhs.rawValue }
+    public static func < (lhs: SkipRequestID, rhs: SkipRequestID) -> Bool { lhs.rawValue < rhs.rawValue }
 
-    /// `"seek#N"`.
-    public var description: String { "seek#\(rawValue)" }
+    /// `"skip#N"` (a seek of the player is `seek#N`).
+    public var description: String { "skip#\(rawValue)" }
 }
 
 /// One skip (seek) the Picture in Picture window asked for: the window's
@@ -28,7 +28,7 @@ public struct SeekRequestID: RawRepresentable, Hashable, Comparable, Sendable, C
 /// keyed by ``id``. The machine never emits the same ``id`` twice.
 public struct SkipRequest: Equatable, Hashable, Sendable {
     /// Unique for the lifetime of the machine.
-    public let id: SeekRequestID
+    public let id: SkipRequestID
     /// The session whose window asked.
     public let session: SessionID
     /// How far to move from the current time; negative skips back.
@@ -36,7 +36,7 @@ public struct SkipRequest: Equatable, Hashable, Sendable {
 
     /// Creates a request. Drivers receive these from the machine; creating one
     /// is for tests.
-    public init(id: SeekRequestID, session: SessionID, interval: Duration) {
+    public init(id: SkipRequestID, session: SessionID, interval: Duration) {
         self.id = id
         self.session = session
         self.interval = interval

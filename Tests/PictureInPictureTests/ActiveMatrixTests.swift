@@ -43,7 +43,7 @@ struct ActiveMatrixTests {
         case .foreground:
             outcome = automatic ? .actions(unsuspend + restore, .restoring) : none(.active)
         case .skip:
-            let request = SkipRequest(id: SeekRequestID(rawValue: 1), session: current, interval: .seconds(15))
+            let request = SkipRequest(id: SkipRequestID(rawValue: 1), session: current, interval: .seconds(15))
             outcome = suspended ? none(.active) : .actions([.seek(request)], .active)
         case .hostOpened, .hostOpenedStale, .hostFailed, .hostFailedStale, .hostClosedStale,
              .restoreCompletedTrue, .restoreCompletedFalse, .restoreCompletedStale,

@@ -27,7 +27,7 @@ struct InvariantChecker {
     private var possible: Bool
     private var newestSession = SessionID(rawValue: 0)
     private var retired: Set<SessionID> = []
-    private(set) var seekIDs: Set<SeekRequestID> = []
+    private(set) var seekIDs: Set<SkipRequestID> = []
     private(set) var violations: [String] = []
 
     init(profile: HostProfile, initiallyPossible: Bool) {

@@ -4,7 +4,7 @@ import Testing
 @Suite("Skips from the window")
 struct SkipTests {
     func request(_ id: UInt64, _ interval: Duration, _ session: SessionID = current) -> Action {
-        .seek(SkipRequest(id: SeekRequestID(rawValue: id), session: session, interval: interval))
+        .seek(SkipRequest(id: SkipRequestID(rawValue: id), session: session, interval: interval))
     }
 
     @Test("linear playback blocks skips without consuming identifiers")
@@ -31,7 +31,7 @@ struct SkipTests {
     @Test("identifiers stay unique across sessions")
     func uniqueAcrossSessions() throws {
         var m = Fixture.active.make()
-        var ids: [SeekRequestID] = []
+        var ids: [SkipRequestID] = []
         func collect(_ actions: [Action]) {
             for case .seek(let r) in actions { ids.append(r.id) }
         }

@@ -38,7 +38,7 @@ final class ControllerCore: Sendable {
         var canStartAutomatically = false
         var queue: [Work] = []
         var draining = false
-        var skipWaiters: [SeekRequestID: CheckedContinuation<PictureInPictureSkipOutcome, Never>] = [:]
+        var skipWaiters: [SkipRequestID: CheckedContinuation<PictureInPictureSkipOutcome, Never>] = [:]
         var lastRestoreFailure: RestoreFailure?
         var controller = WeakController()
         var delegate = WeakDelegate()

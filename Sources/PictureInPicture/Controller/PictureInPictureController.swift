@@ -53,7 +53,7 @@ public final class PictureInPictureController: Sendable {
     /// What Picture in Picture shows. Assigning a new source keeps a running session, its window and its
     /// playback-state object, and the window shows the new source's frames; if the new source is not ready for
     /// display, the session stops (`willStop`, `didStop`). The stream reports
-    /// ``PictureInPictureControllerEvent/contentSource(item:mode:)`` with mode ``ContentSourceChangeMode/source``.
+    /// ``PictureInPictureControllerEvent/contentSource(item:mode:)`` with mode ``ContentSwapMode/source``.
     public var contentSource: ContentSource {
         get { core.state.withLock { $0.source } }
         set { core.replaceContentSource(newValue) }

@@ -26,10 +26,10 @@ public enum PictureInPictureControllerEvent: Sendable, Hashable, CustomStringCon
     case willStop
     /// The window has closed; the session is over.
     case didStop
-    /// The content shown changed: `mode` ``ContentSourceChangeMode/source`` when the app assigned a new
-    /// ``ContentSource``, ``ContentSourceChangeMode/item`` when the source's player moved to another item.
+    /// The content shown changed: `mode` ``ContentSwapMode/source`` when the app assigned a new
+    /// ``ContentSource``, ``ContentSwapMode/item`` when the source's player moved to another item.
     /// `item` is the file name of the item now shown (nil for none, or for a sample-buffer source).
-    case contentSource(item: String?, mode: ContentSourceChangeMode)
+    case contentSource(item: String?, mode: ContentSwapMode)
     /// The system's playback-state object changed: the item, its duration, the time control status, or a jump
     /// of the elapsed time. `stateID` is the object's identity, the same for a whole session, across swaps.
     case playbackState(stateID: UInt64, contentDuration: MediaTime, elapsed: MediaTime,
@@ -72,14 +72,6 @@ public enum PictureInPictureControllerEvent: Sendable, Hashable, CustomStringCon
     }
 }
 
-/// How the content shown in Picture in Picture was replaced.
-public enum ContentSourceChangeMode: String, Sendable, Hashable, CaseIterable {
-    /// A new ``ContentSource`` (a new player and layer) was assigned to the controller.
-    case source
-    /// The content source's player replaced its current item (`replaceCurrentItem(with:)`).
-    case item
-}
-
 /// The system's view of what Picture in Picture is playing, at one moment
 /// (see ``PictureInPicturePlaybackState``).
 public struct PlaybackStateSnapshot: Sendable, Hashable {
@@ -114,5 +106,5 @@ public enum PictureInPictureSkipOutcome: Sendable, Hashable {
     /// interval was zero. No seek was asked for.
     case refused
     /// The skip's seek completed (exactly once); `finished` is false when it was superseded or cancelled.
-    case completed(SeekRequestID, finished: Bool)
+    case completed(SkipRequestID, finished: Bool)
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// How the content shown was swapped (the raw values match Picture in Picture's `ContentSourceChangeMode`).
+/// How the content shown was swapped: what metrics record and what a Picture in Picture controller reports.
 public enum ContentSwapMode: String, Sendable, Hashable, CaseIterable {
     /// A new player (and layer) took over: the new content was prepared by another player.
     case source

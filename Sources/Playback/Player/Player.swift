@@ -46,6 +46,12 @@ open class Player: @unchecked Sendable {
         core.subscribing { start in core.events.addSynchronousObserver(after: start, observer) }
     }
 
+    /// Returns once every callback this player handed to its callback executor before the call (events, outputs,
+    /// observers, completions) has run. Must not be awaited from one of the player's own callbacks.
+    public func callbacksDelivered() async {
+        await core.executor.drain()
+    }
+
     // MARK: Items
 
     /// The item playing, or nil.

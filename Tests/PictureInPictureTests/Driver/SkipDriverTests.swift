@@ -39,7 +39,7 @@ struct SkipDriverTests {
         await Ticks.play(rig.clock, for: 1)
         let stream = rig.player.events()
         let outcome = await window.skip(by: .seconds(2))
-        #expect(outcome == .completed(SeekRequestID(rawValue: 1), finished: true))
+        #expect(outcome == .completed(SkipRequestID(rawValue: 1), finished: true))
         #expect(rig.player.currentTime() == Ticks.seconds(3))
         rig.player.pause()
         let events = await Self.events(stream, until: Self.isPausedStatus)
@@ -74,7 +74,7 @@ struct SkipDriverTests {
         #expect(!events.contains { if case .seekRequested = $0.kind { true } else { false } })
         #expect(rig.player.currentTime() == Ticks.seconds(1))
         rig.controller.requiresLinearPlayback = false
-        #expect(await window.skip(by: .seconds(-1)) == .completed(SeekRequestID(rawValue: 1), finished: true))
+        #expect(await window.skip(by: .seconds(-1)) == .completed(SkipRequestID(rawValue: 1), finished: true))
         #expect(rig.player.currentTime() == .zero)
         _ = await rig.finish()
     }
@@ -84,7 +84,7 @@ struct SkipDriverTests {
         let rig = await Rig.make("b.mp4")
         let window = try await rig.startPictureInPicture()
         await Ticks.play(rig.clock, for: 0.4)
-        #expect(await window.skip(by: .seconds(-15)) == .completed(SeekRequestID(rawValue: 1), finished: true))
+        #expect(await window.skip(by: .seconds(-15)) == .completed(SkipRequestID(rawValue: 1), finished: true))
         #expect(rig.player.currentTime() == .zero)
         _ = await rig.finish()
     }

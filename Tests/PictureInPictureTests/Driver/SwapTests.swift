@@ -9,8 +9,8 @@ import Testing
 struct SwapTests {
     /// Plays a.mp4 in Picture in Picture for a second, swaps to b.mp4 by `mode`, plays B to its end.
     @Test("the window shows only B's frames after a swap, without a gap, on the same playback state",
-          arguments: ContentSourceChangeMode.allCases)
-    func swap(mode: ContentSourceChangeMode) async throws {
+          arguments: ContentSwapMode.allCases)
+    func swap(mode: ContentSwapMode) async throws {
         let rig = await Rig.make("a.mp4")
         rig.system.recordsShownFrames = true
         let window = try await rig.startPictureInPicture()

@@ -54,6 +54,7 @@ final class ScenarioRun: @unchecked Sendable {
                     return .failure(CommandFailure("picture in picture: \(error)"))
                 }
                 await controller.callbacksDelivered()
+                await player.callbacksDelivered()
                 log.flush()
             }
             if window == nil { window = system.window(for: controller) }
@@ -81,6 +82,7 @@ final class ScenarioRun: @unchecked Sendable {
                     }
                 }
                 await controller.callbacksDelivered()
+                for made in players { await made.callbacksDelivered() }
                 log.flush()
             }
             await advance(by: step)
