@@ -17,8 +17,12 @@ let package = Package(
         .systemLibrary(
             name: "CFFmpeg",
             pkgConfig: "libavformat",
-            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev",
-                              "libswresample-dev", "libavfilter-dev", "pkg-config"])]
+            providers: [
+                .apt([
+                    "libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev",
+                    "libswresample-dev", "libavfilter-dev", "pkg-config",
+                ])
+            ]
         ),
         // libcurl 7.88 (Debian 12). The shim wraps the variadic setopt/getinfo calls.
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
@@ -41,26 +45,35 @@ let package = Package(
         // Tools for tests, the project's and users': throttled and failing sources, seeded randomness (SplitMix64),
         // the repository's media fixtures and references, the broken-media corpus, the media fuzz case, a process
         // runner, and a JSON reader for what playctl writes. It imports no Testing: the CLI links it (PlayctlBench).
-        .target(name: "PlaybackTesting",
-                dependencies: ["MediaCore", "MediaIO", "Loading", "Playback", "Locking", "PlayctlOutput"]),
+        .target(
+            name: "PlaybackTesting",
+            dependencies: ["MediaCore", "MediaIO", "Loading", "Playback", "Locking", "PlayctlOutput"]),
         // playctl bench and playctl soak: the measurements and their reports. They spawn processes and seed their
         // randomness with the test kit's ProcessRunner and SplitMix64 (both are test harnesses the CLI ships).
-        .target(name: "PlayctlBench",
-                dependencies: ["MediaIO", "Playback", "PictureInPicture", "Locking", "PlayctlOutput", "PlaybackTesting"]),
+        .target(
+            name: "PlayctlBench",
+            dependencies: ["MediaIO", "Playback", "PictureInPicture", "Locking", "PlayctlOutput", "PlaybackTesting"]),
         // The commands: Arguments/ declares what each accepts (CommandLineKit only), Commands/ runs it.
-        .target(name: "PlayctlCLI",
-                dependencies: ["CommandLineKit", "MediaIO", "Playback", "PictureInPicture", "Locking", "PlayctlOutput",
-                               "PlayctlBench"]),
+        .target(
+            name: "PlayctlCLI",
+            dependencies: [
+                "CommandLineKit", "MediaIO", "Playback", "PictureInPicture", "Locking", "PlayctlOutput",
+                "PlayctlBench",
+            ]),
         .executableTarget(name: "playctl", dependencies: ["PlayctlCLI"]),
         // Test targets share their helpers through PlaybackTesting (no symbolic links between them).
         .testTarget(name: "MediaIOTests", dependencies: ["MediaIO", "Locking", "PlaybackTesting"]),
         .testTarget(name: "LoadingTests", dependencies: ["Loading", "PlaybackTesting", "Locking"]),
         .testTarget(name: "PlaybackTests", dependencies: ["Playback", "MediaIO", "Locking", "PlaybackTesting"]),
-        .testTarget(name: "PictureInPictureTests",
-                    dependencies: ["PictureInPicture", "Playback", "MediaIO", "Locking", "PlaybackTesting"]),
-        .testTarget(name: "PlayctlCLITests",
-                    dependencies: ["PlayctlCLI", "CommandLineKit", "PlayctlBench", "PlayctlOutput", "MediaIO", "Locking",
-                                   "PlaybackTesting"],
-                    exclude: ["Snapshots"]),  // help and usage-error texts, compared byte for byte
+        .testTarget(
+            name: "PictureInPictureTests",
+            dependencies: ["PictureInPicture", "Playback", "MediaIO", "Locking", "PlaybackTesting"]),
+        .testTarget(
+            name: "PlayctlCLITests",
+            dependencies: [
+                "PlayctlCLI", "CommandLineKit", "PlayctlBench", "PlayctlOutput", "MediaIO", "Locking",
+                "PlaybackTesting",
+            ],
+            exclude: ["Snapshots"]),  // help and usage-error texts, compared byte for byte
     ]
 )

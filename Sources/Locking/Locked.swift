@@ -32,7 +32,9 @@ public final class Locked<Value>: @unchecked Sendable {
     /// Runs `body` with the lock held and the value to read or change. Not reentrant: `body` must not take this
     /// lock again.
     @inline(__always)
-    public func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
+    public func withLock<Result, Failure: Error>(
+        _ body: (inout Value) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body(&value)

@@ -149,7 +149,8 @@ extension PictureInPictureStateMachine {
         case .active(let s, _, let suspended):
             actions = unsuspend(s, suspended) + [.emit(.willStop)] + close(s) + [.emit(.didStop)]
         case .restoring(let s, let announced):
-            actions = [.restoreFailed(s, .interrupted)]
+            actions =
+                [.restoreFailed(s, .interrupted)]
                 + (announced ? [] : [.emit(.willStop)]) + close(s) + [.emit(.didStop)]
         case .stopping:
             actions = [.emit(.didStop)]

@@ -1,2 +1,2 @@
-@_exported import MediaCore
 @_exported import Loading
+@_exported import MediaCore

@@ -28,7 +28,9 @@ struct RemoteReadTests {
         [UInt8](try Data(contentsOf: URL(fileURLWithPath: TestHTTPServer.localPath(name))))
     }
 
-    @Test("a whole file arrives byte for byte, in one transfer, and its length is known", arguments: ["a.mp4", "b.mp4", "c.webm"])
+    @Test(
+        "a whole file arrives byte for byte, in one transfer, and its length is known",
+        arguments: ["a.mp4", "b.mp4", "c.webm"])
     func wholeFile(name: String) throws {
         let cache = ByteCache()
         let source = RemoteByteSource(url: TestHTTPServer.url(name), cache: cache)

@@ -17,10 +17,13 @@ struct AudioTempoTests {
 
     /// Frequency of a signal from its zero crossings: the mono mix of `samples` between the two fractions of its
     /// length (a steady section, away from the fade-in of the codec and the filter's edges).
-    static func frequency(_ samples: [Float], channels: Int, sampleRate: Int, from: Double = 0.2, to: Double = 0.8) -> Double {
+    static func frequency(
+        _ samples: [Float], channels: Int, sampleRate: Int, from: Double = 0.2, to: Double = 0.8
+    ) -> Double {
         let frames = samples.count / channels
         let mono = (0..<frames).map { i in (0..<channels).reduce(Float(0)) { $0 + samples[i * channels + $1] } }
-        let start = Int(Double(frames) * from), end = Int(Double(frames) * to)
+        let start = Int(Double(frames) * from)
+        let end = Int(Double(frames) * to)
         var crossings = 0
         for i in (start + 1)..<end where (mono[i - 1] < 0) != (mono[i] < 0) { crossings += 1 }
         return Double(crossings) / 2 / (Double(end - start) / Double(sampleRate))
@@ -48,8 +51,9 @@ struct AudioTempoTests {
         let output = try Self.stretch(input, rate: rate)
         let outputFrames = output.reduce(0) { $0 + $1.frameCount }
         let expected = Double(inputFrames) / rate
-        #expect(abs(Double(outputFrames) - expected) <= expected * 0.03,
-                "rate \(rate): \(outputFrames) frames out of \(inputFrames), expected \(expected)")
+        #expect(
+            abs(Double(outputFrames) - expected) <= expected * 0.03,
+            "rate \(rate): \(outputFrames) frames out of \(inputFrames), expected \(expected)")
         let frequency = Self.frequency(output.flatMap(\.samples), channels: 2, sampleRate: 48_000)
         #expect(abs(frequency - 440) <= 440 * 0.02, "rate \(rate): \(frequency) Hz")
         #expect(output.allSatisfy { $0.channels == 2 && $0.sampleRate == 48_000 })
@@ -59,7 +63,8 @@ struct AudioTempoTests {
     func mediaTimes(rate: Double) throws {
         let input = try Self.decodeSine()
         let output = try Self.stretch(input, rate: rate)
-        let first = try #require(output.first), last = try #require(output.last)
+        let first = try #require(output.first)
+        let last = try #require(output.last)
         #expect(first.time == input[0].time)
         for (a, b) in zip(output, output.dropFirst()) {
             // Each buffer starts where the previous one ends, measured in media time.
@@ -91,7 +96,8 @@ struct AudioTempoTests {
         #expect(resumed.first?.time == input[40].time)
         tempo.reset()
         #expect(tempo.flush().isEmpty)
-        #expect(AudioTempo.chain(0.25) == [0.5, 0.5] && AudioTempo.chain(4) == [2, 2] && AudioTempo.chain(1.5) == [1.5])
+        #expect(
+            AudioTempo.chain(0.25) == [0.5, 0.5] && AudioTempo.chain(4) == [2, 2] && AudioTempo.chain(1.5) == [1.5])
         #expect(throws: MediaError.self) { try AudioTempo(sampleRate: 48_000, channels: 2, rate: 0) }
         #expect(throws: MediaError.self) { try tempo.setRate(.nan) }
     }

@@ -1,13 +1,16 @@
-@testable import MediaIO
 import CFFmpeg
 import PlaybackTesting
 import Testing
+
+@testable import MediaIO
 
 @Suite("Disposable packets: the pictures an exact seek's pre-roll leaves out")
 struct DisposablePacketsTests {
     /// Every video packet of `clip`, each with whether libavcodec decodes a picture from it when told to skip the
     /// pictures nothing references (`AVDISCARD_NONREF`): the ground truth the classifier must agree with.
-    static func packets(_ clip: String) throws -> (packets: [Packet], decoded: Set<Int64>, classifier: DisposablePackets) {
+    static func packets(
+        _ clip: String
+    ) throws -> (packets: [Packet], decoded: Set<Int64>, classifier: DisposablePackets) {
         let demuxer = try Demuxer(url: MediaFixtures.path(clip))
         let track = try #require(demuxer.videoTrack)
         demuxer.discardAllStreams(except: track.index)
@@ -35,8 +38,9 @@ struct DisposablePacketsTests {
         return (packets, decoded, DisposablePackets(parameters: demuxer.stream(track.index).pointee.codecpar))
     }
 
-    @Test("an H.264 packet is disposable exactly when the decoder skips its picture",
-          arguments: ["a.mp4", "b.mp4", "rotated.mp4", "offset.ts"])
+    @Test(
+        "an H.264 packet is disposable exactly when the decoder skips its picture",
+        arguments: ["a.mp4", "b.mp4", "rotated.mp4", "offset.ts"])
     func agreesWithTheDecoder(clip: String) throws {
         let (packets, decoded, classifier) = try Self.packets(clip)
         var disposable = 0
@@ -45,7 +49,9 @@ struct DisposablePacketsTests {
             #expect(classifier.isDisposable(packet) == !decoded.contains(pts), "\(clip) packet at \(pts)")
             if classifier.isDisposable(packet) { disposable += 1 }
         }
-        #expect(disposable > packets.count / 10, "\(clip): B-frames that nothing references, \(disposable) of \(packets.count)")
+        #expect(
+            disposable > packets.count / 10,
+            "\(clip): B-frames that nothing references, \(disposable) of \(packets.count)")
     }
 
     @Test("other codecs are left to the decoder's own skipping")

@@ -5,8 +5,9 @@ import Testing
 
 @Suite("Keyframes decoded alone: the first frame, and seeks that land on a keyframe")
 struct KeyframeAloneTests {
-    @Test("it is the reference's first frame, and the frames after it are the reference's rest",
-          arguments: MediaFixtures.videoClips)
+    @Test(
+        "it is the reference's first frame, and the frames after it are the reference's rest",
+        arguments: MediaFixtures.videoClips)
     func sequenceUnchanged(clip: String) throws {
         let reference = try MediaFixtures.referenceFrames(clip)
         let reader = try VideoFrameReader(url: MediaFixtures.path(clip))
@@ -64,8 +65,9 @@ struct KeyframeAloneTests {
         #expect(md5s == expected)
     }
 
-    @Test("a seek landing on a keyframe decodes only it, lands on the reference frame and goes on with the next ones",
-          arguments: MediaFixtures.videoClips, [SeekMode.keyframe, .exact])
+    @Test(
+        "a seek landing on a keyframe decodes only it, lands on the reference frame and goes on with the next ones",
+        arguments: MediaFixtures.videoClips, [SeekMode.keyframe, .exact])
     func seeksOntoKeyframes(clip: String, mode: SeekMode) throws {
         let reference = try MediaFixtures.referenceFrames(clip)
         let frames = try SeekTests.frameTimes(clip)
@@ -74,7 +76,8 @@ struct KeyframeAloneTests {
         let reader = try VideoFrameReader(url: MediaFixtures.path(clip))
         // Back and forth, as a user scrubbing does; a keyframe seek aims a little past the keyframe.
         for index in (keyframes + keyframes.reversed()) {
-            let target = mode == .keyframe ? frames[index].time + MediaTime(value: 1, timescale: 1000) : frames[index].time
+            let target =
+                mode == .keyframe ? frames[index].time + MediaTime(value: 1, timescale: 1000) : frames[index].time
             let landing = try reader.seek(to: target, mode: mode)
             #expect(landing.frame?.md5() == reference[index].md5, "\(clip) @\(target.seconds)")
             #expect(landing.statistics.framesDecoded == 1, "\(clip) @\(target.seconds): \(landing.statistics)")

@@ -12,7 +12,9 @@ struct OpenErrorTests {
         return url.path
     }
 
-    static func expectError(_ kind: MediaError.Kind, opening path: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectError(
+        _ kind: MediaError.Kind, opening path: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         do {
             _ = try Demuxer(url: path)
             Issue.record("opening \(path) succeeded; expected \(kind)", sourceLocation: sourceLocation)
@@ -45,7 +47,7 @@ struct OpenErrorTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         var state: UInt64 = 42
         let noise = (0..<65_536).map { _ -> UInt8 in
-            state = state &* 6364136223846793005 &+ 1442695040888963407
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return UInt8(truncatingIfNeeded: state >> 56)
         }
         Self.expectError(.notMedia, opening: try Self.write(noise, "noise.mp4", in: dir))
@@ -59,9 +61,11 @@ struct OpenErrorTests {
         let dir = try TemporaryDirectory.make()
         defer { try? FileManager.default.removeItem(at: dir) }
         let faststart = try [UInt8](Data(contentsOf: URL(fileURLWithPath: MediaFixtures.path("a.mp4"))))
-        Self.expectError(.truncated, opening: try Self.write(Array(faststart.prefix(faststart.count * 4 / 10)), "cut.mp4", in: dir))
+        Self.expectError(
+            .truncated, opening: try Self.write(Array(faststart.prefix(faststart.count * 4 / 10)), "cut.mp4", in: dir))
         let moovLast = try [UInt8](Data(contentsOf: URL(fileURLWithPath: MediaFixtures.path("b.mp4"))))
-        Self.expectError(.truncated, opening: try Self.write(Array(moovLast.prefix(moovLast.count / 2)), "cut2.mp4", in: dir))
+        Self.expectError(
+            .truncated, opening: try Self.write(Array(moovLast.prefix(moovLast.count / 2)), "cut2.mp4", in: dir))
     }
 
     @Test("a file with only a subtitle stream has no decodable stream")
@@ -91,7 +95,8 @@ struct OpenErrorTests {
     func permissionDenied() throws {
         let dir = try TemporaryDirectory.make()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let path = try Self.write(try [UInt8](Data(contentsOf: URL(fileURLWithPath: MediaFixtures.path("b.mp4")))), "locked.mp4", in: dir)
+        let path = try Self.write(
+            try [UInt8](Data(contentsOf: URL(fileURLWithPath: MediaFixtures.path("b.mp4")))), "locked.mp4", in: dir)
         chmod(path, 0)
         // Root reads anything; open it with an unprivileged file-system identity (per thread on Linux).
         let wasRoot = getuid() == 0

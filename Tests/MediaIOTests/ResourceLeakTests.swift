@@ -1,6 +1,6 @@
 import Foundation
-import MediaIO
 import Locking
+import MediaIO
 import PlaybackTesting
 import Testing
 
@@ -9,7 +9,9 @@ struct ResourceLeakTests {
     /// Open descriptors of this process that point at `path`.
     static func descriptors(to path: String) -> Int {
         let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
-        return fds.filter { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)")) == path }.count
+        return fds.filter {
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)")) == path
+        }.count
     }
 
     /// Threads of this process named `name`. Linux threads inherit their creator's name, so FFmpeg's decoder
@@ -48,14 +50,20 @@ struct ResourceLeakTests {
                     if i % 50 == 0 {
                         let audio = try AudioSampleReader(url: path)
                         _ = try audio.nextBuffer()
-                        if Self.descriptors(to: path) != 2 { throw MediaError(.other, url: path, operation: .open, reason: "descriptors") }
+                        if Self.descriptors(to: path) != 2 {
+                            throw MediaError(.other, url: path, operation: .open, reason: "descriptors")
+                        }
                     }
                 }
             } catch {
                 result.withLock { $0.error = "\(error)" }
             }
             let after = Self.threads(named: name)
-            result.withLock { $0.before = before; $0.during = during; $0.after = after }
+            result.withLock {
+                $0.before = before
+                $0.during = during
+                $0.after = after
+            }
         }
         thread.start()
         while !thread.isFinished { try await Task.sleep(for: .milliseconds(20)) }

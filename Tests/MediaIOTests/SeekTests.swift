@@ -24,7 +24,9 @@ struct SeekTests {
         let interval = frames.count > 1 ? frames[1].time - frames[0].time : MediaTime(value: 1, timescale: 25)
         let half = MediaTime(value: interval.value, timescale: interval.timescale * 2)
         let last = frames.last!.time
-        var targets: [MediaTime] = [MediaTime(seconds: -1), .zero, frames[0].time, last, last + half, last + MediaTime(seconds: 5)]
+        var targets: [MediaTime] = [
+            MediaTime(seconds: -1), .zero, frames[0].time, last, last + half, last + MediaTime(seconds: 5),
+        ]
         for key in frames where key.isKeyframe {
             targets += [key.time - tick, key.time - half, key.time, key.time + tick]
         }
@@ -35,8 +37,9 @@ struct SeekTests {
         return targets
     }
 
-    @Test("an exact seek returns the reference frame on screen at the target (also as a single-frame seek)",
-          arguments: MediaFixtures.videoClips, [false, true])
+    @Test(
+        "an exact seek returns the reference frame on screen at the target (also as a single-frame seek)",
+        arguments: MediaFixtures.videoClips, [false, true])
     func exactSeeks(clip: String, singleFrame: Bool) throws {
         let reference = try MediaFixtures.referenceFrames(clip)
         let frames = try Self.frameTimes(clip)
@@ -46,10 +49,13 @@ struct SeekTests {
         // One reader for all seeks, in an order that jumps back and forth, as a user scrubbing does.
         let reader = try VideoFrameReader(url: MediaFixtures.path(clip))
         for target in targets.shuffledDeterministically() {
-            let landing = singleFrame ? try reader.frame(at: target, mode: .exact) : try reader.seek(to: target, mode: .exact)
+            let landing =
+                singleFrame ? try reader.frame(at: target, mode: .exact) : try reader.seek(to: target, mode: .exact)
             let index = frames.lastIndex { $0.time <= target } ?? 0
             let frame = try #require(landing.frame, "\(clip) @\(target)")
-            #expect(frame.md5() == reference[index].md5, "\(clip) @\(target.seconds): landed at \(frame.time.seconds), expected \(reference[index].seconds)")
+            #expect(
+                frame.md5() == reference[index].md5,
+                "\(clip) @\(target.seconds): landed at \(frame.time.seconds), expected \(reference[index].seconds)")
             #expect(frame.time == frames[index].time)
         }
     }
@@ -89,7 +95,8 @@ struct SeekTests {
             let frame = try #require(landing.frame)
             let expected = keyframes.last { $0 <= target + 1e-9 } ?? keyframes[0]
             #expect(frame.isKeyframe, "\(clip) @\(target)")
-            #expect(abs(frame.time.seconds - expected) < 1e-6, "\(clip) @\(target): \(frame.time.seconds) vs \(expected)")
+            #expect(
+                abs(frame.time.seconds - expected) < 1e-6, "\(clip) @\(target): \(frame.time.seconds) vs \(expected)")
         }
     }
 }
@@ -100,7 +107,7 @@ extension Array {
         var state = seed
         var copy = self
         for i in stride(from: copy.count - 1, to: 0, by: -1) {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             copy.swapAt(i, Int((state >> 33) % UInt64(i + 1)))
         }
         return copy

@@ -46,9 +46,9 @@ struct ActiveMatrixTests {
             let request = SkipRequest(id: SkipRequestID(rawValue: 1), session: current, interval: .seconds(15))
             outcome = suspended ? none(.active) : .actions([.seek(request)], .active)
         case .hostOpened, .hostOpenedStale, .hostFailed, .hostFailedStale, .hostClosedStale,
-             .restoreCompletedTrue, .restoreCompletedFalse, .restoreCompletedStale,
-             .restoreTimedOut, .restoreTimedOutStale, .preconditionsSame,
-             .backgroundAutoStart, .backgroundNotPlaying, .skipWhileLinear:
+            .restoreCompletedTrue, .restoreCompletedFalse, .restoreCompletedStale,
+            .restoreTimedOut, .restoreTimedOutStale, .preconditionsSame,
+            .backgroundAutoStart, .backgroundNotPlaying, .skipWhileLinear:
             outcome = none(.active)
         }
         verify(fixture, profile, event, outcome)

@@ -20,11 +20,11 @@ struct IdleAndStartingMatrixTests {
         case .preconditionsFlip:
             outcome = .actions([possibleChanged(false)], .idle)
         case .hostOpened, .hostOpenedStale, .hostFailed, .hostFailedStale,
-             .stopApp, .stopUser, .stopSystem, .hostClosed, .hostClosedStale,
-             .restoreTapped, .restoreCompletedTrue, .restoreCompletedFalse, .restoreCompletedStale,
-             .restoreTimedOut, .restoreTimedOutStale, .suspend, .resume, .appTerminated,
-             .controllerReleased, .preconditionsSame, .backgroundNotPlaying, .foreground,
-             .skip, .skipWhileLinear:
+            .stopApp, .stopUser, .stopSystem, .hostClosed, .hostClosedStale,
+            .restoreTapped, .restoreCompletedTrue, .restoreCompletedFalse, .restoreCompletedStale,
+            .restoreTimedOut, .restoreTimedOutStale, .suspend, .resume, .appTerminated,
+            .controllerReleased, .preconditionsSame, .backgroundNotPlaying, .foreground,
+            .skip, .skipWhileLinear:
             outcome = none(.idle)
         }
         verify(.idle, profile, event, outcome)
@@ -56,10 +56,10 @@ struct IdleAndStartingMatrixTests {
         case .preconditionsFlip:
             outcome = .actions([possibleChanged(false)], .starting)
         case .hostOpenedStale, .hostFailedStale, .stopApp, .stopUser, .stopSystem, .hostClosedStale,
-             .restoreTapped, .restoreCompletedTrue, .restoreCompletedFalse, .restoreCompletedStale,
-             .restoreTimedOut, .restoreTimedOutStale, .suspend, .resume, .controllerReleased,
-             .preconditionsSame, .backgroundAutoStart, .backgroundNotPlaying, .foreground,
-             .skip, .skipWhileLinear:
+            .restoreTapped, .restoreCompletedTrue, .restoreCompletedFalse, .restoreCompletedStale,
+            .restoreTimedOut, .restoreTimedOutStale, .suspend, .resume, .controllerReleased,
+            .preconditionsSame, .backgroundAutoStart, .backgroundNotPlaying, .foreground,
+            .skip, .skipWhileLinear:
             outcome = none(.starting)
         }
         verify(fixture, profile, event, outcome)
@@ -80,12 +80,14 @@ struct IdleAndStartingMatrixTests {
         starting(.startingAutomatic, profile, event, openedStopReason: nil)
     }
 
-    @Test("a stop during a start is carried out once the window opens", arguments: [
-        (Step.stop(.app), StopReason.requested(by: .app)),
-        (Step.stop(.system), StopReason.requested(by: .system)),
-        (Step.controllerReleased, StopReason.controllerReleased),
-        (Step.contentSourceReplaced(ready: false), StopReason.contentSourceNotReady),
-    ])
+    @Test(
+        "a stop during a start is carried out once the window opens",
+        arguments: [
+            (Step.stop(.app), StopReason.requested(by: .app)),
+            (Step.stop(.system), StopReason.requested(by: .system)),
+            (Step.controllerReleased, StopReason.controllerReleased),
+            (Step.contentSourceReplaced(ready: false), StopReason.contentSourceNotReady),
+        ])
     func pendingStopReason(step: Step, reason: StopReason) {
         var m = Fixture.starting.make()
         _ = step.apply(to: &m)

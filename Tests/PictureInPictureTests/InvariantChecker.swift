@@ -17,7 +17,12 @@ import PictureInPicture
 ///   a visible window with linear playback off;
 /// - the machine's observable properties agree with the grammar.
 struct InvariantChecker {
-    enum Phase: Equatable { case none, willStarted(SessionID), started(SessionID), stopAnnounced(SessionID) }
+    enum Phase: Equatable {
+        case none
+        case willStarted(SessionID)
+        case started(SessionID)
+        case stopAnnounced(SessionID)
+    }
 
     let profile: HostProfile
     private(set) var phase: Phase = .none
@@ -62,7 +67,9 @@ struct InvariantChecker {
             let next = i + 1 < actions.count ? actions[i + 1] : nil
             check(action, next: next, linear: linear)
         }
-        if machine.currentSession != session { fail("currentSession \(String(describing: machine.currentSession)) vs \(phase)") }
+        if machine.currentSession != session {
+            fail("currentSession \(String(describing: machine.currentSession)) vs \(phase)")
+        }
         if machine.isSuspended != suspended { fail("isSuspended \(machine.isSuspended) vs \(suspended)") }
         if machine.isPossible != possible { fail("isPossible \(machine.isPossible) without possibleChanged") }
         let active: Bool
@@ -144,7 +151,7 @@ extension PictureInPictureAction {
         switch self {
         case .emit: return nil
         case .openWindow(let s), .closeWindow(let s, _), .hideWindow(let s), .showWindow(let s),
-             .awaitRestoreCompletion(let s, _), .restoreFailed(let s, _):
+            .awaitRestoreCompletion(let s, _), .restoreFailed(let s, _):
             return s
         case .seek(let r): return r.session
         }

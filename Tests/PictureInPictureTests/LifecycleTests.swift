@@ -86,8 +86,9 @@ struct LifecycleTests {
     @Test("a not-ready replacement stops the session, and didStop follows the close")
     func notReadyContentStops() {
         var m = Fixture.active.make()
-        #expect(m.contentSourceReplaced(isReadyForDisplay: false)
-            == [contentChanged, possibleChanged(false), willStop, close(current, .contentSourceNotReady)])
+        #expect(
+            m.contentSourceReplaced(isReadyForDisplay: false)
+                == [contentChanged, possibleChanged(false), willStop, close(current, .contentSourceNotReady)])
         #expect(m.hostDidCloseWindow(current) == [didStop])
         #expect(!m.isPossible)
     }
@@ -105,8 +106,9 @@ struct LifecycleTests {
         var m = Fixture.idle.make()
         #expect(m.enteredBackground(isPlaying: true, canStartAutomatically: false, preconditions: possible) == [])
         #expect(m.enteredBackground(isPlaying: false, canStartAutomatically: true, preconditions: possible) == [])
-        #expect(m.enteredBackground(isPlaying: true, canStartAutomatically: true, preconditions: possible)
-            == [willStart, .openWindow(current)])
+        #expect(
+            m.enteredBackground(isPlaying: true, canStartAutomatically: true, preconditions: possible)
+                == [willStart, .openWindow(current)])
         #expect(m.enteredBackground(isPlaying: true, canStartAutomatically: true, preconditions: possible) == [])
     }
 

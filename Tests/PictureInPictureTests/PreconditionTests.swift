@@ -51,13 +51,16 @@ struct PreconditionTests {
             case .audioSessionInactive: p.audioSession.isActive = true
             case .backgroundAudioCapabilityMissing: p.hasBackgroundAudioCapability = true
             case .contentSourceNotReadyForDisplay: p.isContentSourceReadyForDisplay = true
-            default: Issue.record("check() returned a non-precondition error \(error)"); return
+            default:
+                Issue.record("check() returned a non-precondition error \(error)")
+                return
             }
         }
-        #expect(seen == [
-            .notSupported, .audioSessionCategoryNotPlayback(current: .ambient), .audioSessionInactive,
-            .backgroundAudioCapabilityMissing, .contentSourceNotReadyForDisplay,
-        ])
+        #expect(
+            seen == [
+                .notSupported, .audioSessionCategoryNotPlayback(current: .ambient), .audioSessionInactive,
+                .backgroundAudioCapabilityMissing, .contentSourceNotReadyForDisplay,
+            ])
     }
 
     @Test("a start blocked by a precondition reports failedToStart without willStart", arguments: singleFailures)
@@ -66,15 +69,17 @@ struct PreconditionTests {
         #expect(try m.startRequested(preconditions: preconditions) == [failed(error)], "\(name)")
         #expect(m.phase == .idle && m.currentSession == nil)
         // No session identifier was consumed by the refusal.
-        #expect(try m.startRequested(preconditions: possible)
-            == [possibleChanged(true), willStart, .openWindow(SessionID(rawValue: 1))])
+        #expect(
+            try m.startRequested(preconditions: possible)
+                == [possibleChanged(true), willStart, .openWindow(SessionID(rawValue: 1))])
     }
 
     @Test("a start reports the possible flip before the refusal")
     func blockedStartAfterFlip() throws {
         var m = Machine(profile: .macOS, preconditions: possible)
-        #expect(try m.startRequested(preconditions: inactiveAudio)
-            == [possibleChanged(false), failed(.audioSessionInactive)])
+        #expect(
+            try m.startRequested(preconditions: inactiveAudio)
+                == [possibleChanged(false), failed(.audioSessionInactive)])
         #expect(!m.isPossible)
     }
 
@@ -94,18 +99,20 @@ struct PreconditionTests {
     func impossibleAutoStart() {
         var m = Machine(profile: .iOS, preconditions: inactiveAudio)
         #expect(m.enteredBackground(isPlaying: true, canStartAutomatically: true, preconditions: inactiveAudio) == [])
-        #expect(m.enteredBackground(isPlaying: true, canStartAutomatically: false, preconditions: possible)
-            == [possibleChanged(true)])
+        #expect(
+            m.enteredBackground(isPlaying: true, canStartAutomatically: false, preconditions: possible)
+                == [possibleChanged(true)])
         #expect(m.phase == .idle)
     }
 
     @Test("every error has its own description")
     func descriptions() {
-        let errors: [PictureInPictureError] = [
-            .notSupported, .audioSessionInactive, .backgroundAudioCapabilityMissing,
-            .contentSourceNotReadyForDisplay, .alreadyActive, .startInProgress, .suspended,
-            .controllerReleased, .startCancelled, .systemFailed("boom"),
-        ] + AudioSession.Category.allCases.map { .audioSessionCategoryNotPlayback(current: $0) }
+        let errors: [PictureInPictureError] =
+            [
+                .notSupported, .audioSessionInactive, .backgroundAudioCapabilityMissing,
+                .contentSourceNotReadyForDisplay, .alreadyActive, .startInProgress, .suspended,
+                .controllerReleased, .startCancelled, .systemFailed("boom"),
+            ] + AudioSession.Category.allCases.map { .audioSessionCategoryNotPlayback(current: $0) }
         let descriptions = errors.map(\.description)
         #expect(Set(descriptions).count == errors.count)
         #expect(descriptions.allSatisfy { !$0.isEmpty })

@@ -52,10 +52,11 @@ struct RandomSequenceTests {
         #expect(coverage.sequences == Self.sequencesPerSeed)
         // The generator must actually reach every phase and every delegate event.
         #expect(coverage.phases == Set(Machine.Phase.allCases.map(\.rawValue)))
-        #expect(coverage.emitted.isSuperset(of: [
-            "willStart", "didStart", "failedToStart", "restoreUserInterface", "willStop", "didStop",
-            "possibleChanged", "suspendedChanged", "contentSourceChanged",
-        ]))
+        #expect(
+            coverage.emitted.isSuperset(of: [
+                "willStart", "didStart", "failedToStart", "restoreUserInterface", "willStop", "didStop",
+                "possibleChanged", "suspendedChanged", "contentSourceChanged",
+            ]))
         #expect(coverage.staleIgnored > 100)
         #expect(coverage.seeks > 100)
     }
@@ -163,8 +164,9 @@ struct RandomSequenceTests {
         case 11: return .contentSourceReplaced(ready: rng.chance(60))
         case 12: return .preconditionsChanged(rng.pick(Self.preconditionPool))
         case 13:
-            return .enteredBackground(isPlaying: rng.chance(80), canStartAutomatically: rng.chance(80),
-                                      rng.pick(Self.preconditionPool))
+            return .enteredBackground(
+                isPlaying: rng.chance(80), canStartAutomatically: rng.chance(80),
+                rng.pick(Self.preconditionPool))
         case 14: return .enteredForeground
         case 15: return .setLinearPlayback(rng.chance(30))
         default: return .skip(.seconds(rng.pick([-30, -10, 0, 10, 30])))
@@ -178,7 +180,7 @@ extension Step {
     var callbackSession: SessionID? {
         switch self {
         case .hostOpened(let s), .hostFailed(let s), .hostClosed(let s),
-             .restoreCompleted(_, let s), .restoreTimedOut(let s):
+            .restoreCompleted(_, let s), .restoreTimedOut(let s):
             return s
         default: return nil
         }

@@ -41,23 +41,37 @@ struct RestoreFlowTests {
     @Test("completing with false still stops, and says so")
     func declined() {
         let iOS = run(.iOS, [.restoreCompleted(false, current), .hostClosed(current)]).actions
-        #expect(iOS == [restoreUI, awaitRestore(current), .restoreFailed(current, .declinedByApp),
-                        willStop, close(current, .restore), didStop])
+        #expect(
+            iOS == [
+                restoreUI, awaitRestore(current), .restoreFailed(current, .declinedByApp),
+                willStop, close(current, .restore), didStop,
+            ])
         let macOS = run(.macOS, [.restoreCompleted(false, current), .hostClosed(current)]).actions
-        #expect(macOS == [willStop, restoreUI, awaitRestore(current), .restoreFailed(current, .declinedByApp),
-                          close(current, .restore), didStop])
+        #expect(
+            macOS == [
+                willStop, restoreUI, awaitRestore(current), .restoreFailed(current, .declinedByApp),
+                close(current, .restore), didStop,
+            ])
     }
 
     @Test("a timeout stops the session; the late completion is ignored")
     func timedOut() {
-        let steps: [Step] = [.restoreTimedOut(current), .restoreCompleted(true, current), .hostClosed(current),
-                             .restoreCompleted(true, current)]
+        let steps: [Step] = [
+            .restoreTimedOut(current), .restoreCompleted(true, current), .hostClosed(current),
+            .restoreCompleted(true, current),
+        ]
         let iOS = run(.iOS, steps).actions
-        #expect(iOS == [restoreUI, awaitRestore(current), .restoreFailed(current, .timedOut),
-                        willStop, close(current, .restore), didStop])
+        #expect(
+            iOS == [
+                restoreUI, awaitRestore(current), .restoreFailed(current, .timedOut),
+                willStop, close(current, .restore), didStop,
+            ])
         let macOS = run(.macOS, steps).actions
-        #expect(macOS == [willStop, restoreUI, awaitRestore(current), .restoreFailed(current, .timedOut),
-                          close(current, .restore), didStop])
+        #expect(
+            macOS == [
+                willStop, restoreUI, awaitRestore(current), .restoreFailed(current, .timedOut),
+                close(current, .restore), didStop,
+            ])
     }
 
     @Test("a timer that fires after the completion is ignored", arguments: HostProfile.allCases)
@@ -100,7 +114,8 @@ struct RestoreFlowTests {
     func foregroundRestores(profile: HostProfile) {
         var m = Fixture.activeAutomatic.make(profile)
         _ = m.suspend()
-        let expected = [suspendedChanged(false)] + (profile == .macOS ? [willStop] : [])
+        let expected =
+            [suspendedChanged(false)] + (profile == .macOS ? [willStop] : [])
             + [restoreUI, awaitRestore(current)]
         #expect(m.enteredForeground() == expected)
         #expect(m.enteredForeground() == [])

@@ -40,9 +40,9 @@ struct RestoringAndStoppingMatrixTests {
         case .preconditionsFlip:
             outcome = .actions([possibleChanged(false)], .restoring)
         case .hostOpened, .hostOpenedStale, .hostFailed, .hostFailedStale, .hostClosedStale,
-             .restoreTapped, .restoreCompletedStale, .restoreTimedOutStale, .suspend, .resume,
-             .preconditionsSame, .backgroundAutoStart, .backgroundNotPlaying, .foreground,
-             .skip, .skipWhileLinear:
+            .restoreTapped, .restoreCompletedStale, .restoreTimedOutStale, .suspend, .resume,
+            .preconditionsSame, .backgroundAutoStart, .backgroundNotPlaying, .foreground,
+            .skip, .skipWhileLinear:
             outcome = none(.restoring)
         }
         verify(.restoring, profile, event, outcome)
@@ -63,11 +63,11 @@ struct RestoringAndStoppingMatrixTests {
         case .preconditionsFlip:
             outcome = .actions([possibleChanged(false)], .stopping)
         case .hostOpened, .hostOpenedStale, .hostFailed, .hostFailedStale,
-             .stopApp, .stopUser, .stopSystem, .hostClosedStale,
-             .restoreTapped, .restoreCompletedTrue, .restoreCompletedFalse, .restoreCompletedStale,
-             .restoreTimedOut, .restoreTimedOutStale, .suspend, .resume, .controllerReleased,
-             .preconditionsSame, .backgroundAutoStart, .backgroundNotPlaying, .foreground,
-             .skip, .skipWhileLinear:
+            .stopApp, .stopUser, .stopSystem, .hostClosedStale,
+            .restoreTapped, .restoreCompletedTrue, .restoreCompletedFalse, .restoreCompletedStale,
+            .restoreTimedOut, .restoreTimedOutStale, .suspend, .resume, .controllerReleased,
+            .preconditionsSame, .backgroundAutoStart, .backgroundNotPlaying, .foreground,
+            .skip, .skipWhileLinear:
             outcome = none(.stopping)
         }
         verify(.stopping, profile, event, outcome)

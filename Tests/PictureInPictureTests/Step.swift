@@ -23,7 +23,9 @@ enum Step: Hashable, CustomStringConvertible {
     case setLinearPlayback(Bool)
 
     /// Feeds the step to `machine`; a thrown misuse error becomes `.failure`.
-    func apply(to machine: inout PictureInPictureStateMachine) -> Result<[PictureInPictureAction], PictureInPictureError> {
+    func apply(
+        to machine: inout PictureInPictureStateMachine
+    ) -> Result<[PictureInPictureAction], PictureInPictureError> {
         switch self {
         case .start(let p):
             do { return .success(try machine.startRequested(preconditions: p)) } catch { return .failure(error) }
@@ -41,7 +43,8 @@ enum Step: Hashable, CustomStringConvertible {
         case .controllerReleased: return .success(machine.controllerReleased())
         case .preconditionsChanged(let p): return .success(machine.preconditionsChanged(p))
         case .enteredBackground(let playing, let auto, let p):
-            return .success(machine.enteredBackground(isPlaying: playing, canStartAutomatically: auto, preconditions: p))
+            return .success(
+                machine.enteredBackground(isPlaying: playing, canStartAutomatically: auto, preconditions: p))
         case .enteredForeground: return .success(machine.enteredForeground())
         case .skip(let d): return .success(machine.userSkipped(by: d))
         case .setLinearPlayback(let on):

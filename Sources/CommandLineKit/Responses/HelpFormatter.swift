@@ -30,7 +30,8 @@ struct HelpFormatter {
         var grouped: [String: (fragment: String, isFirst: Bool)] = [:]
         for constraint in command.constraints {
             let members: [String]
-            let open: String, close: String
+            let open: String
+            let close: String
             switch constraint {
             case .exactlyOne(let names): (members, open, close) = (names, "(", ")")
             case .atMostOne(let names): (members, open, close) = (names, "[", "]")

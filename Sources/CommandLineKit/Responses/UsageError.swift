@@ -134,7 +134,8 @@ public struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
             case "\n": result += "\\n"
             case "\r": result += "\\r"
             case "\t": result += "\\t"
-            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+            case _
+            where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
                 || scalar == "\u{2028}" || scalar == "\u{2029}":
                 result += "\\u{" + String(scalar.value, radix: 16) + "}"
             default: result.unicodeScalars.append(scalar)

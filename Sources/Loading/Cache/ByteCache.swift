@@ -186,9 +186,11 @@ public final class ByteCache: @unchecked Sendable {
     /// Records what the server said of `resource`, in memory and on disk.
     func setHead(_ resource: CachedResource, _ head: CachedResource.Head) {
         resource.head = head
-        disk?.storeHead(DiskTier.StoredHead(url: resource.url, totalLength: head.totalLength,
-                                            etag: head.validator.etag, lastModified: head.validator.lastModified,
-                                            acceptsRanges: head.acceptsRanges))
+        disk?.storeHead(
+            DiskTier.StoredHead(
+                url: resource.url, totalLength: head.totalLength,
+                etag: head.validator.etag, lastModified: head.validator.lastModified,
+                acceptsRanges: head.acceptsRanges))
     }
 
     /// Forgets `url`'s bytes (memory and disk) and head.

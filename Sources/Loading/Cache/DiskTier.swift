@@ -33,8 +33,9 @@ final class DiskTier {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
-            throw MediaError(.permissionDenied, url: directory, operation: .write,
-                             reason: "cannot make the cache directory: \(error.localizedDescription)")
+            throw MediaError(
+                .permissionDenied, url: directory, operation: .write,
+                reason: "cannot make the cache directory: \(error.localizedDescription)")
         }
         index()
         trim()
@@ -56,7 +57,8 @@ final class DiskTier {
 
     func loadHead(_ url: String) -> StoredHead? {
         guard let data = FileManager.default.contents(atPath: folder(url) + "/head"),
-              let head = try? JSONDecoder().decode(StoredHead.self, from: data), head.url == url else { return nil }
+            let head = try? JSONDecoder().decode(StoredHead.self, from: data), head.url == url
+        else { return nil }
         return head
     }
 
@@ -135,7 +137,8 @@ final class DiskTier {
 
     private static func decode(_ data: Data) -> ChunkBuffer? {
         guard data.count >= headerSize, Array(data.prefix(4)) == magic else { return nil }
-        let length = Int(read32(data, at: 4)), checksum = read32(data, at: 8)
+        let length = Int(read32(data, at: 4))
+        let checksum = read32(data, at: 8)
         guard data.count == headerSize + length else { return nil }
         return data.withUnsafeBytes { raw -> ChunkBuffer? in
             let payload = UnsafeRawBufferPointer(rebasing: raw[headerSize...])
@@ -151,7 +154,9 @@ final class DiskTier {
     private static func read32(_ data: Data, at offset: Int) -> UInt32 {
         data.withUnsafeBytes { raw in
             var value: UInt32 = 0
-            withUnsafeMutableBytes(of: &value) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: raw[offset..<offset + 4])) }
+            withUnsafeMutableBytes(of: &value) {
+                $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: raw[offset..<offset + 4]))
+            }
             return UInt32(littleEndian: value)
         }
     }
@@ -170,8 +175,9 @@ final class DiskTier {
         for name in folders {
             let path = directory + "/" + name
             guard let data = fm.contents(atPath: path + "/head"),
-                  let head = try? JSONDecoder().decode(StoredHead.self, from: data),
-                  Self.key(head.url) == name else {
+                let head = try? JSONDecoder().decode(StoredHead.self, from: data),
+                Self.key(head.url) == name
+            else {
                 try? fm.removeItem(atPath: path)
                 continue
             }
@@ -181,10 +187,14 @@ final class DiskTier {
                     continue
                 }
                 guard file.hasSuffix(".chunk"), let index = Int(file.dropLast(6)),
-                      let attributes = try? fm.attributesOfItem(atPath: path + "/" + file),
-                      let size = attributes[.size] as? Int else { continue }
-                found.append((MemoryTier.Key(resource: head.url, index: index), size,
-                              attributes[.modificationDate] as? Date ?? .distantPast))
+                    let attributes = try? fm.attributesOfItem(atPath: path + "/" + file),
+                    let size = attributes[.size] as? Int
+                else { continue }
+                found.append(
+                    (
+                        MemoryTier.Key(resource: head.url, index: index), size,
+                        attributes[.modificationDate] as? Date ?? .distantPast
+                    ))
             }
         }
         for (key, size, _) in found.sorted(by: { $0.2 < $1.2 }) { touch(key, bytes: size) }

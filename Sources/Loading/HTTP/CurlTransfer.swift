@@ -35,7 +35,13 @@ final class CurlTransfer: TransferHandle, @unchecked Sendable {
     func setMaximumRate(_ bytesPerSecond: Int64?) { loader?.setMaximumRate(self, bytesPerSecond) }
 
     func cancel() {
-        guard !cancelled.withLock({ let was = $0; $0 = true; return was }) else { return }
+        guard
+            !cancelled.withLock({
+                let was = $0
+                $0 = true
+                return was
+            })
+        else { return }
         loader?.cancel(self)
     }
 
@@ -99,8 +105,9 @@ final class CurlTransfer: TransferHandle, @unchecked Sendable {
         // The end of one response's head. Interim and redirect responses are skipped.
         if status < 200 || (300..<400).contains(status) && headers["location"] != nil { return true }
         if status >= 400 {
-            error = MediaError(.httpStatus, url: request.url, operation: .read, code: Int32(status),
-                               reason: "the server answered \(status)\(Self.statusText(status))")
+            error = MediaError(
+                .httpStatus, url: request.url, operation: .read, code: Int32(status),
+                reason: "the server answered \(status)\(Self.statusText(status))")
             return false
         }
         headDelivered = true
@@ -156,8 +163,9 @@ final class CurlTransfer: TransferHandle, @unchecked Sendable {
         }
         let validator = ResourceValidator(etag: headers["etag"], lastModified: headers["last-modified"])
         let ranges = status == 206 || headers["accept-ranges"]?.lowercased() == "bytes"
-        return ResponseHead(status: status, start: status == 206 ? start : 0, totalLength: total,
-                            validator: validator, acceptsRanges: ranges)
+        return ResponseHead(
+            status: status, start: status == 206 ? start : 0, totalLength: total,
+            validator: validator, acceptsRanges: ranges)
     }
 
     private static func statusText(_ status: Int) -> String {
@@ -177,16 +185,20 @@ final class CurlTransfer: TransferHandle, @unchecked Sendable {
     }
 }
 
-private func curlHeader(_ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int,
-                        _ context: UnsafeMutableRawPointer?) -> Int {
+private func curlHeader(
+    _ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int,
+    _ context: UnsafeMutableRawPointer?
+) -> Int {
     guard let data, let context else { return 0 }
     let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
     let bytes = UnsafeRawBufferPointer(start: data, count: size * count)
     return transfer.header(String(decoding: bytes, as: UTF8.self)) ? size * count : 0
 }
 
-private func curlWrite(_ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int,
-                       _ context: UnsafeMutableRawPointer?) -> Int {
+private func curlWrite(
+    _ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int,
+    _ context: UnsafeMutableRawPointer?
+) -> Int {
     guard let data, let context else { return 0 }
     let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
     return transfer.write(UnsafeRawBufferPointer(start: data, count: size * count)) ? size * count : 0

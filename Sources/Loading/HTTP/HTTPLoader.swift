@@ -83,8 +83,9 @@ public final class HTTPLoader: Transport, @unchecked Sendable {
         }
         CurlGlobal.initialize()
         guard let pointer = curl_multi_init() else { return }
-        _ = playctl_curl_multi_set_long(pointer, CURLMOPT_MAX_HOST_CONNECTIONS,
-                                        configuration.maximumConnectionsPerHost)
+        _ = playctl_curl_multi_set_long(
+            pointer, CURLMOPT_MAX_HOST_CONNECTIONS,
+            configuration.maximumConnectionsPerHost)
         let made = MultiHandle(pointer: pointer)
         multi = made
         let thread = Thread { [self] in run(made.pointer) }

@@ -22,8 +22,10 @@ final class Fetch: TransferSink, @unchecked Sendable {
     /// How many times a dropped transfer is resumed before its error is reported.
     static let maximumRetries = 3
 
-    private init(cache: ByteCache, resource: CachedResource, transport: any Transport, start: Int64, end: Int64?,
-                 priority: TransferPriority, retries: Int) {
+    private init(
+        cache: ByteCache, resource: CachedResource, transport: any Transport, start: Int64, end: Int64?,
+        priority: TransferPriority, retries: Int
+    ) {
         self.cache = cache
         self.resource = resource
         self.transport = transport
@@ -36,10 +38,13 @@ final class Fetch: TransferSink, @unchecked Sendable {
 
     /// Locked: starts a fetch of `resource` from `start` to `end` through `transport`.
     @discardableResult
-    static func begin(cache: ByteCache, resource: CachedResource, transport: any Transport, start: Int64, end: Int64?,
-                      priority: TransferPriority, retries: Int = maximumRetries, resuming: Bool = false) -> Fetch {
-        let fetch = Fetch(cache: cache, resource: resource, transport: transport, start: start, end: end,
-                          priority: priority, retries: retries)
+    static func begin(
+        cache: ByteCache, resource: CachedResource, transport: any Transport, start: Int64, end: Int64?,
+        priority: TransferPriority, retries: Int = maximumRetries, resuming: Bool = false
+    ) -> Fetch {
+        let fetch = Fetch(
+            cache: cache, resource: resource, transport: transport, start: start, end: end,
+            priority: priority, retries: retries)
         resource.fetches.append(fetch)
         if resource.firstTransferStarted == nil { resource.firstTransferStarted = transport.currentTime() }
         cache.statistics.transfersStarted += 1
@@ -110,20 +115,26 @@ final class Fetch: TransferSink, @unchecked Sendable {
         defer { cache.condition.unlock() }
         guard !finished else { return false }
         let known = resource.head
-        let received = CachedResource.Head(totalLength: head.totalLength ?? known?.totalLength,
-                                           validator: head.validator, acceptsRanges: head.acceptsRanges)
+        let received = CachedResource.Head(
+            totalLength: head.totalLength ?? known?.totalLength,
+            validator: head.validator, acceptsRanges: head.acceptsRanges)
         if let known, !known.validator.isEmpty, !known.validator.matches(head.validator) {
             // Another version of the resource than the one cached or being read.
-            refusal = MediaError(.contentChanged, url: resource.url, operation: .read,
-                                 reason: "the server sends another version (ETag/Last-Modified changed)")
+            refusal = MediaError(
+                .contentChanged, url: resource.url, operation: .read,
+                reason: "the server sends another version (ETag/Last-Modified changed)")
             cache.purge(resource.url)
             return false
         }
         if head.start != start {
-            cache.setHead(resource, CachedResource.Head(totalLength: received.totalLength,
-                                                        validator: received.validator, acceptsRanges: false))
-            refusal = MediaError(.rangeNotSupported, url: resource.url, operation: .seek,
-                                 reason: "asked for bytes from \(start), the server sent the whole file (\(head.status))")
+            cache.setHead(
+                resource,
+                CachedResource.Head(
+                    totalLength: received.totalLength,
+                    validator: received.validator, acceptsRanges: false))
+            refusal = MediaError(
+                .rangeNotSupported, url: resource.url, operation: .seek,
+                reason: "asked for bytes from \(start), the server sent the whole file (\(head.status))")
             return false
         }
         if known == nil || known?.totalLength == nil && received.totalLength != nil || known != received {
@@ -163,10 +174,12 @@ final class Fetch: TransferSink, @unchecked Sendable {
         }
         let reachedEnd = end.map { position >= $0 } ?? (resource.totalLength.map { position >= $0 } ?? false)
         if refusal == nil, !reachedEnd, retries > 0, outcome.kind == .connectionLost || outcome.kind == .timedOut,
-           resource.head?.acceptsRanges == true {
+            resource.head?.acceptsRanges == true
+        {
             // Dropped mid-way: resume where it stopped, for the same version only (If-Range).
-            Fetch.begin(cache: cache, resource: resource, transport: transport, start: position, end: end,
-                        priority: priority, retries: retries - 1, resuming: true)
+            Fetch.begin(
+                cache: cache, resource: resource, transport: transport, start: position, end: end,
+                priority: priority, retries: retries - 1, resuming: true)
             return
         }
         resource.failure = (position, end, outcome)

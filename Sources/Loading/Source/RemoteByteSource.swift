@@ -24,8 +24,10 @@ public final class RemoteByteSource: ProgressiveByteSource, ClockPacedByteSource
     public static let defaultReadAhead: Int64 = 8 << 20
 
     /// A source of `url` read through `cache` and `transport`, registered as a reader at byte 0.
-    public init(url: String, cache: ByteCache = .shared, transport: any Transport = HTTPLoader.shared,
-                priority: TransferPriority = .playback, readAhead: Int64 = RemoteByteSource.defaultReadAhead) {
+    public init(
+        url: String, cache: ByteCache = .shared, transport: any Transport = HTTPLoader.shared,
+        priority: TransferPriority = .playback, readAhead: Int64 = RemoteByteSource.defaultReadAhead
+    ) {
         self.url = url
         self.cache = cache
         self.transport = transport
@@ -79,8 +81,9 @@ public final class RemoteByteSource: ProgressiveByteSource, ClockPacedByteSource
             if let total = resource.totalLength { return total }
             if resource.head != nil || resource.failure != nil { return nil }
             if resource.fetches.isEmpty {
-                Fetch.begin(cache: cache, resource: resource, transport: transport, start: position,
-                            end: nil, priority: priority)
+                Fetch.begin(
+                    cache: cache, resource: resource, transport: transport, start: position,
+                    end: nil, priority: priority)
             }
             wait()
         }
@@ -143,8 +146,9 @@ public final class RemoteByteSource: ProgressiveByteSource, ClockPacedByteSource
     private func updateInterest() {
         guard !closed else { return }
         let resource = cache.resource(url)
-        resource.readers[ObjectIdentifier(self)] = CachedResource.Interest(position: position, readAhead: readAhead,
-                                                                          priority: priority)
+        resource.readers[ObjectIdentifier(self)] = CachedResource.Interest(
+            position: position, readAhead: readAhead,
+            priority: priority)
         for fetch in resource.fetches { fetch.pace() }
     }
 
@@ -154,20 +158,24 @@ public final class RemoteByteSource: ProgressiveByteSource, ClockPacedByteSource
         if let failure = resource.failure, position >= failure.position, failure.end.map({ position < $0 }) ?? true {
             throw failure.error
         }
-        if let coming = resource.fetches.first(where: { $0.covers(position) && position - $0.position <= Fetch.joinWindow }) {
+        if let coming = resource.fetches.first(where: {
+            $0.covers(position) && position - $0.position <= Fetch.joinWindow
+        }) {
             if coming.isPaused { coming.setPaused(false) }
             return
         }
         if let head = resource.head, !head.acceptsRanges, position > 0 {
             // A server without ranges sends the file from its start only: wait for the transfer that streams it.
             if resource.fetches.contains(where: { $0.covers(position) }) { return }
-            throw MediaError(.rangeNotSupported, url: url, operation: .seek,
-                             reason: "reading from byte \(position) needs a byte range, which the server does not serve")
+            throw MediaError(
+                .rangeNotSupported, url: url, operation: .seek,
+                reason: "reading from byte \(position) needs a byte range, which the server does not serve")
         }
         let end = cache.ranges(of: url).first { $0.lowerBound > position }?.lowerBound
         resource.failure = nil
-        Fetch.begin(cache: cache, resource: resource, transport: transport, start: position, end: end,
-                    priority: priority)
+        Fetch.begin(
+            cache: cache, resource: resource, transport: transport, start: position, end: end,
+            priority: priority)
     }
 
     /// Waits for a change (bytes, an end, a failure, a close); readers waiting for a clock-paced transport first

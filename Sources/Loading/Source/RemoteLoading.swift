@@ -20,8 +20,10 @@ public struct RemoteLoading: Sendable {
     }
 
     /// A source of `url` for one reader.
-    public func source(_ url: String, priority: TransferPriority = .playback,
-                       readAhead: Int64 = RemoteByteSource.defaultReadAhead) -> RemoteByteSource {
+    public func source(
+        _ url: String, priority: TransferPriority = .playback,
+        readAhead: Int64 = RemoteByteSource.defaultReadAhead
+    ) -> RemoteByteSource {
         RemoteByteSource(url: url, cache: cache, transport: transport, priority: priority, readAhead: readAhead)
     }
 }

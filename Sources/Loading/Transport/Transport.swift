@@ -23,8 +23,10 @@ public struct TransferRequest: Sendable, Equatable {
     public var validator: ResourceValidator?
     public var priority: TransferPriority
 
-    public init(url: String, start: Int64 = 0, end: Int64? = nil, validator: ResourceValidator? = nil,
-                priority: TransferPriority = .playback) {
+    public init(
+        url: String, start: Int64 = 0, end: Int64? = nil, validator: ResourceValidator? = nil,
+        priority: TransferPriority = .playback
+    ) {
         self.url = url
         self.start = start
         self.end = end

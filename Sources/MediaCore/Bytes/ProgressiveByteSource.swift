@@ -27,9 +27,11 @@ public struct ByteSourceProgress: Sendable, Equatable {
     /// Seconds from the first transfer's start to its first byte, once it came.
     public var timeToFirstByte: Double?
 
-    public init(position: Int64 = 0, contiguousAhead: Int64 = 0, totalLength: Int64? = nil,
-                bytesPerSecond: Double? = nil, heldRanges: [Range<Int64>] = [], isTransferring: Bool = false,
-                bytesTransferred: Int64 = 0, timeToFirstByte: Double? = nil) {
+    public init(
+        position: Int64 = 0, contiguousAhead: Int64 = 0, totalLength: Int64? = nil,
+        bytesPerSecond: Double? = nil, heldRanges: [Range<Int64>] = [], isTransferring: Bool = false,
+        bytesTransferred: Int64 = 0, timeToFirstByte: Double? = nil
+    ) {
         self.position = position
         self.contiguousAhead = contiguousAhead
         self.totalLength = totalLength

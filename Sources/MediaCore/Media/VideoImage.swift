@@ -12,8 +12,10 @@ public struct VideoImage: Sendable, Equatable {
     /// Presentation time of the frame it came from.
     public var time: MediaTime
 
-    public init(width: Int, height: Int, pixelFormat: PixelFormat, bytes: [UInt8], planeOffsets: [Int],
-                bytesPerRow: [Int], time: MediaTime) {
+    public init(
+        width: Int, height: Int, pixelFormat: PixelFormat, bytes: [UInt8], planeOffsets: [Int],
+        bytesPerRow: [Int], time: MediaTime
+    ) {
         self.width = width
         self.height = height
         self.pixelFormat = pixelFormat
@@ -48,7 +50,8 @@ public struct VideoImage: Sendable, Equatable {
                 }
             }
         }
-        return VideoImage(width: outW, height: outH, pixelFormat: pixelFormat, bytes: out, planeOffsets: [0],
-                          bytesPerRow: [outW * 4], time: time)
+        return VideoImage(
+            width: outW, height: outH, pixelFormat: pixelFormat, bytes: out, planeOffsets: [0],
+            bytesPerRow: [outW * 4], time: time)
     }
 }

@@ -25,9 +25,18 @@ public struct MediaTime: Sendable, Hashable {
 
     /// The nearest time to `seconds` with `preferredTimescale` units per second.
     public init(seconds: Double, preferredTimescale: Int32 = 1_000_000) {
-        if seconds.isNaN { self = .invalid; return }
-        if seconds == .infinity { self = .positiveInfinity; return }
-        if seconds == -.infinity { self = .negativeInfinity; return }
+        if seconds.isNaN {
+            self = .invalid
+            return
+        }
+        if seconds == .infinity {
+            self = .positiveInfinity
+            return
+        }
+        if seconds == -.infinity {
+            self = .negativeInfinity
+            return
+        }
         self.init(value: Int64((seconds * Double(preferredTimescale)).rounded()), timescale: preferredTimescale)
     }
 
@@ -117,7 +126,8 @@ extension MediaTime {
         guard lhs.isNumeric, rhs.isNumeric else { return lhs.isNumeric ? rhs : lhs }
         if lhs.timescale == rhs.timescale { return MediaTime(value: lhs.value + rhs.value, timescale: lhs.timescale) }
         // Exact in the least common timescale when it fits; otherwise rounded to the finer of the two.
-        let a = Int64(lhs.timescale), b = Int64(rhs.timescale)
+        let a = Int64(lhs.timescale)
+        let b = Int64(rhs.timescale)
         var (x, y) = (a, b)
         while y != 0 { (x, y) = (y, x % y) }
         let lcm = a / x * b

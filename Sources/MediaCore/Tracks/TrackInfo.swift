@@ -32,10 +32,12 @@ public struct TrackInfo: Sendable, Equatable {
     /// Channel layout description (audio), e.g. `stereo`, `5.1`.
     public var channelLayout: String?
     /// A track of `kind` at `index`; the rest as the container describes it.
-    public init(index: Int, kind: Kind, codec: String, isDecodable: Bool, timeBase: (num: Int32, den: Int32),
-                duration: MediaTime? = nil, width: Int? = nil, height: Int? = nil, rotation: Int = 0,
-                frameRate: Double? = nil, pixelFormat: String? = nil, sampleRate: Int? = nil, channels: Int? = nil,
-                channelLayout: String? = nil) {
+    public init(
+        index: Int, kind: Kind, codec: String, isDecodable: Bool, timeBase: (num: Int32, den: Int32),
+        duration: MediaTime? = nil, width: Int? = nil, height: Int? = nil, rotation: Int = 0,
+        frameRate: Double? = nil, pixelFormat: String? = nil, sampleRate: Int? = nil, channels: Int? = nil,
+        channelLayout: String? = nil
+    ) {
         self.index = index
         self.kind = kind
         self.codec = codec

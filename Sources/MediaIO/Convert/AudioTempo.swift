@@ -51,8 +51,9 @@ public final class AudioTempo: @unchecked Sendable {
     /// Changes the rate. A different rate drops whatever the filter holds (as `reset()` does) and rebuilds the graph.
     public func setRate(_ newRate: Double) throws(MediaError) {
         guard newRate.isFinite, newRate > 0 else {
-            throw MediaError(.invalidArgument, url: "atempo", operation: .convert,
-                             reason: "tempo rate \(newRate) is not positive and finite")
+            throw MediaError(
+                .invalidArgument, url: "atempo", operation: .convert,
+                reason: "tempo rate \(newRate) is not positive and finite")
         }
         guard newRate != rate else { return }
         rate = newRate
@@ -76,8 +77,10 @@ public final class AudioTempo: @unchecked Sendable {
     public func process(_ buffer: AudioBuffer) throws(MediaError) -> [AudioBuffer] {
         guard rate != 1 else { return [buffer] }
         guard buffer.channels == channels, buffer.sampleRate == sampleRate else {
-            throw MediaError(.invalidArgument, url: "atempo", operation: .convert,
-                             reason: "expected \(channels) channels at \(sampleRate) Hz, got \(buffer.channels) at \(buffer.sampleRate)")
+            throw MediaError(
+                .invalidArgument, url: "atempo", operation: .convert,
+                reason:
+                    "expected \(channels) channels at \(sampleRate) Hz, got \(buffer.channels) at \(buffer.sampleRate)")
         }
         guard buffer.frameCount > 0 else { return [] }
         if graph == nil { try buildGraph() }
@@ -104,8 +107,14 @@ public final class AudioTempo: @unchecked Sendable {
     public static func chain(_ rate: Double) -> [Double] {
         var factors: [Double] = []
         var rest = rate
-        while rest > 2 { factors.append(2); rest /= 2 }
-        while rest < 0.5 { factors.append(0.5); rest /= 0.5 }
+        while rest > 2 {
+            factors.append(2)
+            rest /= 2
+        }
+        while rest < 0.5 {
+            factors.append(0.5)
+            rest /= 0.5
+        }
         factors.append(rest)
         return factors
     }
@@ -129,16 +138,21 @@ extension AudioTempo {
         av_channel_layout_describe(&layout, &name, name.count)
         let layoutName = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let format = "sample_rate=\(sampleRate):sample_fmt=flt:channel_layout=\(layoutName)"
-        let steps: [(filter: String, args: String)] = [("abuffer", "time_base=1/\(sampleRate):\(format)")]
+        let steps: [(filter: String, args: String)] =
+            [("abuffer", "time_base=1/\(sampleRate):\(format)")]
             + Self.chain(rate).map { ("atempo", "tempo=\($0)") }
-            + [("aformat", "sample_fmts=flt:sample_rates=\(sampleRate):channel_layouts=\(layoutName)"), ("abuffersink", "")]
+            + [
+                ("aformat", "sample_fmts=flt:sample_rates=\(sampleRate):channel_layouts=\(layoutName)"),
+                ("abuffersink", ""),
+            ]
         var previous: UnsafeMutablePointer<AVFilterContext>?
         for (index, step) in steps.enumerated() {
             var context: UnsafeMutablePointer<AVFilterContext>?
             var result = playctl_averror(EINVAL)
             if let filter = filters.getByName(step.filter) {
-                result = filters.createFilter(&context, filter, "\(step.filter)\(index)",
-                                              step.args.isEmpty ? nil : step.args, nil, made)
+                result = filters.createFilter(
+                    &context, filter, "\(step.filter)\(index)",
+                    step.args.isEmpty ? nil : step.args, nil, made)
             }
             if result >= 0, let previous, let context { result = filters.link(previous, 0, context, 0) }
             guard result >= 0, let context else { throw graphFailure(result, "cannot add \(step.filter)=\(step.args)") }
@@ -161,8 +175,9 @@ extension AudioTempo {
         freeGraph()
         source = nil
         sink = nil
-        return MediaError(.invalidArgument, url: "atempo", operation: .convert,
-                          code: code, reason: "\(what): \(MediaError.ffmpegMessage(code))")
+        return MediaError(
+            .invalidArgument, url: "atempo", operation: .convert,
+            code: code, reason: "\(what): \(MediaError.ffmpegMessage(code))")
     }
 
     /// Sends `frames` interleaved sample frames into the graph.
@@ -177,7 +192,8 @@ extension AudioTempo {
         if result >= 0, let plane = frame.pointee.data.0 {
             let count = min(samples.count, frames * channels)
             samples.withUnsafeBytes { raw in
-                UnsafeMutableRawPointer(plane).copyMemory(from: raw.baseAddress!, byteCount: count * MemoryLayout<Float>.size)
+                UnsafeMutableRawPointer(plane).copyMemory(
+                    from: raw.baseAddress!, byteCount: count * MemoryLayout<Float>.size)
             }
             frame.pointee.pts = framesIn
             // Takes the frame's reference and leaves `frame` blank.
@@ -199,7 +215,8 @@ extension AudioTempo {
             let count = frames * channels
             let samples = [Float](unsafeUninitializedCapacity: count) { out, initialized in
                 if count > 0, let plane = frame.pointee.data.0 {
-                    UnsafeMutableRawPointer(out.baseAddress!).copyMemory(from: plane, byteCount: count * MemoryLayout<Float>.size)
+                    UnsafeMutableRawPointer(out.baseAddress!).copyMemory(
+                        from: plane, byteCount: count * MemoryLayout<Float>.size)
                 }
                 initialized = count
             }

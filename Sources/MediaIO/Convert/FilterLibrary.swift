@@ -16,15 +16,25 @@ struct FilterLibrary: @unchecked Sendable {
     typealias GraphAlloc = @convention(c) () -> UnsafeMutablePointer<AVFilterGraph>?
     typealias GraphFree = @convention(c) (UnsafeMutablePointer<UnsafeMutablePointer<AVFilterGraph>?>?) -> Void
     typealias GetByName = @convention(c) (UnsafePointer<CChar>?) -> UnsafePointer<AVFilter>?
-    typealias CreateFilter = @convention(c) (UnsafeMutablePointer<UnsafeMutablePointer<AVFilterContext>?>?,
-                                             UnsafePointer<AVFilter>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?,
-                                             UnsafeMutableRawPointer?, UnsafeMutablePointer<AVFilterGraph>?) -> Int32
-    typealias Link = @convention(c) (UnsafeMutablePointer<AVFilterContext>?, UInt32,
-                                     UnsafeMutablePointer<AVFilterContext>?, UInt32) -> Int32
+    typealias CreateFilter =
+        @convention(c) (
+            UnsafeMutablePointer<UnsafeMutablePointer<AVFilterContext>?>?,
+            UnsafePointer<AVFilter>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?,
+            UnsafeMutableRawPointer?, UnsafeMutablePointer<AVFilterGraph>?
+        ) -> Int32
+    typealias Link =
+        @convention(c) (
+            UnsafeMutablePointer<AVFilterContext>?, UInt32,
+            UnsafeMutablePointer<AVFilterContext>?, UInt32
+        ) -> Int32
     typealias GraphConfig = @convention(c) (UnsafeMutablePointer<AVFilterGraph>?, UnsafeMutableRawPointer?) -> Int32
-    typealias AddFrame = @convention(c) (UnsafeMutablePointer<AVFilterContext>?, UnsafeMutablePointer<AVFrame>?,
-                                         Int32) -> Int32
-    typealias GetFrame = @convention(c) (UnsafeMutablePointer<AVFilterContext>?, UnsafeMutablePointer<AVFrame>?) -> Int32
+    typealias AddFrame =
+        @convention(c) (
+            UnsafeMutablePointer<AVFilterContext>?, UnsafeMutablePointer<AVFrame>?,
+            Int32
+        ) -> Int32
+    typealias GetFrame =
+        @convention(c) (UnsafeMutablePointer<AVFilterContext>?, UnsafeMutablePointer<AVFrame>?) -> Int32
 
     let graphAlloc: GraphAlloc
     let graphFree: GraphFree
@@ -56,16 +66,18 @@ struct FilterLibrary: @unchecked Sendable {
             dlsym(handle, name).map { unsafeBitCast($0, to: type) }
         }
         guard let graphAlloc = symbol("avfilter_graph_alloc", as: GraphAlloc.self),
-              let graphFree = symbol("avfilter_graph_free", as: GraphFree.self),
-              let getByName = symbol("avfilter_get_by_name", as: GetByName.self),
-              let createFilter = symbol("avfilter_graph_create_filter", as: CreateFilter.self),
-              let link = symbol("avfilter_link", as: Link.self),
-              let graphConfig = symbol("avfilter_graph_config", as: GraphConfig.self),
-              let addFrame = symbol("av_buffersrc_add_frame_flags", as: AddFrame.self),
-              let getFrame = symbol("av_buffersink_get_frame", as: GetFrame.self)
+            let graphFree = symbol("avfilter_graph_free", as: GraphFree.self),
+            let getByName = symbol("avfilter_get_by_name", as: GetByName.self),
+            let createFilter = symbol("avfilter_graph_create_filter", as: CreateFilter.self),
+            let link = symbol("avfilter_link", as: Link.self),
+            let graphConfig = symbol("avfilter_graph_config", as: GraphConfig.self),
+            let addFrame = symbol("av_buffersrc_add_frame_flags", as: AddFrame.self),
+            let getFrame = symbol("av_buffersink_get_frame", as: GetFrame.self)
         else { return failure("\(fileName) lacks a function this engine calls") }
-        return .success(FilterLibrary(graphAlloc: graphAlloc, graphFree: graphFree, getByName: getByName,
-                                      createFilter: createFilter, link: link, graphConfig: graphConfig,
-                                      addFrame: addFrame, getFrame: getFrame))
+        return .success(
+            FilterLibrary(
+                graphAlloc: graphAlloc, graphFree: graphFree, getByName: getByName,
+                createFilter: createFilter, link: link, graphConfig: graphConfig,
+                addFrame: addFrame, getFrame: getFrame))
     }
 }

@@ -11,24 +11,30 @@ public final class FrameConverter {
 
     /// `frame` in `format` at `width`x`height` (the frame's own size when nil), planes packed with alignment 1.
     /// Converting to the frame's own format and size copies the planes without scaling.
-    public func convert(_ frame: VideoFrame, to format: PixelFormat, width: Int? = nil, height: Int? = nil)
+    public func convert(
+        _ frame: VideoFrame, to format: PixelFormat, width: Int? = nil, height: Int? = nil
+    )
         throws(MediaError) -> VideoImage
     {
-        let outW = Int32(width ?? frame.width), outH = Int32(height ?? frame.height)
+        let outW = Int32(width ?? frame.width)
+        let outH = Int32(height ?? frame.height)
         if format == frame.pixelFormat && Int(outW) == frame.width && Int(outH) == frame.height {
             return Self.layout(bytes: frame.packedBytes(), format: format, width: outW, height: outH, time: frame.time)
         }
         let target = format.avFormat
         guard target != AV_PIX_FMT_NONE else {
-            throw MediaError(.invalidArgument, url: "", operation: .convert,
-                             reason: "FFmpeg knows no pixel format named '\(format)'")
+            throw MediaError(
+                .invalidArgument, url: "", operation: .convert,
+                reason: "FFmpeg knows no pixel format named '\(format)'")
         }
         let source = frame.pixelFormat.avFormat
-        context = sws_getCachedContext(context, Int32(frame.width), Int32(frame.height), source, outW, outH, target,
-                                       SWS_BICUBIC, nil, nil, nil)
+        context = sws_getCachedContext(
+            context, Int32(frame.width), Int32(frame.height), source, outW, outH, target,
+            SWS_BICUBIC, nil, nil, nil)
         guard let context else {
-            throw MediaError(.invalidArgument, url: "", operation: .convert,
-                             reason: "libswscale cannot convert \(frame.pixelFormat) to \(format)")
+            throw MediaError(
+                .invalidArgument, url: "", operation: .convert,
+                reason: "libswscale cannot convert \(frame.pixelFormat) to \(format)")
         }
         let size = Int(av_image_get_buffer_size(target, outW, outH, 1))
         var bytes = [UInt8](repeating: 0, count: max(size, 0))
@@ -48,22 +54,27 @@ public final class FrameConverter {
 
     /// The frame's planes as libswscale takes them: a decoded `AVFrame`'s own, or (for a picture made elsewhere)
     /// its packed bytes laid out with `av_image_fill_arrays`.
-    private static func withPlanes<T>(of frame: VideoFrame,
-                                      _ body: (UnsafePointer<UnsafePointer<UInt8>?>, UnsafePointer<Int32>) -> T) -> T {
+    private static func withPlanes<T>(
+        of frame: VideoFrame,
+        _ body: (UnsafePointer<UnsafePointer<UInt8>?>, UnsafePointer<Int32>) -> T
+    ) -> T {
         if let decoded = frame.picture as? DecodedPicture { return decoded.withPlanes(body) }
         var packed = frame.packedBytes()
         var data = [UnsafeMutablePointer<UInt8>?](repeating: nil, count: 4)
         var lines = [Int32](repeating: 0, count: 4)
         return packed.withUnsafeMutableBufferPointer { buffer in
-            av_image_fill_arrays(&data, &lines, buffer.baseAddress, frame.pixelFormat.avFormat, Int32(frame.width),
-                                 Int32(frame.height), 1)
+            av_image_fill_arrays(
+                &data, &lines, buffer.baseAddress, frame.pixelFormat.avFormat, Int32(frame.width),
+                Int32(frame.height), 1)
             return data.withUnsafeBufferPointer { planes in
                 planes.baseAddress!.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 4) { body($0, lines) }
             }
         }
     }
 
-    private static func layout(bytes: [UInt8], format: PixelFormat, width: Int32, height: Int32, time: MediaTime)
+    private static func layout(
+        bytes: [UInt8], format: PixelFormat, width: Int32, height: Int32, time: MediaTime
+    )
         -> VideoImage
     {
         var data = [UnsafeMutablePointer<UInt8>?](repeating: nil, count: 4)
@@ -76,7 +87,8 @@ public final class FrameConverter {
             offsets.append(data[plane]! - base)
             strides.append(Int(lines[plane]))
         }
-        return VideoImage(width: Int(width), height: Int(height), pixelFormat: format, bytes: bytes,
-                          planeOffsets: offsets, bytesPerRow: strides, time: time)
+        return VideoImage(
+            width: Int(width), height: Int(height), pixelFormat: format, bytes: bytes,
+            planeOffsets: offsets, bytesPerRow: strides, time: time)
     }
 }

@@ -24,7 +24,10 @@ public enum PNGEncoder {
         guard result >= 0 else { throw MediaError(.other, url: url, operation: .encode, ffmpegCode: result) }
         var frame: UnsafeMutablePointer<AVFrame>? = av_frame_alloc()
         var packet: UnsafeMutablePointer<AVPacket>? = av_packet_alloc()
-        defer { av_frame_free(&frame); av_packet_free(&packet) }
+        defer {
+            av_frame_free(&frame)
+            av_packet_free(&packet)
+        }
         guard let frame, let packet else { fatalError("av_frame_alloc: out of memory") }
         frame.pointee.width = ctx.pointee.width
         frame.pointee.height = ctx.pointee.height

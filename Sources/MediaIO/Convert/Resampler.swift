@@ -34,7 +34,9 @@ final class Resampler {
                 }
             }
         }
-        guard produced >= 0 else { throw MediaError(.decodeFailed, url: url, operation: .convert, ffmpegCode: produced) }
+        guard produced >= 0 else {
+            throw MediaError(.decodeFailed, url: url, operation: .convert, ffmpegCode: produced)
+        }
         out.removeLast(out.count - Int(produced) * Int(outputChannels))
         return out
     }
@@ -50,16 +52,19 @@ final class Resampler {
 
     private func configure(for frame: UnsafeMutablePointer<AVFrame>, url: String) throws(MediaError) {
         var inLayout = frame.pointee.ch_layout
-        let key = (frame.pointee.format, frame.pointee.sample_rate, inLayout.nb_channels,
-                   inLayout.order == AV_CHANNEL_ORDER_NATIVE ? inLayout.u.mask : 0)
+        let key = (
+            frame.pointee.format, frame.pointee.sample_rate, inLayout.nb_channels,
+            inLayout.order == AV_CHANNEL_ORDER_NATIVE ? inLayout.u.mask : 0
+        )
         if let inputKey, context != nil, inputKey == key { return }
         swr_free(&context)
         if inLayout.order == AV_CHANNEL_ORDER_UNSPEC {
             av_channel_layout_default(&inLayout, inLayout.nb_channels)
         }
         var ctx: OpaquePointer?
-        var result = swr_alloc_set_opts2(&ctx, &outLayout, AV_SAMPLE_FMT_FLT, outputRate, &inLayout,
-                                         AVSampleFormat(rawValue: frame.pointee.format), frame.pointee.sample_rate, 0, nil)
+        var result = swr_alloc_set_opts2(
+            &ctx, &outLayout, AV_SAMPLE_FMT_FLT, outputRate, &inLayout,
+            AVSampleFormat(rawValue: frame.pointee.format), frame.pointee.sample_rate, 0, nil)
         if result >= 0 { result = swr_init(ctx) }
         guard result >= 0, let ctx else {
             swr_free(&ctx)

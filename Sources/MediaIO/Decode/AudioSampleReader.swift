@@ -64,8 +64,11 @@ public final class AudioSampleReader: @unchecked Sendable {
     /// Moves so that the next buffer starts exactly at `time` (or at the first sample after it).
     public func seek(to time: MediaTime) throws(MediaError) {
         let target = time.isNumeric ? max(time, .zero) : .zero
-        let ticks = startTicks + MediaTime.rescale(target.value, Int64(timeBase.den),
-                                                   Int64(target.timescale) * Int64(timeBase.num))
+        let ticks =
+            startTicks
+            + MediaTime.rescale(
+                target.value, Int64(timeBase.den),
+                Int64(target.timescale) * Int64(timeBase.num))
         try demuxer.seek(stream: track.index, toKeyframeAtOrBefore: ticks)
         decoder.flush()
         resampler.reset()

@@ -32,8 +32,9 @@ final class DecodedPicture: PictureBuffer, @unchecked Sendable {
     func copyPacked(into buffer: UnsafeMutableRawBufferPointer) {
         let f = pointer
         withPlanes { data, lines in
-            _ = av_image_copy_to_buffer(buffer.baseAddress?.assumingMemoryBound(to: UInt8.self), Int32(buffer.count),
-                                        data, lines, avFormat, f.pointee.width, f.pointee.height, 1)
+            _ = av_image_copy_to_buffer(
+                buffer.baseAddress?.assumingMemoryBound(to: UInt8.self), Int32(buffer.count),
+                data, lines, avFormat, f.pointee.width, f.pointee.height, 1)
         }
     }
 

@@ -35,9 +35,10 @@ final class Decoder {
         let stream = demuxer.stream(index)
         let par = stream.pointee.codecpar!
         guard let codec = avcodec_find_decoder(par.pointee.codec_id) else {
-            throw MediaError(.unsupportedCodec, url: demuxer.url, operation: .openDecoder,
-                             code: playctl_averror_decoder_not_found(),
-                             reason: "no decoder for \(String(cString: avcodec_get_name(par.pointee.codec_id)))")
+            throw MediaError(
+                .unsupportedCodec, url: demuxer.url, operation: .openDecoder,
+                code: playctl_averror_decoder_not_found(),
+                reason: "no decoder for \(String(cString: avcodec_get_name(par.pointee.codec_id)))")
         }
         guard let ctx = avcodec_alloc_context3(codec) else { fatalError("avcodec_alloc_context3: out of memory") }
         var owned: UnsafeMutablePointer<AVCodecContext>? = ctx

@@ -55,7 +55,9 @@ struct DisposablePackets {
         verdict = (verdict ?? true) && !referenced
     }
 
-    private static func onlyNonReferenceSlices(lengthPrefixed bytes: UnsafeBufferPointer<UInt8>, lengthSize: Int) -> Bool {
+    private static func onlyNonReferenceSlices(
+        lengthPrefixed bytes: UnsafeBufferPointer<UInt8>, lengthSize: Int
+    ) -> Bool {
         var verdict: Bool?
         var offset = 0
         while offset + lengthSize < bytes.count {

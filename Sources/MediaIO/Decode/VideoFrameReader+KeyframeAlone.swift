@@ -22,7 +22,8 @@ extension VideoFrameReader {
             lookahead.append(packet)
         }
         guard let key = lookahead.first, let keyTicks = key.pts,
-              lookahead.allSatisfy({ $0.pts.map { $0 >= keyTicks } ?? false }) else { return nil }
+            lookahead.allSatisfy({ $0.pts.map { $0 >= keyTicks } ?? false })
+        else { return nil }
         return decodeNextKeyframeAlone()
     }
 
@@ -34,8 +35,9 @@ extension VideoFrameReader {
         guard lookaheadHead < lookahead.count, ready.count == readyHead, pushedBack == nil else { return nil }
         let key = lookahead[lookaheadHead]
         guard key.isKeyframe, let keyTicks = key.pts,
-              let alone = try? Decoder(demuxer: demuxer, stream: track.index, slicesOnly: true),
-              case .accepted = alone.send(key), case .accepted = alone.send(nil) else { return nil }
+            let alone = try? Decoder(demuxer: demuxer, stream: track.index, slicesOnly: true),
+            case .accepted = alone.send(key), case .accepted = alone.send(nil)
+        else { return nil }
         while true {
             switch try? alone.receive() {
             case .frame(let raw)?:

@@ -71,7 +71,10 @@ public final class VideoFrameReader: @unchecked Sendable {
             if readyHead < ready.count {
                 let frame = ready[readyHead]
                 readyHead += 1
-                if readyHead == ready.count || readyHead > 32 { ready.removeFirst(readyHead); readyHead = 0 }
+                if readyHead == ready.count || readyHead > 32 {
+                    ready.removeFirst(readyHead)
+                    readyHead = 0
+                }
                 if let skip = skipThroughTicks {
                     if frame.timestamp <= skip { continue }
                     skipThroughTicks = nil
@@ -151,7 +154,10 @@ public final class VideoFrameReader: @unchecked Sendable {
         if lookaheadHead < lookahead.count {
             let packet = lookahead[lookaheadHead]
             lookaheadHead += 1
-            if lookaheadHead == lookahead.count { lookahead.removeAll(keepingCapacity: true); lookaheadHead = 0 }
+            if lookaheadHead == lookahead.count {
+                lookahead.removeAll(keepingCapacity: true)
+                lookaheadHead = 0
+            }
             return packet
         }
         return try readVideoPacketFromFile()

@@ -1,4 +1,5 @@
 import CFFmpeg
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -21,9 +22,12 @@ final class CustomIO {
 
     init(source: any ByteSource) {
         let size = 1 << 16
-        guard let buffer = av_malloc(size)?.assumingMemoryBound(to: UInt8.self) else { fatalError("av_malloc: out of memory") }
+        guard let buffer = av_malloc(size)?.assumingMemoryBound(to: UInt8.self) else {
+            fatalError("av_malloc: out of memory")
+        }
         box = Unmanaged.passRetained(SourceBox(source))
-        guard let context = avio_alloc_context(buffer, Int32(size), 0, box.toOpaque(), customRead, nil, customSeek) else {
+        guard let context = avio_alloc_context(buffer, Int32(size), 0, box.toOpaque(), customRead, nil, customSeek)
+        else {
             fatalError("avio_alloc_context: out of memory")
         }
         self.context = context
@@ -44,7 +48,9 @@ final class CustomIO {
     }
 }
 
-private func customRead(_ opaque: UnsafeMutableRawPointer?, _ buffer: UnsafeMutablePointer<UInt8>?, _ size: Int32) -> Int32 {
+private func customRead(
+    _ opaque: UnsafeMutableRawPointer?, _ buffer: UnsafeMutablePointer<UInt8>?, _ size: Int32
+) -> Int32 {
     guard let opaque, let buffer else { return playctl_averror(EINVAL) }
     let box = Unmanaged<CustomIO.SourceBox>.fromOpaque(opaque).takeUnretainedValue()
     do throws(MediaError) {

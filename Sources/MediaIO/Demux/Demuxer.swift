@@ -57,8 +57,9 @@ public final class Demuxer: @unchecked Sendable {
         let name = String(cString: ctx.pointee.iformat.pointee.name)
         if FileCheck.textOnlyFormats.contains(name) {
             avformat_close_input(&owned)
-            throw MediaError(.notMedia, url: url, operation: .probe,
-                             reason: "FFmpeg reads it only as text (\(name) demuxer)")
+            throw MediaError(
+                .notMedia, url: url, operation: .probe,
+                reason: "FFmpeg reads it only as text (\(name) demuxer)")
         }
         if let probed, Self.adopt(probed, into: ctx) {
             self.context = ctx
@@ -88,11 +89,14 @@ public final class Demuxer: @unchecked Sendable {
     /// already listed the same streams. Returns false when it must be probed itself (streams found only by reading).
     private static func adopt(_ probed: Demuxer, into ctx: UnsafeMutablePointer<AVFormatContext>) -> Bool {
         guard ctx.pointee.ctx_flags & AVFMTCTX_NOHEADER == 0,
-              ctx.pointee.nb_streams == probed.context.pointee.nb_streams else { return false }
+            ctx.pointee.nb_streams == probed.context.pointee.nb_streams
+        else { return false }
         for i in 0..<Int(ctx.pointee.nb_streams) {
-            let mine = ctx.pointee.streams[i]!, theirs = probed.stream(i)
+            let mine = ctx.pointee.streams[i]!
+            let theirs = probed.stream(i)
             guard mine.pointee.codecpar.pointee.codec_id == theirs.pointee.codecpar.pointee.codec_id,
-                  avcodec_parameters_copy(mine.pointee.codecpar, theirs.pointee.codecpar) >= 0 else { return false }
+                avcodec_parameters_copy(mine.pointee.codecpar, theirs.pointee.codecpar) >= 0
+            else { return false }
             mine.pointee.start_time = theirs.pointee.start_time
             mine.pointee.duration = theirs.pointee.duration
         }
@@ -127,13 +131,15 @@ public final class Demuxer: @unchecked Sendable {
         let av = tracks.filter { ($0.kind == .video && !isAttachedPicture($0.index)) || $0.kind == .audio }
         guard !av.isEmpty else {
             let kinds = tracks.map { "\($0.kind.rawValue) (\($0.codec))" }.joined(separator: ", ")
-            throw MediaError(.noDecodableStream, url: url, operation: .probe,
-                             reason: tracks.isEmpty ? "the container has no streams" : "only \(kinds)")
+            throw MediaError(
+                .noDecodableStream, url: url, operation: .probe,
+                reason: tracks.isEmpty ? "the container has no streams" : "only \(kinds)")
         }
         if !av.contains(where: { $0.isDecodable }) { throw FileCheck.undecodable(self, tracks: av) }
         if let missing = FileCheck.truncationShortfall(self) {
-            throw MediaError(.truncated, url: url, operation: .probe, code: playctl_averror_eof(),
-                             reason: "the index needs \(missing.needed) bytes but the file has \(missing.size)")
+            throw MediaError(
+                .truncated, url: url, operation: .probe, code: playctl_averror_eof(),
+                reason: "the index needs \(missing.needed) bytes but the file has \(missing.size)")
         }
     }
 

@@ -1,4 +1,5 @@
 import CFFmpeg
+
 #if canImport(Glibc)
 import Glibc
 #endif

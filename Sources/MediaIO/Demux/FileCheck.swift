@@ -1,4 +1,5 @@
 import CFFmpeg
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -24,8 +25,9 @@ enum FileCheck {
         var info = stat()
         if stat(path, &info) != 0 {
             let code = errno
-            throw MediaError(code == ENOENT || code == ENOTDIR ? .fileNotFound : (code == EACCES ? .permissionDenied : .other),
-                             url: url, operation: .open, ffmpegCode: playctl_averror(code))
+            throw MediaError(
+                code == ENOENT || code == ENOTDIR ? .fileNotFound : (code == EACCES ? .permissionDenied : .other),
+                url: url, operation: .open, ffmpegCode: playctl_averror(code))
         }
         if (info.st_mode & S_IFMT) == S_IFDIR {
             throw MediaError(.isDirectory, url: url, operation: .open, ffmpegCode: playctl_averror(EISDIR))
@@ -40,15 +42,21 @@ enum FileCheck {
 
     /// Turns `avformat_open_input`'s failure into the error a user can act on.
     static func classifyOpenFailure(url: String, code: Int32) -> MediaError {
-        if code == playctl_averror(ENOENT) { return MediaError(.fileNotFound, url: url, operation: .open, ffmpegCode: code) }
+        if code == playctl_averror(ENOENT) {
+            return MediaError(.fileNotFound, url: url, operation: .open, ffmpegCode: code)
+        }
         if code == playctl_averror(EACCES) || code == playctl_averror(EPERM) {
             return MediaError(.permissionDenied, url: url, operation: .open, ffmpegCode: code)
         }
-        if code == playctl_averror(EISDIR) { return MediaError(.isDirectory, url: url, operation: .open, ffmpegCode: code) }
+        if code == playctl_averror(EISDIR) {
+            return MediaError(.isDirectory, url: url, operation: .open, ffmpegCode: code)
+        }
         // The file ended before the container's header did: cut short (or a size field points past the end).
         if code == playctl_averror_eof() {
             var error = MediaError(.truncated, url: url, operation: .open, ffmpegCode: code)
-            if let path = localPath(url), let format = recognisedFormat(path: path) { error.reason += " (looks like \(format))" }
+            if let path = localPath(url), let format = recognisedFormat(path: path) {
+                error.reason += " (looks like \(format))"
+            }
             return error
         }
         // Demuxers that give up on the bytes say invalid data, some EINVAL (mp3: a frame size it cannot seek past) or
@@ -64,7 +72,8 @@ enum FileCheck {
             }
             return MediaError(.notMedia, url: url, operation: .probe, ffmpegCode: code)
         }
-        return MediaError(code == playctl_averror_invaliddata() ? .notMedia : .other, url: url, operation: .open, ffmpegCode: code)
+        return MediaError(
+            code == playctl_averror_invaliddata() ? .notMedia : .other, url: url, operation: .open, ffmpegCode: code)
     }
 
     /// The format FFmpeg's probe names for the file's first bytes with real confidence, if any.
@@ -81,7 +90,9 @@ enum FileCheck {
             probe.buf_size = Int32(count)
             probe.filename = nil
             var score: Int32 = 0
-            guard let format = av_probe_input_format2(&probe, 1, &score), score >= AVPROBE_SCORE_MAX / 4 else { return nil }
+            guard let format = av_probe_input_format2(&probe, 1, &score), score >= AVPROBE_SCORE_MAX / 4 else {
+                return nil
+            }
             let name = String(cString: format.pointee.name)
             return textOnlyFormats.contains(name) ? nil : name
         }
@@ -94,15 +105,17 @@ enum FileCheck {
         let descriptions = tracks.map { track -> (TrackInfo, String?) in (track, codecTag(demuxer, track.index)) }
         if descriptions.allSatisfy({ $0.0.codec == "none" && $0.1 == nil }) {
             let kinds = tracks.map(\.kind.rawValue).joined(separator: " and ")
-            return MediaError(.truncated, url: demuxer.url, operation: .probe, code: playctl_averror_invaliddata(),
-                              reason: "the \(kinds) stream has no codec description (the index is cut or damaged)")
+            return MediaError(
+                .truncated, url: demuxer.url, operation: .probe, code: playctl_averror_invaliddata(),
+                reason: "the \(kinds) stream has no codec description (the index is cut or damaged)")
         }
         let codecs = descriptions.map { track, tag in
             "\(track.kind.rawValue) codec \(track.codec == "none" ? tag ?? "none" : track.codec)"
         }.joined(separator: ", ")
         let code = playctl_averror_decoder_not_found()
-        return MediaError(.unsupportedCodec, url: demuxer.url, operation: .openDecoder, code: code,
-                          reason: "no decoder for \(codecs) in this FFmpeg (\(MediaError.ffmpegMessage(code)))")
+        return MediaError(
+            .unsupportedCodec, url: demuxer.url, operation: .openDecoder, code: code,
+            reason: "no decoder for \(codecs) in this FFmpeg (\(MediaError.ffmpegMessage(code)))")
     }
 
     /// The stream's codec tag as its four characters (`'qqv1'`), or in hex when they are not printable; nil for 0.

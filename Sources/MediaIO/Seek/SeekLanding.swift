@@ -1,4 +1,3 @@
-
 /// Where a seek landed.
 public struct SeekLanding: Sendable {
     /// The frame on screen at the target (exact) or the keyframe (keyframe); nil only for a stream with no frames.

@@ -59,7 +59,8 @@ extension VideoFrameReader {
     private func landAloneOnKeyframe(plan: (skipBelow: Int64?, isComplete: Bool)?, singleFrame: Bool) -> VideoFrame? {
         if let plan {
             guard !singleFrame, plan.isComplete, let key = plan.skipBelow, lookaheadHead < lookahead.count,
-                  lookahead[lookaheadHead].pts == key else { return nil }
+                lookahead[lookaheadHead].pts == key
+            else { return nil }
         }
         return decodeNextKeyframeAlone()
     }
@@ -105,7 +106,8 @@ extension VideoFrameReader {
     /// only, no decoding) until the decode timestamps pass the target, and keep only the last keyframe before it.
     private func skipToLastKeyframe(atOrBefore target: Int64) throws(MediaError) {
         while let last = lookahead.last, (last.dts ?? last.pts ?? target) <= target,
-              lookahead.count < Self.plannerPacketLimit, let packet = try readVideoPacketFromFile() {
+            lookahead.count < Self.plannerPacketLimit, let packet = try readVideoPacketFromFile()
+        {
             lookahead.append(packet)
         }
         if let key = lookahead.lastIndex(where: { $0.isKeyframe && ($0.pts ?? Int64.max) <= target }), key > 0 {
@@ -126,9 +128,10 @@ extension VideoFrameReader {
         return nil
     }
 
-    private func landExactly(on target: Int64, plan: (skipBelow: Int64?, isComplete: Bool), singleFrame: Bool,
-                             _ stats: inout SeekStatistics) throws(MediaError) -> VideoFrame?
-    {
+    private func landExactly(
+        on target: Int64, plan: (skipBelow: Int64?, isComplete: Bool), singleFrame: Bool,
+        _ stats: inout SeekStatistics
+    ) throws(MediaError) -> VideoFrame? {
         skipBelowTicks = plan.skipBelow
         if singleFrame && plan.isComplete { drainAfterTicks = plan.skipBelow }
         defer { skipBelowTicks = nil }
@@ -167,11 +170,15 @@ extension VideoFrameReader {
         var timestampsKnown = true
         for packet in lookahead[lookaheadHead...] { note(packet) }
         func note(_ packet: Packet) {
-            guard let pts = packet.pts else { timestampsKnown = false; return }
+            guard let pts = packet.pts else {
+                timestampsKnown = false
+                return
+            }
             if pts <= target { best = max(best ?? pts, pts) } else { past += 1 }
         }
         while past < Self.plannerPacketsPastTarget, lookahead.count < Self.plannerPacketLimit,
-              let packet = try readVideoPacketFromFile() {
+            let packet = try readVideoPacketFromFile()
+        {
             lookahead.append(packet)
             note(packet)
         }

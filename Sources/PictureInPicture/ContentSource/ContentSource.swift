@@ -1,5 +1,5 @@
-import Playback
 import Locking
+import Playback
 
 /// What Picture in Picture shows, like `AVPictureInPictureController.ContentSource`: either a player's layer, or
 /// a layer the app fills with frames itself together with a delegate that controls its playback.
@@ -37,8 +37,10 @@ public final class ContentSource: Sendable, CustomStringConvertible {
     }
 
     /// A source showing `sampleBufferDisplayLayer`, whose playback `playbackDelegate` controls (held weakly).
-    public init(sampleBufferDisplayLayer: SampleBufferDisplayLayer,
-                playbackDelegate: any SampleBufferPlaybackDelegate) {
+    public init(
+        sampleBufferDisplayLayer: SampleBufferDisplayLayer,
+        playbackDelegate: any SampleBufferPlaybackDelegate
+    ) {
         kind = .sampleBuffer(sampleBufferDisplayLayer)
         delegate = Locked(WeakDelegate(value: playbackDelegate))
         sampleBufferDisplayLayer.onFrame { [weak self] frame in self?.forward(frame) }

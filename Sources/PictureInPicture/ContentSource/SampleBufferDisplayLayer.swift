@@ -1,5 +1,5 @@
-import Playback
 import Locking
+import Playback
 
 /// A layer the app feeds with decoded frames itself, like `AVSampleBufferDisplayLayer`: the content of a
 /// sample-buffer ``ContentSource``.

@@ -21,13 +21,15 @@ public protocol SampleBufferPlaybackDelegate: AnyObject, Sendable {
     func pictureInPictureControllerIsPlaybackPaused(_ controller: PictureInPictureController) -> Bool
 
     /// The window changed size; content may be rendered at `newRenderSize` to save work.
-    func pictureInPictureController(_ controller: PictureInPictureController,
-                                    didTransitionToRenderSize newRenderSize: RenderSize)
+    func pictureInPictureController(
+        _ controller: PictureInPictureController,
+        didTransitionToRenderSize newRenderSize: RenderSize)
 
     /// The user skipped by `interval` (negative: back). Move playback, then call `completionHandler` exactly once;
     /// the skip counts as completed at that call, and further calls are ignored.
-    func pictureInPictureController(_ controller: PictureInPictureController, skipByInterval interval: MediaTime,
-                                    completion completionHandler: @escaping @Sendable () -> Void)
+    func pictureInPictureController(
+        _ controller: PictureInPictureController, skipByInterval interval: MediaTime,
+        completion completionHandler: @escaping @Sendable () -> Void)
 }
 
 /// A size in pixels: of the Picture in Picture window, or of the frames it shows.

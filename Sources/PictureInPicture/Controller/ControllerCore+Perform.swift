@@ -45,16 +45,21 @@ extension ControllerCore {
         case .didStart:
             call(.didStart, delegate: { $0.pictureInPictureControllerDidStartPictureInPicture($1) })
         case .failedToStart(let error):
-            call(.failedToStart(error), delegate: { $0.pictureInPictureController($1, failedToStartPictureInPictureWithError: error) })
+            call(
+                .failedToStart(error),
+                delegate: { $0.pictureInPictureController($1, failedToStartPictureInPictureWithError: error) })
             submit(.finishIfReleased)
         case .restoreUserInterface:
             let completion: @Sendable (Bool) -> Void = { [self] restored in
                 guard let session else { return }
                 feed { $0.machine.restoreCompleted(restored, session: session) }
             }
-            call(.restoreUserInterface, delegate: {
-                $0.pictureInPictureController($1, restoreUserInterfaceForPictureInPictureStopWithCompletionHandler: completion)
-            }, otherwise: { completion(true) })
+            call(
+                .restoreUserInterface,
+                delegate: {
+                    $0.pictureInPictureController(
+                        $1, restoreUserInterfaceForPictureInPictureStopWithCompletionHandler: completion)
+                }, otherwise: { completion(true) })
         case .willStop:
             call(.willStop, delegate: { $0.pictureInPictureControllerWillStopPictureInPicture($1) })
         case .didStop:
@@ -168,8 +173,10 @@ extension ControllerCore {
             let controller = state.withLock { $0.controller.value }
             guard let controller, let delegate = source.sampleBufferPlaybackDelegate else { return }
             before?(delegate, controller)
-            source.sampleBufferState = (delegate.pictureInPictureControllerTimeRangeForPlayback(controller),
-                                        delegate.pictureInPictureControllerIsPlaybackPaused(controller))
+            source.sampleBufferState = (
+                delegate.pictureInPictureControllerTimeRangeForPlayback(controller),
+                delegate.pictureInPictureControllerIsPlaybackPaused(controller)
+            )
             host.playbackStateDidInvalidate(for: connection)
         }
     }

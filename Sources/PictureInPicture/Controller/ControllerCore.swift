@@ -1,5 +1,5 @@
-import Playback
 import Locking
+import Playback
 
 /// The driver behind a ``PictureInPictureController``: it feeds the controller's state machine and performs the
 /// actions the machine returns, in order, outside any lock.
@@ -155,7 +155,8 @@ final class ControllerCore: Sendable {
     private func attachFrameListener() {
         state.withLock { s in
             let generation = s.sourceGeneration
-            s.frameToken = s.source.addFrameListener { [weak self] _ in self?.contentFrameShown(generation: generation) }
+            s.frameToken = s.source.addFrameListener { [weak self] _ in self?.contentFrameShown(generation: generation)
+            }
         }
     }
 
@@ -164,7 +165,8 @@ final class ControllerCore: Sendable {
     private func contentFrameShown(generation: UInt64) {
         let refresh = state.withLock { s -> Bool in
             guard s.sourceGeneration == generation, !s.machine.preconditions.isContentSourceReadyForDisplay,
-                  !s.preconditionRefreshPending else { return false }
+                !s.preconditionRefreshPending
+            else { return false }
             s.preconditionRefreshPending = true
             return true
         }

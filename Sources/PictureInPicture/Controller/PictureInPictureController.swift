@@ -17,8 +17,10 @@ public final class PictureInPictureController: Sendable {
     let core: ControllerCore
 
     /// A controller for `contentSource`, hosted by `system`.
-    public init(contentSource: ContentSource,
-                system: any PictureInPictureHost = SimulatedPictureInPictureSystem.shared) {
+    public init(
+        contentSource: ContentSource,
+        system: any PictureInPictureHost = SimulatedPictureInPictureSystem.shared
+    ) {
         core = ControllerCore(source: contentSource, host: system)
         core.state.withLock { $0.controller.value = self }
         system.register(core.connection)
@@ -26,8 +28,10 @@ public final class PictureInPictureController: Sendable {
     }
 
     /// A controller for a player layer (`ContentSource(playerLayer:)`), hosted by `system`.
-    public convenience init(playerLayer: PlayerLayer,
-                            system: any PictureInPictureHost = SimulatedPictureInPictureSystem.shared) {
+    public convenience init(
+        playerLayer: PlayerLayer,
+        system: any PictureInPictureHost = SimulatedPictureInPictureSystem.shared
+    ) {
         self.init(contentSource: ContentSource(playerLayer: playerLayer), system: system)
     }
 

@@ -17,8 +17,9 @@ public protocol PictureInPictureControllerDelegate: AnyObject, Sendable {
     func pictureInPictureControllerDidStartPictureInPicture(_ controller: PictureInPictureController)
 
     /// Picture in Picture could not start; `error` names the unmet precondition or the system's reason.
-    func pictureInPictureController(_ controller: PictureInPictureController,
-                                    failedToStartPictureInPictureWithError error: PictureInPictureError)
+    func pictureInPictureController(
+        _ controller: PictureInPictureController,
+        failedToStartPictureInPictureWithError error: PictureInPictureError)
 
     /// The user asked to return to the app. Restore the player's user interface, then call
     /// `completionHandler(true)`, or `completionHandler(false)` if it could not be restored.
@@ -28,7 +29,8 @@ public protocol PictureInPictureControllerDelegate: AnyObject, Sendable {
     /// a later call is ignored, and so is a second call. The handler may be called from any thread.
     func pictureInPictureController(
         _ controller: PictureInPictureController,
-        restoreUserInterfaceForPictureInPictureStopWithCompletionHandler completionHandler: @escaping @Sendable (Bool) -> Void
+        restoreUserInterfaceForPictureInPictureStopWithCompletionHandler completionHandler:
+            @escaping @Sendable (Bool) -> Void
     )
 
     /// Picture in Picture is about to stop.
@@ -46,13 +48,16 @@ extension PictureInPictureControllerDelegate {
     public func pictureInPictureControllerDidStartPictureInPicture(_ controller: PictureInPictureController) {}
 
     /// Does nothing.
-    public func pictureInPictureController(_ controller: PictureInPictureController,
-                                           failedToStartPictureInPictureWithError error: PictureInPictureError) {}
+    public func pictureInPictureController(
+        _ controller: PictureInPictureController,
+        failedToStartPictureInPictureWithError error: PictureInPictureError
+    ) {}
 
     /// Completes with `true` at once: an app that does not implement the restore has nothing to restore.
     public func pictureInPictureController(
         _ controller: PictureInPictureController,
-        restoreUserInterfaceForPictureInPictureStopWithCompletionHandler completionHandler: @escaping @Sendable (Bool) -> Void
+        restoreUserInterfaceForPictureInPictureStopWithCompletionHandler completionHandler:
+            @escaping @Sendable (Bool) -> Void
     ) {
         completionHandler(true)
     }

@@ -32,15 +32,17 @@ public enum PictureInPictureControllerEvent: Sendable, Hashable, CustomStringCon
     case contentSource(item: String?, mode: ContentSwapMode)
     /// The system's playback-state object changed: the item, its duration, the time control status, or a jump
     /// of the elapsed time. `stateID` is the object's identity, the same for a whole session, across swaps.
-    case playbackState(stateID: UInt64, contentDuration: MediaTime, elapsed: MediaTime,
-                       timeControlStatus: TimeControlStatus)
+    case playbackState(
+        stateID: UInt64, contentDuration: MediaTime, elapsed: MediaTime,
+        timeControlStatus: TimeControlStatus)
     /// `isPictureInPictureSuspended` changed to this value (another app's Picture in Picture came or went).
     case suspended(Bool)
 
     /// The event for a playback-state snapshot.
     public static func playbackState(_ snapshot: PlaybackStateSnapshot) -> PictureInPictureControllerEvent {
-        .playbackState(stateID: snapshot.stateID, contentDuration: snapshot.contentDuration,
-                       elapsed: snapshot.elapsed, timeControlStatus: snapshot.timeControlStatus)
+        .playbackState(
+            stateID: snapshot.stateID, contentDuration: snapshot.contentDuration,
+            elapsed: snapshot.elapsed, timeControlStatus: snapshot.timeControlStatus)
     }
 
     /// The case name (`"willStart"`, `"playbackState"`, …): what the CLI prints as the event type.
@@ -87,8 +89,10 @@ public struct PlaybackStateSnapshot: Sendable, Hashable {
     public var timeControlStatus: TimeControlStatus
 
     /// Creates a snapshot.
-    public init(stateID: UInt64, itemName: String?, contentDuration: MediaTime, elapsed: MediaTime,
-                timeControlStatus: TimeControlStatus) {
+    public init(
+        stateID: UInt64, itemName: String?, contentDuration: MediaTime, elapsed: MediaTime,
+        timeControlStatus: TimeControlStatus
+    ) {
         self.stateID = stateID
         self.itemName = itemName
         self.contentDuration = contentDuration

@@ -107,8 +107,9 @@ public struct PictureInPictureHostConnection: Sendable, Hashable {
         let playing = isContentPlaying
         let preconditions = core.samplePreconditions()
         core.feed { s in
-            s.machine.enteredBackground(isPlaying: playing, canStartAutomatically: s.canStartAutomatically,
-                                        preconditions: preconditions)
+            s.machine.enteredBackground(
+                isPlaying: playing, canStartAutomatically: s.canStartAutomatically,
+                preconditions: preconditions)
         }
     }
 

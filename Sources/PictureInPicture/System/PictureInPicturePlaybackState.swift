@@ -1,5 +1,5 @@
-import Playback
 import Locking
+import Playback
 import Synchronization
 
 /// The system's playback-state object for one Picture in Picture session: what the window's controls show
@@ -71,8 +71,9 @@ public final class PictureInPicturePlaybackState: Sendable {
     func changes(at now: Double, force: Bool) -> [PictureInPictureControllerEvent] {
         state.withLock { s in
             guard let (snapshot, item) = read(s.source) else { return [] }
-            let print = Fingerprint(generation: s.generation, item: item, duration: snapshot.contentDuration,
-                                    status: snapshot.timeControlStatus)
+            let print = Fingerprint(
+                generation: s.generation, item: item, duration: snapshot.contentDuration,
+                status: snapshot.timeControlStatus)
             var events: [PictureInPictureControllerEvent] = []
             let sameSource = s.published?.generation == s.generation
             if sameSource, s.published?.item != item {
@@ -96,8 +97,11 @@ public final class PictureInPicturePlaybackState: Sendable {
         switch source.kind {
         case .playerLayer(let layer):
             guard let player = layer.player else {
-                return (PlaybackStateSnapshot(stateID: stateID, itemName: nil, contentDuration: .indefinite,
-                                              elapsed: .zero, timeControlStatus: .paused), nil)
+                return (
+                    PlaybackStateSnapshot(
+                        stateID: stateID, itemName: nil, contentDuration: .indefinite,
+                        elapsed: .zero, timeControlStatus: .paused), nil
+                )
             }
             let item = player.currentItem
             let snapshot = PlaybackStateSnapshot(
@@ -109,8 +113,9 @@ public final class PictureInPicturePlaybackState: Sendable {
             var elapsed = (layer.currentFrame?.time ?? range.start) - range.start
             if elapsed < .zero { elapsed = .zero }
             if range.duration.isNumeric, elapsed > range.duration { elapsed = range.duration }
-            let snapshot = PlaybackStateSnapshot(stateID: stateID, itemName: nil, contentDuration: range.duration,
-                                                 elapsed: elapsed, timeControlStatus: paused ? .paused : .playing)
+            let snapshot = PlaybackStateSnapshot(
+                stateID: stateID, itemName: nil, contentDuration: range.duration,
+                elapsed: elapsed, timeControlStatus: paused ? .paused : .playing)
             return (snapshot, nil)
         }
     }

@@ -1,5 +1,5 @@
-import Playback
 import Locking
+import Playback
 
 /// One frame the Picture in Picture window showed, recorded when ``PictureInPictureWindow/recordsFrames`` is on.
 public struct ShownFrame: Sendable, Hashable {
@@ -46,8 +46,10 @@ public final class PictureInPictureWindow: Sendable {
 
     private let state: Locked<State>
 
-    init(session: SessionID, connection: PictureInPictureHostConnection, recordsFrames: Bool, hiddenByLock: Bool,
-         clockTime: @escaping @Sendable () -> Double) {
+    init(
+        session: SessionID, connection: PictureInPictureHostConnection, recordsFrames: Bool, hiddenByLock: Bool,
+        clockTime: @escaping @Sendable () -> Double
+    ) {
         self.session = session
         self.connection = connection
         self.clockTime = clockTime
@@ -111,7 +113,8 @@ public final class PictureInPictureWindow: Sendable {
         }
         guard let records else { return }
         let size = RenderSize(width: frame.width, height: frame.height)
-        let shown = records ? ShownFrame(md5: frame.md5(), itemTime: frame.time, clockTime: clockTime(), size: size) : nil
+        let shown =
+            records ? ShownFrame(md5: frame.md5(), itemTime: frame.time, clockTime: clockTime(), size: size) : nil
         state.withLock { s in
             guard s.isVisible, s.generation == generation else { return }
             s.framesShown += 1

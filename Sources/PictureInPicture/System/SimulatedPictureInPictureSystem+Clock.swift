@@ -18,17 +18,18 @@ extension SimulatedPictureInPictureSystem {
             return
         }
         let events = player.events()
-        window.setObserver(Task { [weak self, weak window] in
-            for await event in events {
-                switch event.kind {
-                case .currentItem, .itemStatus, .timeControlStatus, .timeJumped, .didPlayToEnd:
-                    guard let self, let window else { return }
-                    self.refresh(window, force: false)
-                default:
-                    continue
+        window.setObserver(
+            Task { [weak self, weak window] in
+                for await event in events {
+                    switch event.kind {
+                    case .currentItem, .itemStatus, .timeControlStatus, .timeJumped, .didPlayToEnd:
+                        guard let self, let window else { return }
+                        self.refresh(window, force: false)
+                    default:
+                        continue
+                    }
                 }
-            }
-        })
+            })
     }
 
     /// Every controller samples its preconditions again.

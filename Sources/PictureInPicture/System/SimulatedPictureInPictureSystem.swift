@@ -1,6 +1,6 @@
 import Dispatch
-import Playback
 import Locking
+import Playback
 
 /// A headless Picture in Picture system: the host that owns the floating windows, their playback-state
 /// objects, the simulated app's environment, and the timers of the system side. Tests and the CLI drive it.
@@ -60,9 +60,11 @@ public final class SimulatedPictureInPictureSystem: PictureInPictureHost, Manual
     ///   - startLatency: how long opening a window takes.
     ///   - restoreTimeout: how long the app may take to complete a restore.
     ///   - app: the simulated app environment (by default an app set up for Picture in Picture).
-    public init(profile: HostProfile = .iOS, clock: ClockMode = .host, isPictureInPictureSupported: Bool = true,
-                startLatency: Duration = .zero, restoreTimeout: Duration = .seconds(5),
-                app: SimulatedAppEnvironment = SimulatedAppEnvironment()) {
+    public init(
+        profile: HostProfile = .iOS, clock: ClockMode = .host, isPictureInPictureSupported: Bool = true,
+        startLatency: Duration = .zero, restoreTimeout: Duration = .seconds(5),
+        app: SimulatedAppEnvironment = SimulatedAppEnvironment()
+    ) {
         self.profile = profile
         self.clock = clock
         self.restoreTimeout = restoreTimeout
@@ -174,8 +176,10 @@ public final class SimulatedPictureInPictureSystem: PictureInPictureHost, Manual
     private func openNow(_ session: SessionID, for connection: PictureInPictureHostConnection) {
         guard connection.currentSession == session, !connection.isActive else { return }
         let (records, locked) = (recordsShownFrames, app.isScreenLocked)
-        let window = PictureInPictureWindow(session: session, connection: connection, recordsFrames: records,
-                                            hiddenByLock: locked) { [weak self] in self?.now ?? 0 }
+        let window = PictureInPictureWindow(
+            session: session, connection: connection, recordsFrames: records,
+            hiddenByLock: locked
+        ) { [weak self] in self?.now ?? 0 }
         let previous = state.withLock { s in
             defer { s.windows[connection.id] = window }
             return s.windows[connection.id]

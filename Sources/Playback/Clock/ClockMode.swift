@@ -1,4 +1,3 @@
-
 /// How a player's time moves.
 ///
 /// - `host`: real time (the monotonic clock). Late frames are dropped.

@@ -43,8 +43,10 @@ extension PlayerCore {
             state.buffering.lastLikelyToKeepUp = buffering.isPlaybackLikelyToKeepUp
             emit(.likelyToKeepUp(buffering.isPlaybackLikelyToKeepUp), at: now)
         }
-        perform(state.control.bufferChanged(likelyToKeepUp: buffering.isPlaybackLikelyToKeepUp,
-                                            bufferEmpty: buffering.isPlaybackBufferEmpty), at: now)
+        perform(
+            state.control.bufferChanged(
+                likelyToKeepUp: buffering.isPlaybackLikelyToKeepUp,
+                bufferEmpty: buffering.isPlaybackBufferEmpty), at: now)
     }
 
     /// Host clock: playback ran out of media. The next frame is due but not decoded and the decoder has not
@@ -55,7 +57,8 @@ extension PlayerCore {
         else { return }
         let t = timelineTime(at: now)
         if let shown = state.presentation.lastFrameTime, loaded.video?.snapshot().isStarving == true,
-           t.seconds >= shown.seconds + loaded.frameInterval * 1.5 {
+            t.seconds >= shown.seconds + loaded.frameInterval * 1.5
+        {
             stall(at: now)
             return
         }
@@ -70,7 +73,8 @@ extension PlayerCore {
     /// buffer covers), with none decoded ahead.
     func starvationTime() -> Double? {
         guard state.timeline.isRunning, state.control.timeControlStatus == .playing, let loaded = currentLoaded,
-              !state.seeks.isSeeking else { return nil }
+            !state.seeks.isSeeking
+        else { return nil }
         var at: Double?
         if let shown = state.presentation.lastFrameTime, loaded.video?.snapshot().isStarving == true {
             at = clockTime(ofItemTime: shown + MediaTime(seconds: loaded.frameInterval))

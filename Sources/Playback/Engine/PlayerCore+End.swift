@@ -3,7 +3,8 @@ extension PlayerCore {
     /// Clock time at which the current item ends, once everything left of it is queued; nil before.
     func endDue() -> Double? {
         guard state.timeline.isRunning, !state.presentation.endReported, let loaded = currentLoaded,
-              !state.seeks.isSeeking, drained(loaded, allowQueued: true) else { return nil }
+            !state.seeks.isSeeking, drained(loaded, allowQueued: true)
+        else { return nil }
         return clockTime(ofItemTime: endTime(of: loaded))
     }
 
@@ -42,7 +43,8 @@ extension PlayerCore {
             return
         }
         guard state.timeline.isRunning, drained(loaded, allowQueued: false),
-              timelineTime(at: now) + Self.timeSlack >= endTime(of: loaded) else { return }
+            timelineTime(at: now) + Self.timeSlack >= endTime(of: loaded)
+        else { return }
         state.presentation.endReported = true
         emit(.didPlayToEnd, at: now)
         perform(state.control.reachedEnd(actionAtItemEnd: state.actionAtItemEnd), at: now, reason: .playedToEnd)

@@ -6,8 +6,9 @@ extension PlayerCore {
         let time = now ?? clockNow()
         let subject = item ?? currentItem
         let itemTime = subject === currentItem || subject == nil ? reportedTime(at: time) : .zero
-        let event = PlayerEvent(kind: kind, hostTime: time, itemTime: itemTime, item: subject?.name,
-                                sequenceNumber: PlayerEvent.makeSequenceNumber())
+        let event = PlayerEvent(
+            kind: kind, hostTime: time, itemTime: itemTime, item: subject?.name,
+            sequenceNumber: PlayerEvent.makeSequenceNumber())
         let sequence = nextPublication()
         let publish = metrics.derive(event, sequence: sequence, facts: self)
         let events = self.events

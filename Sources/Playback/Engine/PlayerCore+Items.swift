@@ -18,10 +18,13 @@ extension PlayerCore {
         Thread.detachNewThread { [weak self] in
             let result: Result<LoadedItem, MediaError>
             do throws(MediaError) {
-                result = .success(try LoadedItem.open(url: item.url, name: item.name, withAudio: withAudio,
-                                                       makeSource: item.makeSource, sources: sources) { [weak self] in
-                    self?.wake()
-                })
+                result = .success(
+                    try LoadedItem.open(
+                        url: item.url, name: item.name, withAudio: withAudio,
+                        makeSource: item.makeSource, sources: sources
+                    ) { [weak self] in
+                        self?.wake()
+                    })
             } catch {
                 result = .failure(error)
             }
@@ -114,14 +117,17 @@ extension PlayerCore {
         let judgeNow = !pacing.settlesAtAdvances || reason == .itemEnded
         if pacing.settlesAtAdvances && reason == .itemEnded { settleCurrent() }
         if let loaded = currentLoaded, judgeNow {
-            let full = loaded.video.map { video in
-                let snapshot = video.snapshot()
-                return snapshot.isFull || snapshot.reachedEnd
-            } ?? true
+            let full =
+                loaded.video.map { video in
+                    let snapshot = video.snapshot()
+                    return snapshot.isFull || snapshot.reachedEnd
+                } ?? true
             likely = full ? true : nil
         }
-        perform(state.control.itemChanged(hasItem: currentItem != nil, isReady: currentLoaded != nil,
-                                          likelyToKeepUp: likely), at: now)
+        perform(
+            state.control.itemChanged(
+                hasItem: currentItem != nil, isReady: currentLoaded != nil,
+                likelyToKeepUp: likely), at: now)
         if state.queue.currentFailed { perform(state.control.itemFailed(), at: now, reason: .itemFailed) }
         present(at: now)
     }

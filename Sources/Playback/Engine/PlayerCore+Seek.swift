@@ -9,20 +9,27 @@ extension PlayerCore {
 
     /// Asks for a seek now, on the caller's thread; `completion` is called exactly once with `finished`, on the
     /// callback executor after the seek's completion event.
-    func requestSeek(item: PlayerItem?, to time: MediaTime, exact: Bool, origin: SeekOrigin,
-                     completion: @escaping @Sendable (Bool) -> Void) {
+    func requestSeek(
+        item: PlayerItem?, to time: MediaTime, exact: Bool, origin: SeekOrigin,
+        completion: @escaping @Sendable (Bool) -> Void
+    ) {
         let accepted = mutate { core -> Bool in
             guard !core.state.stopped, let current = core.currentItem, item == nil || item === current,
-                  core.currentLoaded != nil,
-                  time.isNumeric || time == .positiveInfinity || time == .negativeInfinity else { return false }
+                core.currentLoaded != nil,
+                time.isNumeric || time == .positiveInfinity || time == .negativeInfinity
+            else { return false }
             let now = core.clockNow()
             let from = core.reportedTime(at: now)
-            var target = time.isNumeric ? max(time, .zero) : (time == .negativeInfinity ? .zero : (core.currentDuration ?? .zero))
+            var target =
+                time.isNumeric
+                ? max(time, .zero) : (time == .negativeInfinity ? .zero : (core.currentDuration ?? .zero))
             if let duration = core.currentDuration, target > duration { target = duration }
             let (id, actions) = core.state.seeks.machine.request(target: target, exact: exact)
-            core.state.seeks.records[id] = SeekBook.Record(item: current, target: target, exact: exact, origin: origin,
-                                                           requestedAt: now, completion: completion)
-            core.emit(.seekRequested(id: id.rawValue, target: target, from: from, exact: exact, origin: origin), at: now)
+            core.state.seeks.records[id] = SeekBook.Record(
+                item: current, target: target, exact: exact, origin: origin,
+                requestedAt: now, completion: completion)
+            core.emit(
+                .seekRequested(id: id.rawValue, target: target, from: from, exact: exact, origin: origin), at: now)
             core.handle(actions, at: now)
             return true
         }
@@ -64,10 +71,13 @@ extension PlayerCore {
         }
     }
 
-    private func complete(_ id: SeekID, finished: Bool, landed: MediaTime?, statistics: SeekStatistics, at now: Double) {
+    private func complete(_ id: SeekID, finished: Bool, landed: MediaTime?, statistics: SeekStatistics, at now: Double)
+    {
         guard let record = state.seeks.records.removeValue(forKey: id) else { return }
-        emit(.seekCompleted(id: id.rawValue, finished: finished, landed: landed, statistics: statistics,
-                            latency: now - record.requestedAt), item: record.item, at: now)
+        emit(
+            .seekCompleted(
+                id: id.rawValue, finished: finished, landed: landed, statistics: statistics,
+                latency: now - record.requestedAt), item: record.item, at: now)
         if let completion = record.completion { executor.enqueue { completion(finished) } }
     }
 

@@ -46,8 +46,10 @@ extension PlayerCore {
     }
 
     /// Performs what the time-control machine asked for; a rate change is reported with `reason`.
-    func perform(_ actions: [TimeControlStateMachine.Action], at now: Double? = nil,
-                 reason: RateChangeReason = .setRateCalled) {
+    func perform(
+        _ actions: [TimeControlStateMachine.Action], at now: Double? = nil,
+        reason: RateChangeReason = .setRateCalled
+    ) {
         let time = now ?? clockNow()
         for action in actions {
             switch action {

@@ -40,8 +40,9 @@ final class PlayerCore: @unchecked Sendable, ManualClockParticipant {
         var clockState = ClockState(origin: HostTime.now())
         // A player made after a manual clock has moved starts at the clock's time, not at zero.
         clockState.manualNow = clock.manualClock?.now.seconds ?? 0
-        state = EngineState(control: TimeControlStateMachine(automaticallyWaitsToMinimizeStalling: automaticallyWaits),
-                            clock: clockState, actionAtItemEnd: actionAtItemEnd)
+        state = EngineState(
+            control: TimeControlStateMachine(automaticallyWaitsToMinimizeStalling: automaticallyWaits),
+            clock: clockState, actionAtItemEnd: actionAtItemEnd)
         events = EventBroadcaster()
         metrics = MetricsCollector(clock: clock, origin: clockState.origin)
         clockOrder = Self.counter.add(1, ordering: .relaxed).newValue

@@ -45,8 +45,10 @@ public final class EventBroadcaster<Element: Sendable>: Sendable {
 
     /// A new stream of the events from now on that `transform` maps to a value (nil: not for this subscriber).
     /// Only the mapped values take room in the subscriber's buffer of `bufferLimit` values (oldest dropped first).
-    public func subscribe<Output: Sendable>(bufferLimit: Int? = nil,
-                                            _ transform: @escaping @Sendable (Element) -> Output?)
+    public func subscribe<Output: Sendable>(
+        bufferLimit: Int? = nil,
+        _ transform: @escaping @Sendable (Element) -> Output?
+    )
         -> AsyncStream<Output>
     {
         let limit = max(bufferLimit ?? self.bufferLimit, 1)

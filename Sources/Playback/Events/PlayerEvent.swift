@@ -23,8 +23,9 @@ public struct PlayerEvent: Sendable, Equatable {
         /// A seek was asked for.
         case seekRequested(id: UInt64, target: MediaTime, from: MediaTime, exact: Bool, origin: SeekOrigin)
         /// A seek completed; `finished` is false when superseded or cancelled.
-        case seekCompleted(id: UInt64, finished: Bool, landed: MediaTime?, statistics: SeekStatistics,
-                           latency: Double)
+        case seekCompleted(
+            id: UInt64, finished: Bool, landed: MediaTime?, statistics: SeekStatistics,
+            latency: Double)
         /// The first frame of the item was shown; `latency` in seconds since the item became current.
         case firstFrame(latency: Double)
         /// `isPlaybackLikelyToKeepUp` changed.

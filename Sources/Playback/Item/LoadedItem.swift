@@ -16,8 +16,10 @@ final class LoadedItem: @unchecked Sendable {
     /// Which reader feeds the audio decoder (its own, or the primary one when there is no video).
     let audioReader: ByteSourceRequest.Reader
 
-    private init(video: VideoPipeline?, audio: AudioPipeline?, tracks: [TrackInfo], duration: MediaTime,
-                 presentationSize: (Int, Int)?, frameInterval: Double, sources: OpenedSources) {
+    private init(
+        video: VideoPipeline?, audio: AudioPipeline?, tracks: [TrackInfo], duration: MediaTime,
+        presentationSize: (Int, Int)?, frameInterval: Double, sources: OpenedSources
+    ) {
         self.sources = sources
         self.audioReader = video == nil ? .primary : .audio
         self.video = video
@@ -30,9 +32,10 @@ final class LoadedItem: @unchecked Sendable {
 
     /// Opens `url` and starts decoding from the beginning (blocking: call on a loader thread).
     /// Reads through sources `makeSource` makes when given, recorded in `sources` as they open.
-    static func open(url: String, name: String, withAudio: Bool, makeSource: PlayerItem.ByteSourceMaker? = nil,
-                     sources: OpenedSources, onChange: @escaping @Sendable () -> Void) throws(MediaError) -> LoadedItem
-    {
+    static func open(
+        url: String, name: String, withAudio: Bool, makeSource: PlayerItem.ByteSourceMaker? = nil,
+        sources: OpenedSources, onChange: @escaping @Sendable () -> Void
+    ) throws(MediaError) -> LoadedItem {
         /// The source of one reader: the first demuxer (probe and video; audio too without video) or audio's own.
         func source(_ reader: ByteSourceRequest.Reader) throws(MediaError) -> (any ByteSource)? {
             guard let makeSource else { return nil }
@@ -73,9 +76,10 @@ final class LoadedItem: @unchecked Sendable {
             throw MediaError(.noDecodableStream, url: url, operation: .probe, reason: "nothing this engine can play")
         }
         let duration = demuxer.duration ?? videoTrack?.duration ?? demuxer.audioTrack?.duration ?? .indefinite
-        let loaded = LoadedItem(video: video, audio: audio, tracks: demuxer.tracks, duration: duration,
-                                  presentationSize: videoTrack?.displaySize,
-                                  frameInterval: 1 / (videoTrack?.frameRate ?? 30), sources: sources)
+        let loaded = LoadedItem(
+            video: video, audio: audio, tracks: demuxer.tracks, duration: duration,
+            presentationSize: videoTrack?.displaySize,
+            frameInterval: 1 / (videoTrack?.frameRate ?? 30), sources: sources)
         audio?.start(name: name)
         return loaded
     }

@@ -119,11 +119,14 @@ public final class PlayerItem: Sendable {
 
     /// Seeks the item in its player, like `AVPlayerItem.seek(to:toleranceBefore:toleranceAfter:)`.
     /// Returns false when the item is not in a player, or the seek was superseded or cancelled.
-    public func seek(to time: MediaTime, toleranceBefore: MediaTime = .positiveInfinity,
-                     toleranceAfter: MediaTime = .positiveInfinity) async -> Bool {
+    public func seek(
+        to time: MediaTime, toleranceBefore: MediaTime = .positiveInfinity,
+        toleranceAfter: MediaTime = .positiveInfinity
+    ) async -> Bool {
         guard let core = state.withLock({ $0.core }) else { return false }
-        return await core.seek(item: self, to: time, exact: toleranceBefore == .zero && toleranceAfter == .zero,
-                                 origin: .api)
+        return await core.seek(
+            item: self, to: time, exact: toleranceBefore == .zero && toleranceAfter == .zero,
+            origin: .api)
     }
 
     /// Completes every seek in flight on this item with `false`.

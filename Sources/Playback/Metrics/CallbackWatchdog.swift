@@ -9,8 +9,11 @@ import Locking
 /// Durations are real (host) time under every clock: a blocked thread blocks real time.
 final class CallbackWatchdog: Sendable {
     /// Gets the callback's label, how long it blocked, the threshold, and whether it had returned.
-    typealias HangHandler = @Sendable (_ callback: String, _ duration: Double, _ threshold: Double,
-                                       _ ended: Bool) -> Void
+    typealias HangHandler =
+        @Sendable (
+            _ callback: String, _ duration: Double, _ threshold: Double,
+            _ ended: Bool
+        ) -> Void
 
     private struct Running {
         let label: String
@@ -79,7 +82,8 @@ final class CallbackWatchdog: Sendable {
     func check(now: Double) {
         let hang = state.withLock { state -> (String, Double, Double, HangHandler?)? in
             guard var running = state.running, !running.reported,
-                  now - running.start >= max(state.ongoingReportDelay, state.threshold) else { return nil }
+                now - running.start >= max(state.ongoingReportDelay, state.threshold)
+            else { return nil }
             running.reported = true
             state.running = running
             return (running.label, now - running.start, state.threshold, state.onHang)

@@ -12,8 +12,10 @@ enum ItemMetrics {
     private static let entries = Locked<[ObjectIdentifier: Entry]>([:])
 
     /// A stream of `item`'s metric events from now on, mapped by `transform`.
-    static func subscribe<Output: Sendable>(_ item: PlayerItem, bufferLimit: Int?,
-                                            _ transform: @escaping @Sendable (any MetricEvent) -> Output?)
+    static func subscribe<Output: Sendable>(
+        _ item: PlayerItem, bufferLimit: Int?,
+        _ transform: @escaping @Sendable (any MetricEvent) -> Output?
+    )
         -> AsyncStream<Output>
     {
         let broadcaster = entries.withLock { entries -> EventBroadcaster<any MetricEvent> in

@@ -51,13 +51,15 @@ struct MetricsDeriver {
 
     init(epoch: Date) {
         self.epoch = epoch
-        session = Session(item: nil, itemName: nil, start: 0, framesAtStart: (0, 0), notLikelySince: 0,
-                          summaryDue: false)
+        session = Session(
+            item: nil, itemName: nil, start: 0, framesAtStart: (0, 0), notLikelySince: 0,
+            summaryDue: false)
     }
 
     func context(at hostTime: Double, mediaTime: MediaTime? = nil, item: String? = nil) -> MetricContext {
-        MetricContext(date: epoch.addingTimeInterval(hostTime), mediaTime: mediaTime ?? session.mediaTime,
-                      sessionID: session.id, hostTime: hostTime, item: item ?? session.itemName)
+        MetricContext(
+            date: epoch.addingTimeInterval(hostTime), mediaTime: mediaTime ?? session.mediaTime,
+            sessionID: session.id, hostTime: hostTime, item: item ?? session.itemName)
     }
 
     // MARK: Inputs
@@ -70,8 +72,9 @@ struct MetricsDeriver {
             accrue(until: t)
             var out = endOfSession(at: t, facts: facts)
             let item = facts.currentPlayerItem
-            session = Session(item: item, itemName: event.item, start: t, framesAtStart: facts.frameCounts,
-                              mediaTime: event.itemTime, notLikelySince: t, summaryDue: item != nil)
+            session = Session(
+                item: item, itemName: event.item, start: t, framesAtStart: facts.frameCounts,
+                mediaTime: event.itemTime, notLikelySince: t, summaryDue: item != nil)
             out += swapsAlreadyShown(at: t)
             return out
         }
@@ -100,15 +103,19 @@ struct MetricsDeriver {
             session.seekCount += 1
             session.summaryDue = true
             pendingSeeks[id] = PendingSeek(inBuffer: facts.isDecoded(target))
-            add(SeekEvent(context: context, id: SeekID(rawValue: id), requestedTime: target, fromTime: from,
-                          tolerance: exact ? .exact : .keyframe, origin: origin))
+            add(
+                SeekEvent(
+                    context: context, id: SeekID(rawValue: id), requestedTime: target, fromTime: from,
+                    tolerance: exact ? .exact : .keyframe, origin: origin))
         case .seekCompleted(let id, let finished, let landed, let statistics, let latency):
             let pending = pendingSeeks.removeValue(forKey: id)
-            add(SeekDidCompleteEvent(context: context, id: SeekID(rawValue: id), finished: finished,
-                                     landedTime: finished ? landed : nil, didSeekInBuffer: pending?.inBuffer ?? false,
-                                     latency: latency, framesDecoded: statistics.framesDecoded,
-                                     framesSkipped: statistics.framesSkipped,
-                                     framesDiscarded: statistics.framesDiscarded))
+            add(
+                SeekDidCompleteEvent(
+                    context: context, id: SeekID(rawValue: id), finished: finished,
+                    landedTime: finished ? landed : nil, didSeekInBuffer: pending?.inBuffer ?? false,
+                    latency: latency, framesDecoded: statistics.framesDecoded,
+                    framesSkipped: statistics.framesSkipped,
+                    framesDiscarded: statistics.framesDiscarded))
         case .firstFrame(let latency):
             session.firstFrameShown = true
             session.summaryDue = true
@@ -147,8 +154,13 @@ struct MetricsDeriver {
     /// A callback blocked the callback thread (see ``CallbackWatchdog``).
     mutating func hang(callback: String, duration: Double, threshold: Double, ended: Bool, at t: Double) -> Output {
         lastHostTime = max(lastHostTime, t)
-        return [(HangEvent(context: context(at: t), callback: callback, duration: duration, threshold: threshold,
-                           ended: ended), session.item)]
+        return [
+            (
+                HangEvent(
+                    context: context(at: t), callback: callback, duration: duration, threshold: threshold,
+                    ended: ended), session.item
+            )
+        ]
     }
 
     /// The player is going away: the summary of the session, if one is owed.
@@ -216,8 +228,12 @@ struct MetricsDeriver {
         var out: Output = []
         pendingSwaps.removeAll { swap in
             guard swap.to === item else { return false }
-            out.append((ContentSwapEvent(context: context, from: swap.from, to: swap.toName, mode: swap.mode,
-                                         latency: max(t - swap.requestedAt, 0)), item))
+            out.append(
+                (
+                    ContentSwapEvent(
+                        context: context, from: swap.from, to: swap.toName, mode: swap.mode,
+                        latency: max(t - swap.requestedAt, 0)), item
+                ))
             return true
         }
         return out

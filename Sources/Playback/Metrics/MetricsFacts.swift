@@ -17,8 +17,9 @@ extension PlayerCore: MetricsFacts {
         // Called while the new seek's record exists: another one means a seek was in flight, and the queue then
         // holds frames of that seek, not of the position on screen.
         guard state.seeks.records.count <= 1, let video = currentLoaded?.video?.snapshot(), !video.hasPendingSeek,
-              let lower = state.presentation.lastFrameTime ?? video.first,
-              let upper = video.last ?? state.presentation.lastFrameTime else { return false }
+            let lower = state.presentation.lastFrameTime ?? video.first,
+            let upper = video.last ?? state.presentation.lastFrameTime
+        else { return false }
         return lower <= target && target <= upper
     }
 

@@ -8,25 +8,32 @@ import Foundation
 /// Events with equal dates come in the order of the streams given; each stream's own order is kept.
 public enum MetricsMerge {
     /// The events of `streams`, earliest first.
-    public static func chronological<Event: MetricEvent>(_ streams: [AsyncStream<Event>],
-                                                         bufferLimit: Int = MetricsCollector.defaultBufferLimit)
+    public static func chronological<Event: MetricEvent>(
+        _ streams: [AsyncStream<Event>],
+        bufferLimit: Int = MetricsCollector.defaultBufferLimit
+    )
         -> AsyncStream<Event>
     {
         merge(streams, bufferLimit: bufferLimit) { $0.date }
     }
 
     /// The events of `streams` (of every type), earliest first.
-    public static func chronological(_ streams: [AsyncStream<any MetricEvent>],
-                                     bufferLimit: Int = MetricsCollector.defaultBufferLimit)
+    public static func chronological(
+        _ streams: [AsyncStream<any MetricEvent>],
+        bufferLimit: Int = MetricsCollector.defaultBufferLimit
+    )
         -> AsyncStream<any MetricEvent>
     {
         merge(streams, bufferLimit: bufferLimit) { $0.date }
     }
 
-    private static func merge<Element: Sendable>(_ streams: [AsyncStream<Element>], bufferLimit: Int,
-                                                 date: @escaping @Sendable (Element) -> Date) -> AsyncStream<Element> {
-        let (output, continuation) = AsyncStream.makeStream(of: Element.self,
-                                                            bufferingPolicy: .bufferingNewest(max(bufferLimit, 1)))
+    private static func merge<Element: Sendable>(
+        _ streams: [AsyncStream<Element>], bufferLimit: Int,
+        date: @escaping @Sendable (Element) -> Date
+    ) -> AsyncStream<Element> {
+        let (output, continuation) = AsyncStream.makeStream(
+            of: Element.self,
+            bufferingPolicy: .bufferingNewest(max(bufferLimit, 1)))
         let task = Task {
             var iterators = streams.map { $0.makeAsyncIterator() }
             var heads: [Element?] = []

@@ -21,8 +21,10 @@ public struct PlaybackSummaryEvent: MetricEvent, Equatable {
     /// Seconds spent playing (clock time, rate not applied).
     public let playbackDuration: Double
 
-    public init(context: MetricContext, stallCount: Int, seekCount: Int, startupTime: Double,
-                stallRecoveryTime: Double, framesRendered: Int, framesDropped: Int, playbackDuration: Double) {
+    public init(
+        context: MetricContext, stallCount: Int, seekCount: Int, startupTime: Double,
+        stallRecoveryTime: Double, framesRendered: Int, framesDropped: Int, playbackDuration: Double
+    ) {
         self.context = context
         self.stallCount = stallCount
         self.seekCount = seekCount

@@ -24,8 +24,10 @@ public struct SeekEvent: MetricEvent, Equatable {
     /// Who asked: the app's API, a Picture in Picture skip button, or scrubbing.
     public let origin: SeekOrigin
 
-    public init(context: MetricContext, id: SeekID, requestedTime: MediaTime, fromTime: MediaTime,
-                tolerance: SeekTolerance, origin: SeekOrigin) {
+    public init(
+        context: MetricContext, id: SeekID, requestedTime: MediaTime, fromTime: MediaTime,
+        tolerance: SeekTolerance, origin: SeekOrigin
+    ) {
         self.context = context
         self.id = id
         self.requestedTime = requestedTime
@@ -64,8 +66,10 @@ public struct SeekDidCompleteEvent: MetricEvent, Equatable {
     /// Decoded frames thrown away because they were before the target.
     public let framesDiscarded: Int
 
-    public init(context: MetricContext, id: SeekID, finished: Bool, landedTime: MediaTime?, didSeekInBuffer: Bool,
-                latency: Double, framesDecoded: Int, framesSkipped: Int, framesDiscarded: Int) {
+    public init(
+        context: MetricContext, id: SeekID, finished: Bool, landedTime: MediaTime?, didSeekInBuffer: Bool,
+        latency: Double, framesDecoded: Int, framesSkipped: Int, framesDiscarded: Int
+    ) {
         self.context = context
         self.id = id
         self.finished = finished

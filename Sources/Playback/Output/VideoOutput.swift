@@ -1,5 +1,5 @@
-import MediaIO
 import Locking
+import MediaIO
 
 /// A pull output, like `AVPlayerItemVideoOutput`: ask whether a new frame is there, and copy it in the pixel format
 /// you want.

@@ -82,12 +82,13 @@ final class AudioPipeline: @unchecked Sendable {
     func snapshot() -> Snapshot {
         condition.lock()
         defer { condition.unlock() }
-        return Snapshot(count: queue.count, first: queue.first?.time, last: queue.last?.time,
-                        lastEnd: queue.last.map { $0.time + $0.duration }, bufferedSeconds: queuedSeconds,
-                        decodedEnd: queueEnd, reachedEnd: reachedEnd, failure: failure,
-                        isWorking: pendingSeek != nil || (busy && queue.isEmpty), hasPendingSeek: pendingSeek != nil,
-                        isSettled: pendingSeek == nil && !busy
-                            && (queuedSeconds >= bufferLimit || reachedEnd || failure != nil))
+        return Snapshot(
+            count: queue.count, first: queue.first?.time, last: queue.last?.time,
+            lastEnd: queue.last.map { $0.time + $0.duration }, bufferedSeconds: queuedSeconds,
+            decodedEnd: queueEnd, reachedEnd: reachedEnd, failure: failure,
+            isWorking: pendingSeek != nil || (busy && queue.isEmpty), hasPendingSeek: pendingSeek != nil,
+            isSettled: pendingSeek == nil && !busy
+                && (queuedSeconds >= bufferLimit || reachedEnd || failure != nil))
     }
 
     /// Takes the buffers whose time is at or before `time` off the queue, each with where it ends in media time
@@ -189,7 +190,8 @@ final class AudioPipeline: @unchecked Sendable {
 
     /// Decode thread, unlocked: seeks if asked, decodes the next buffer and stretches it for `rate`. At the end of
     /// the track returns what the stretcher still held, with `ended`.
-    private func decodeStep(seek: MediaTime?, rate: Double) -> Result<(buffers: [AudioBuffer], ended: Bool), MediaError> {
+    private func decodeStep(seek: MediaTime?, rate: Double) -> Result<(buffers: [AudioBuffer], ended: Bool), MediaError>
+    {
         do throws(MediaError) {
             if let seek {
                 try reader.seek(to: seek)

@@ -88,9 +88,10 @@ final class VideoPipeline: @unchecked Sendable {
     }
 
     private func snapshotLocked() -> Snapshot {
-        Snapshot(count: queue.count, first: queue.first?.time, last: queue.last?.time, isFull: queue.count >= capacity,
-                 reachedEnd: reachedEnd, failure: failure, isWorking: pendingSeek != nil || (busy && queue.isEmpty),
-                 hasPendingSeek: pendingSeek != nil, decodeErrors: decodeErrorCount)
+        Snapshot(
+            count: queue.count, first: queue.first?.time, last: queue.last?.time, isFull: queue.count >= capacity,
+            reachedEnd: reachedEnd, failure: failure, isWorking: pendingSeek != nil || (busy && queue.isEmpty),
+            hasPendingSeek: pendingSeek != nil, decodeErrors: decodeErrorCount)
     }
 
     /// Takes the frames whose time is at or before `time` off the queue (with `atLeastOne`, the first frame even

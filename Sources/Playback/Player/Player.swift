@@ -115,18 +115,23 @@ open class Player: @unchecked Sendable {
     /// (the default) land on the keyframe at or before it. Returns false when superseded by a newer seek, cancelled,
     /// or when there is no ready item. Returns after the seek's completion event was delivered.
     @discardableResult
-    public func seek(to time: MediaTime, toleranceBefore: MediaTime = .positiveInfinity,
-                     toleranceAfter: MediaTime = .positiveInfinity) async -> Bool {
+    public func seek(
+        to time: MediaTime, toleranceBefore: MediaTime = .positiveInfinity,
+        toleranceAfter: MediaTime = .positiveInfinity
+    ) async -> Bool {
         await core.seek(item: nil, to: time, exact: toleranceBefore == .zero && toleranceAfter == .zero, origin: .api)
     }
 
     /// Seeks as `seek(to:toleranceBefore:toleranceAfter:)`, asked for at once on the calling thread (from a time
     /// observer, it takes effect at the observed time); `completionHandler` is called exactly once, on the
     /// player's callback executor.
-    public func seek(to time: MediaTime, toleranceBefore: MediaTime, toleranceAfter: MediaTime,
-                     completionHandler: @escaping @Sendable (Bool) -> Void) {
-        core.requestSeek(item: nil, to: time, exact: toleranceBefore == .zero && toleranceAfter == .zero,
-                         origin: .api, completion: completionHandler)
+    public func seek(
+        to time: MediaTime, toleranceBefore: MediaTime, toleranceAfter: MediaTime,
+        completionHandler: @escaping @Sendable (Bool) -> Void
+    ) {
+        core.requestSeek(
+            item: nil, to: time, exact: toleranceBefore == .zero && toleranceAfter == .zero,
+            origin: .api, completion: completionHandler)
     }
 
     /// Seeks as `seek(to:toleranceBefore:toleranceAfter:)`, recording where the request came from.
@@ -142,14 +147,18 @@ open class Player: @unchecked Sendable {
 
     /// Calls `block` every `interval` seconds of item time while playing, and on jumps, starts and stops, on the
     /// player's callback executor.
-    public func addPeriodicTimeObserver(forInterval interval: MediaTime,
-                                        using block: @escaping @Sendable (MediaTime) -> Void) -> TimeObserverToken {
+    public func addPeriodicTimeObserver(
+        forInterval interval: MediaTime,
+        using block: @escaping @Sendable (MediaTime) -> Void
+    ) -> TimeObserverToken {
         core.mutate { $0.state.observers.addPeriodic(interval: interval.seconds, block: block) }
     }
 
     /// Calls `block` when playback crosses one of `times`, on the player's callback executor.
-    public func addBoundaryTimeObserver(forTimes times: [MediaTime],
-                                        using block: @escaping @Sendable (MediaTime) -> Void) -> TimeObserverToken {
+    public func addBoundaryTimeObserver(
+        forTimes times: [MediaTime],
+        using block: @escaping @Sendable (MediaTime) -> Void
+    ) -> TimeObserverToken {
         core.mutate { $0.state.observers.addBoundary(times: times, block: block) }
     }
 

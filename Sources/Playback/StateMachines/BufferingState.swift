@@ -1,4 +1,3 @@
-
 /// The three buffer flags of `AVPlayerItem` (`isPlaybackLikelyToKeepUp`, `isPlaybackBufferEmpty`,
 /// `isPlaybackBufferFull`), computed from how much decoded-ready media lies ahead of the playhead.
 ///
@@ -61,8 +60,10 @@ public struct BufferingState: Sendable, Hashable {
     ///   - preferredForwardBufferDuration: like `AVPlayerItem.preferredForwardBufferDuration`; 0 = automatic.
     ///   - reachedEndOfFile: whether the demuxer has read the last packet of the item.
     ///   - queueIsFull: whether the packet or frame queues refuse more input.
-    public func updated(bufferedAhead: MediaTime, preferredForwardBufferDuration: Double,
-                        reachedEndOfFile: Bool, queueIsFull: Bool) -> BufferingState {
+    public func updated(
+        bufferedAhead: MediaTime, preferredForwardBufferDuration: Double,
+        reachedEndOfFile: Bool, queueIsFull: Bool
+    ) -> BufferingState {
         let ahead = Self.seconds(bufferedAhead)
         let target = Self.forwardBufferTarget(preferredForwardBufferDuration: preferredForwardBufferDuration)
         let start = Self.startThreshold(preferredForwardBufferDuration: preferredForwardBufferDuration)
@@ -71,7 +72,8 @@ public struct BufferingState: Sendable, Hashable {
         var next = self
         next.isPlaybackBufferEmpty = ahead <= 0 && !reachedEndOfFile
         next.isPlaybackBufferFull = queueIsFull || ahead >= target
-        next.isPlaybackLikelyToKeepUp = reachedEndOfFile || next.isPlaybackBufferFull
+        next.isPlaybackLikelyToKeepUp =
+            reachedEndOfFile || next.isPlaybackBufferFull
             || ahead >= (isPlaybackLikelyToKeepUp ? keep : start)
         return next
     }

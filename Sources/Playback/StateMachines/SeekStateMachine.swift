@@ -1,4 +1,3 @@
-
 /// Identifies one seek request. Ids increase in request order and are never reused by a machine.
 public struct SeekID: RawRepresentable, Hashable, Comparable, Sendable, CustomStringConvertible {
     public let rawValue: UInt64
@@ -30,7 +29,8 @@ public struct SeekStateMachine: Sendable {
         public var description: String {
             switch self {
             case .complete(let id, let finished): return "complete(\(id), finished: \(finished))"
-            case .startSeek(let id, let target, let exact): return "startSeek(\(id), target: \(target), exact: \(exact))"
+            case .startSeek(let id, let target, let exact):
+                return "startSeek(\(id), target: \(target), exact: \(exact))"
             }
         }
     }

@@ -25,7 +25,11 @@
 /// (the machine returns no actions) until another item is set.
 public struct TimeControlStateMachine: Sendable {
     private enum Item: Sendable { case none, loading, ready, failed }
-    private enum Status: Sendable, Equatable { case paused, waiting(WaitingReason), playing }
+    private enum Status: Sendable, Equatable {
+        case paused
+        case waiting(WaitingReason)
+        case playing
+    }
 
     private var item: Item = .none
     private var status: Status = .paused
@@ -195,9 +199,12 @@ public struct TimeControlStateMachine: Sendable {
     // MARK: - Rules
 
     /// Applies `change`, re-decides the status, and returns the actions describing the difference.
-    private mutating func transition(immediate: Bool = false, reconsiderPlaying: Bool = false,
-                                     _ change: (inout TimeControlStateMachine) -> Void) -> [Action] {
-        let oldRate = rate, oldStatus = status
+    private mutating func transition(
+        immediate: Bool = false, reconsiderPlaying: Bool = false,
+        _ change: (inout TimeControlStateMachine) -> Void
+    ) -> [Action] {
+        let oldRate = rate
+        let oldStatus = status
         change(&self)
         status = decideStatus(immediate: immediate, reconsiderPlaying: reconsiderPlaying)
 

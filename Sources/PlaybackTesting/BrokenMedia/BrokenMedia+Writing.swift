@@ -11,7 +11,8 @@ extension BrokenMedia {
         case .text: try Data("These are notes, not a video.\nSecond line.\n".utf8).write(to: URL(fileURLWithPath: path))
         case .noise(let count, let seed):
             var random = BrokenMediaGenerator(seed: seed)
-            try Data((0..<count).map { _ in UInt8(truncatingIfNeeded: random.next() >> 56) }).write(to: URL(fileURLWithPath: path))
+            try Data((0..<count).map { _ in UInt8(truncatingIfNeeded: random.next() >> 56) }).write(
+                to: URL(fileURLWithPath: path))
         case .directory: try manager.createDirectory(atPath: path, withIntermediateDirectories: false)
         case .danglingSymlink: try manager.createSymbolicLink(atPath: path, withDestinationPath: "does-not-exist.mp4")
         case .unreadable(let clip):
@@ -77,7 +78,8 @@ extension BrokenMedia {
     /// Where the four characters `box` first occur in `bytes`.
     static func offset(of box: String, in bytes: [UInt8]) throws -> Int {
         let tag = Array(box.utf8)
-        guard let index = (0...(bytes.count - tag.count)).first(where: { bytes[$0..<$0 + tag.count].elementsEqual(tag) })
+        guard
+            let index = (0...(bytes.count - tag.count)).first(where: { bytes[$0..<$0 + tag.count].elementsEqual(tag) })
         else { throw FixtureError("no '\(box)' in the clip") }
         return index
     }

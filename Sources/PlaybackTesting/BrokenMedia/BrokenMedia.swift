@@ -60,8 +60,10 @@ public struct BrokenMedia: Sendable, CustomStringConvertible {
     public var description: String { name }
 
     /// Kinds a file damaged at random may legitimately fail with.
-    public static let damageKinds = ["truncated", "notMedia", "noDecodableStream", "unsupportedCodec", "decodeFailed",
-                                     "readFailed", "seekFailed"]
+    public static let damageKinds = [
+        "truncated", "notMedia", "noDecodableStream", "unsupportedCodec", "decodeFailed",
+        "readFailed", "seekFailed",
+    ]
 
     /// The corpus entry called `name`.
     public static func named(_ name: String) -> BrokenMedia? { all.first { $0.name == name } }

@@ -112,7 +112,9 @@ struct JSONParser {
             skipWhitespace()
             switch peek() {
             case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "]"): index += 1; return .array(elements)
+            case UInt8(ascii: "]"):
+                index += 1
+                return .array(elements)
             default: throw fail("expected ',' or ']' in array")
             }
         }
@@ -138,7 +140,9 @@ struct JSONParser {
             skipWhitespace()
             switch peek() {
             case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "}"): index += 1; return .object(members)
+            case UInt8(ascii: "}"):
+                index += 1
+                return .object(members)
             default: throw fail("expected ',' or '}' in object")
             }
         }

@@ -70,7 +70,8 @@ struct ChildProcess {
 
     /// Points the child's `descriptor` at `/dev/null`, at the pipe's write end, or leaves it inherited.
     private static func route(
-        _ actions: inout posix_spawn_file_actions_t, _ descriptor: Int32, _ stream: ProcessRunner.Stream, _ pipe: PipeEnds?
+        _ actions: inout posix_spawn_file_actions_t, _ descriptor: Int32, _ stream: ProcessRunner.Stream,
+        _ pipe: PipeEnds?
     ) {
         switch stream {
         case .discard: posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", O_WRONLY, 0)
@@ -112,7 +113,9 @@ struct ChildProcess {
             let reaped = wait4(pid, &status, deadline == nil ? 0 : WNOHANG, &usage)
             if reaped == pid { return (status, usage) }
             if reaped < 0 {
-                guard errno == EINTR else { throw ProcessRunnerError(operation: "wait for", path: executable, errno: errno) }
+                guard errno == EINTR else {
+                    throw ProcessRunnerError(operation: "wait for", path: executable, errno: errno)
+                }
                 continue
             }
             _ = deadline?.takeStepIfDue()

@@ -20,7 +20,9 @@ struct PipeEnds {
             made = pipe(&ends)
             if made == 0 { for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) } }
         }
-        guard made == 0 else { throw ProcessRunnerError(operation: "create a pipe for", path: executable, errno: errno) }
+        guard made == 0 else {
+            throw ProcessRunnerError(operation: "create a pipe for", path: executable, errno: errno)
+        }
         return PipeEnds(readEnd: ends[0], writeEnd: ends[1])
     }
 

@@ -62,12 +62,15 @@ public enum ProcessRunner {
         _ executable: String, _ arguments: [String], standardOutput: Stream = .discard,
         standardError: Stream = .discard, environment: [String: String]? = nil, timeout: Double? = nil
     ) async throws(ProcessRunnerError) -> ProcessResult {
-        let result = await withCheckedContinuation { (done: CheckedContinuation<Result<ProcessResult, ProcessRunnerError>, Never>) in
+        let result = await withCheckedContinuation {
+            (done: CheckedContinuation<Result<ProcessResult, ProcessRunnerError>, Never>) in
             Thread.detachNewThread {
-                done.resume(returning: Result { () throws(ProcessRunnerError) -> ProcessResult in
-                    try run(executable, arguments, standardOutput: standardOutput, standardError: standardError,
+                done.resume(
+                    returning: Result { () throws(ProcessRunnerError) -> ProcessResult in
+                        try run(
+                            executable, arguments, standardOutput: standardOutput, standardError: standardError,
                             environment: environment, timeout: timeout)
-                })
+                    })
             }
         }
         return try result.get()

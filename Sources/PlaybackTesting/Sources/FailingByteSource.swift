@@ -17,7 +17,8 @@ public final class FailingByteSource: ByteSource, Sendable {
     public init(wrapping base: any ByteSource, url: String, failingAfter limit: Int64, failure: MediaError? = nil) {
         self.base = base
         self.limit = max(limit, 0)
-        self.failure = failure
+        self.failure =
+            failure
             ?? MediaError(.readFailed, url: url, operation: .read, reason: "connection dropped (simulated)")
     }
 

@@ -80,7 +80,9 @@ public final class MediaThrottle: @unchecked Sendable, ManualClockParticipant {
 
     /// A source for one reader of an item: the item's file (or `base` when given), read through this throttle when
     /// it applies to `request.reader`. Give it to `PlayerItem(url:source:)`.
-    public func makeSource(_ request: ByteSourceRequest, base: (any ByteSource)? = nil) throws(MediaError)
+    public func makeSource(
+        _ request: ByteSourceRequest, base: (any ByteSource)? = nil
+    ) throws(MediaError)
         -> any ByteSource
     {
         let file: any ByteSource
@@ -142,7 +144,9 @@ public final class MediaThrottle: @unchecked Sendable, ManualClockParticipant {
         condition.unlock()
     }
 
-    private func available(for key: ObjectIdentifier) -> Int64 { initialBytes + Int64(credited) - consumed[key, default: 0] }
+    private func available(for key: ObjectIdentifier) -> Int64 {
+        initialBytes + Int64(credited) - consumed[key, default: 0]
+    }
 
     private func accrue() {
         let now = clockSource()

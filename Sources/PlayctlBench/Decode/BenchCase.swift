@@ -14,7 +14,8 @@ public struct BenchCase: Sendable {
 
     private static func quoted(_ argument: String) -> String {
         let safe = "-_./:=,+@%"
-        let plain = !argument.isEmpty
+        let plain =
+            !argument.isEmpty
             && argument.allSatisfy { ($0.isASCII && ($0.isLetter || $0.isNumber)) || safe.contains($0) }
         if plain { return argument }
         var quoted = "'"

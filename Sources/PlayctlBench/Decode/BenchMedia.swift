@@ -1,7 +1,6 @@
 import MediaIO
 import PlaybackTesting
 import PlayctlOutput
-import PlayctlOutput
 
 #if canImport(Glibc)
 import Glibc

@@ -32,29 +32,39 @@ extension BenchReport {
             ("loadAverageAfter", loadAverage.after.map(JSONValue.double) ?? .null),
             ("ffmpegVersion", .string(tools.ffmpegVersion)),
             ("mpvVersion", tools.mpvVersion.map(JSONValue.string) ?? .null),
-            ("decode", .object([
-                ("frames", .int(frameCount)),
-                ("tools", tools(decode)),
-                ("ratioToFFmpeg", .double(decodeRatio)),
-                ("cpuRatioToFFmpeg", .double(decodeCPURatio)),
-                ("target", .double(DecodeBench.decodeTarget)),
-                ("targetMet", .bool(decodeRatio <= DecodeBench.decodeTarget)),
-            ])),
+            (
+                "decode",
+                .object([
+                    ("frames", .int(frameCount)),
+                    ("tools", tools(decode)),
+                    ("ratioToFFmpeg", .double(decodeRatio)),
+                    ("cpuRatioToFFmpeg", .double(decodeCPURatio)),
+                    ("target", .double(DecodeBench.decodeTarget)),
+                    ("targetMet", .bool(decodeRatio <= DecodeBench.decodeTarget)),
+                ])
+            ),
             ("seek", .object(seekMembers)),
         ])
     }
 
     private func tools(_ timings: [BenchTiming]) -> JSONValue {
-        .object(timings.map { timing in
-            (timing.benchCase.tool, .object([
-                ("command", .array(([timing.benchCase.executable] + timing.benchCase.arguments).map(JSONValue.string))),
-                ("medianSeconds", .double(timing.median)),
-                ("minSeconds", .double(timing.minimum)),
-                ("maxSeconds", .double(timing.maximum)),
-                ("peakRSSKiB", .int(timing.peakRSS)),
-                ("medianCPUSeconds", .double(timing.medianCPU)),
-                ("wallSeconds", .array(timing.wallSeconds.map(JSONValue.double))),
-            ]))
-        })
+        .object(
+            timings.map { timing in
+                (
+                    timing.benchCase.tool,
+                    .object([
+                        (
+                            "command",
+                            .array(([timing.benchCase.executable] + timing.benchCase.arguments).map(JSONValue.string))
+                        ),
+                        ("medianSeconds", .double(timing.median)),
+                        ("minSeconds", .double(timing.minimum)),
+                        ("maxSeconds", .double(timing.maximum)),
+                        ("peakRSSKiB", .int(timing.peakRSS)),
+                        ("medianCPUSeconds", .double(timing.medianCPU)),
+                        ("wallSeconds", .array(timing.wallSeconds.map(JSONValue.double))),
+                    ])
+                )
+            })
     }
 }

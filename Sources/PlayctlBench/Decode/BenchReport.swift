@@ -36,7 +36,9 @@ public struct BenchReport: Sendable {
     /// playctl's median exact-seek time over ffmpeg's.
     public var seekRatioFFmpeg: Double { ratio(seek, "playctl", "ffmpeg") }
     /// playctl's median exact-seek time over mpv's, when mpv ran.
-    public var seekRatioMPV: Double? { seek.contains { $0.benchCase.tool == "mpv" } ? ratio(seek, "playctl", "mpv") : nil }
+    public var seekRatioMPV: Double? {
+        seek.contains { $0.benchCase.tool == "mpv" } ? ratio(seek, "playctl", "mpv") : nil
+    }
 
     /// Whether the executable measured looks like a debug build (much slower than release).
     public var measuresDebugBuild: Bool { playctl.contains("/debug/") }
@@ -46,7 +48,7 @@ public struct BenchReport: Sendable {
         _ figure: KeyPath<BenchTiming, Double> = \.median
     ) -> Double {
         guard let top = timings.first(where: { $0.benchCase.tool == numerator }),
-              let bottom = timings.first(where: { $0.benchCase.tool == denominator })
+            let bottom = timings.first(where: { $0.benchCase.tool == denominator })
         else { return .nan }
         return top[keyPath: figure] / bottom[keyPath: figure]
     }
@@ -89,9 +91,10 @@ public struct BenchReport: Sendable {
         lines.append("  playctl / ffmpeg: \(verdict(decodeRatio, target: DecodeBench.decodeTarget))")
         lines.append("  playctl / ffmpeg CPU time: " + fixed(decodeCPURatio, 3) + "x")
         lines.append("")
-        let keyframe = target.keyframeMicroseconds.map {
-            "last frame before the keyframe at \(SecondsText.format(microseconds: $0)) s"
-        } ?? "last frame (the stream has one keyframe)"
+        let keyframe =
+            target.keyframeMicroseconds.map {
+                "last frame before the keyframe at \(SecondsText.format(microseconds: $0)) s"
+            } ?? "last frame (the stream has one keyframe)"
         lines.append(
             "Exact seek to \(target.text) s: \(keyframe), \(target.framesFromKeyframe) frames from the keyframe before")
         lines += table(seek)
@@ -114,9 +117,11 @@ public struct BenchReport: Sendable {
         var rows = [row(["command", "median", "min", "max", "CPU", "peak RSS"])]
         for (timing, command) in zip(timings, commands) {
             rows.append(
-                row([command, milliseconds(timing.median), milliseconds(timing.minimum),
-                     milliseconds(timing.maximum), milliseconds(timing.medianCPU),
-                     fixed(Double(timing.peakRSS) / 1024, 1) + " MiB"]))
+                row([
+                    command, milliseconds(timing.median), milliseconds(timing.minimum),
+                    milliseconds(timing.maximum), milliseconds(timing.medianCPU),
+                    fixed(Double(timing.peakRSS) / 1024, 1) + " MiB",
+                ]))
         }
         return rows
     }
@@ -131,7 +136,10 @@ public struct BenchReport: Sendable {
             let argument = benchCase.arguments[index]
             index += 1
             if argument == "-hide_banner" || argument == "-nostdin" { continue }
-            if argument == "-loglevel" { index += 1; continue }
+            if argument == "-loglevel" {
+                index += 1
+                continue
+            }
             arguments.append(argument == media.path ? "F" : argument)
         }
         short.arguments = arguments

@@ -32,7 +32,8 @@ enum BenchRunner {
                 benchCase.executable, benchCase.arguments, standardOutput: capturesOutput ? .capture : .discard)
         }
         guard result.succeeded else {
-            let how = result.signal.map { "was killed by signal \($0)" }
+            let how =
+                result.signal.map { "was killed by signal \($0)" }
                 ?? "exited with status \(result.exitStatus ?? -1)"
             throw .failed("benchmark command '\(benchCase.commandLine)' \(how)")
         }

@@ -40,7 +40,7 @@ public struct BenchTools: Sendable {
     /// The first `words` words of the first line `tool <option>` prints, or the path and `(unknown version)`.
     static func version(of tool: String, option: String, words: Int) -> String {
         guard let result = try? ProcessRunner.run(tool, [option], standardOutput: .capture), result.succeeded,
-              let line = result.outputText.split(separator: "\n").first
+            let line = result.outputText.split(separator: "\n").first
         else {
             return tool + " (unknown version)"
         }

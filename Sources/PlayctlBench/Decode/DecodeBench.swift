@@ -63,8 +63,10 @@ public struct DecodeBench: Sendable {
             seekCases.append(
                 BenchCase(
                     tool: "mpv", executable: mpv,
-                    arguments: ["--no-config", "--hr-seek=yes", "--start=\(at)", "--frames=1", "--vo=null",
-                                "--ao=null", path]))
+                    arguments: [
+                        "--no-config", "--hr-seek=yes", "--start=\(at)", "--frames=1", "--vo=null",
+                        "--ao=null", path,
+                    ]))
         }
         progress("exact seek to \(at) s: \(runs) runs each of \(seekCases.map(\.tool).joined(separator: ", "))")
         let seek = try BenchRunner.measure(seekCases, runs: runs, progress: progress)
@@ -89,8 +91,10 @@ public struct DecodeBench: Sendable {
         let ours = BenchCase(tool: "playctl", executable: playctl, arguments: ["frame", path, "--at", at, "--md5"])
         let reference = BenchCase(
             tool: "ffmpeg", executable: ffmpeg,
-            arguments: ["-hide_banner", "-nostdin", "-loglevel", "error", "-ss", at, "-noautorotate", "-i", path,
-                        "-map", "0:v:0", "-frames:v", "1", "-f", "framemd5", "-"])
+            arguments: [
+                "-hide_banner", "-nostdin", "-loglevel", "error", "-ss", at, "-noautorotate", "-i", path,
+                "-map", "0:v:0", "-frames:v", "1", "-f", "framemd5", "-",
+            ])
         let ourLine = try BenchRunner.runChecked(ours, capturesOutput: true).outputText
         let fields = ourLine.split(whereSeparator: { $0 == " " || $0 == "\n" })
         let referenceText = try BenchRunner.runChecked(reference, capturesOutput: true).outputText

@@ -1,8 +1,8 @@
 import Foundation
+import Locking
 import MediaIO
 import PictureInPicture
 import Playback
-import Locking
 import PlaybackTesting
 
 /// `playctl bench --playback`: the player's own figures, measured in one run.
@@ -42,15 +42,29 @@ public struct PlaybackBench: Sendable {
         progress("startup")
         let startup = await startupMedian(file)
         let bare = bareOpenMedian(file)
-        rows.append(("startup (item + play -> first frame)", String(format: "%.1f ms; bare libav open+probe+decode %.1f ms; ratio %.2fx (target <= 1.2x)",
-                                                                        startup * 1000, bare * 1000, startup / bare)))
+        rows.append(
+            (
+                "startup (item + play -> first frame)",
+                String(
+                    format: "%.1f ms; bare libav open+probe+decode %.1f ms; ratio %.2fx (target <= 1.2x)",
+                    startup * 1000, bare * 1000, startup / bare)
+            ))
         progress("presentation error over a 10 s clip")
         let errors = await presentationErrors(file)
-        rows.append(("presentation error, real time", String(format: "p50 %.3f ms, p99 %.3f ms, max %.3f ms over %d frames (target p99 <= 2 ms)",
-                                                            errors.p50 * 1000, errors.p99 * 1000, errors.max * 1000, errors.count)))
+        rows.append(
+            (
+                "presentation error, real time",
+                String(
+                    format: "p50 %.3f ms, p99 %.3f ms, max %.3f ms over %d frames (target p99 <= 2 ms)",
+                    errors.p50 * 1000, errors.p99 * 1000, errors.max * 1000, errors.count)
+            ))
         progress("8 concurrent players")
         let concurrent = await concurrentPlayers(small, count: 8)
-        rows.append(("8 concurrent 360p players", "\(concurrent.rendered) frames rendered, \(concurrent.dropped) dropped (target 0)"))
+        rows.append(
+            (
+                "8 concurrent 360p players",
+                "\(concurrent.rendered) frames rendered, \(concurrent.dropped) dropped (target 0)"
+            ))
         progress("PiP swap latency")
         rows.append(("PiP swap -> first frame of B in window", await swapLatency()))
         return rows
@@ -124,7 +138,9 @@ public struct PlaybackBench: Sendable {
                 }
             }
         }
-        let totals = players.reduce((0, 0)) { ($0.0 + $1.statistics.framesRendered, $0.1 + $1.statistics.framesDropped) }
+        let totals = players.reduce((0, 0)) {
+            ($0.0 + $1.statistics.framesRendered, $0.1 + $1.statistics.framesDropped)
+        }
         for player in players { player.invalidate() }
         return totals
     }
@@ -133,11 +149,13 @@ public struct PlaybackBench: Sendable {
         let playctl = ProcessRunner.currentExecutable()
         guard let ffmpeg = ProcessRunner.findExecutable("ffmpeg") else { return "ffmpeg not installed" }
         guard let ours = try? ProcessRunner.run(playctl, ["play", path, "--untimed"], standardOutput: .capture),
-              let theirs = try? ProcessRunner.run(ffmpeg, ["-v", "error", "-i", path, "-f", "null", "-"], standardOutput: .capture)
+            let theirs = try? ProcessRunner.run(
+                ffmpeg, ["-v", "error", "-i", path, "-f", "null", "-"], standardOutput: .capture)
         else { return "could not run the processes" }
-        return String(format: "playctl %.1f MB, ffmpeg %.1f MB, ratio %.2fx (target <= 1.2x)",
-                      Double(ours.peakRSSKiB) / 1024, Double(theirs.peakRSSKiB) / 1024,
-                      Double(ours.peakRSSKiB) / Double(max(theirs.peakRSSKiB, 1)))
+        return String(
+            format: "playctl %.1f MB, ffmpeg %.1f MB, ratio %.2fx (target <= 1.2x)",
+            Double(ours.peakRSSKiB) / 1024, Double(theirs.peakRSSKiB) / 1024,
+            Double(ours.peakRSSKiB) / Double(max(theirs.peakRSSKiB, 1)))
     }
 
     /// Real time: PiP active on A; swap to B by item (cold) and by a prepared source; time to B's first frame.
@@ -151,9 +169,10 @@ public struct PlaybackBench: Sendable {
             prepared.append(await swap(prepared: true))
         }
         let interval = 1.0 / 25
-        return String(format: "cold %.1f ms (B alone %.1f ms, ratio %.2fx, target <= 1.2x); prepared %.2f ms (target <= %.0f ms)",
-                      Self.median(cold) * 1000, Self.median(alone) * 1000, Self.median(cold) / Self.median(alone),
-                      Self.median(prepared) * 1000, interval * 1000)
+        return String(
+            format: "cold %.1f ms (B alone %.1f ms, ratio %.2fx, target <= 1.2x); prepared %.2f ms (target <= %.0f ms)",
+            Self.median(cold) * 1000, Self.median(alone) * 1000, Self.median(cold) / Self.median(alone),
+            Self.median(prepared) * 1000, interval * 1000)
     }
 
     private func swap(prepared: Bool) async -> Double {
@@ -172,7 +191,10 @@ public struct PlaybackBench: Sendable {
         let showsB: @Sendable () -> Bool = { window.renderSize?.width == 480 }
         var elapsed = Double.nan
         if prepared {
-            guard let ready = try? await ContentSource.prepared(for: PlayerItem(url: swapTarget), clock: .host, audio: true) else {
+            guard
+                let ready = try? await ContentSource.prepared(
+                    for: PlayerItem(url: swapTarget), clock: .host, audio: true)
+            else {
                 return .nan
             }
             let start = Date()

@@ -1,6 +1,5 @@
 import Foundation
 import PlayctlOutput
-import PlayctlOutput
 
 /// What a soak did and measured, the bounds it is held to, and its report as text or one JSON object.
 public struct SoakReport: Sendable {
@@ -31,17 +30,20 @@ public struct SoakReport: Sendable {
     public var problems: [String] {
         var problems: [String] = []
         if residentGrowth > Self.residentGrowthBound {
-            problems.append("resident memory grew by \(Self.megabytes(residentGrowth)) after the warm-up "
-                + "(bound \(Self.megabytes(Self.residentGrowthBound)))")
+            problems.append(
+                "resident memory grew by \(Self.megabytes(residentGrowth)) after the warm-up "
+                    + "(bound \(Self.megabytes(Self.residentGrowthBound)))")
         }
         if afterInvalidate.fileDescriptors != start.fileDescriptors {
-            problems.append("\(afterInvalidate.fileDescriptors) file descriptors open at the end, "
-                + "\(start.fileDescriptors) at the start")
+            problems.append(
+                "\(afterInvalidate.fileDescriptors) file descriptors open at the end, "
+                    + "\(start.fileDescriptors) at the start")
         }
         if afterInvalidate.threads > start.threads {
             let extra = afterInvalidate.threadNames.filter { start.threadNames[$0.key, default: 0] < $0.value }
             let names = extra.keys.sorted().map { "'\($0)'" }.joined(separator: ", ")
-            problems.append("\(afterInvalidate.threads) threads at the end, \(start.threads) at the start (extra: \(names))")
+            problems.append(
+                "\(afterInvalidate.threads) threads at the end, \(start.threads) at the start (extra: \(names))")
         }
         if !itemFailures.isEmpty {
             problems.append("\(itemFailures.count) item(s) failed to load, first: \(itemFailures[0])")
@@ -73,8 +75,10 @@ public struct SoakReport: Sendable {
     /// `problems`.
     public var json: JSONValue {
         func resources(_ r: ProcessResources) -> JSONValue {
-            .object([("residentBytes", .int(r.residentBytes)), ("fileDescriptors", .int(r.fileDescriptors)),
-                     ("threads", .int(r.threads))])
+            .object([
+                ("residentBytes", .int(r.residentBytes)), ("fileDescriptors", .int(r.fileDescriptors)),
+                ("threads", .int(r.threads)),
+            ])
         }
         return .object([
             ("swaps", .int(swaps)), ("seeks", .int(seeks)), ("clips", .int(clips)), ("seconds", .double(seconds)),

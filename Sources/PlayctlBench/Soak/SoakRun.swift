@@ -96,8 +96,9 @@ public struct SoakRun: Sendable {
         let fraction = Double(random.next() % 1200) / 1000 - 0.1
         let exact = random.next() % 2 == 0
         let tolerance: MediaTime = exact ? .zero : .positiveInfinity
-        let finished = await player.seek(to: MediaTime(seconds: span * fraction), toleranceBefore: tolerance,
-                                         toleranceAfter: tolerance)
+        let finished = await player.seek(
+            to: MediaTime(seconds: span * fraction), toleranceBefore: tolerance,
+            toleranceAfter: tolerance)
         if finished { report.seeksFinished += 1 } else { report.seeksNotFinished += 1 }
     }
 
@@ -115,7 +116,9 @@ public struct SoakRun: Sendable {
         for _ in 0..<60 {
             try? await Task.sleep(for: .milliseconds(50))
             let now = ProcessResources.current()
-            let decoding = now.threadNames.keys.contains { $0.hasPrefix("playctl.video") || $0.hasPrefix("playctl.audio") }
+            let decoding = now.threadNames.keys.contains {
+                $0.hasPrefix("playctl.video") || $0.hasPrefix("playctl.audio")
+            }
             let settled: Bool
             if let reference {
                 settled = now.fileDescriptors == reference.fileDescriptors && now.threads <= reference.threads

@@ -7,10 +7,12 @@ struct BenchCommand: ParsableCommand {
         "file", placeholder: "FILE", help: "The media file to measure (default bench-media/1080p.mp4).")
     static let runs = Option<Int>(
         "runs", placeholder: "N", help: "Timed runs of each command; the median is reported (default 9).")
-    static let playback = Flag("playback", help: """
-        Measure the player instead: startup, real-time presentation error, 8 concurrent players, peak \
-        memory against ffmpeg, and Picture in Picture swap latency.
-        """)
+    static let playback = Flag(
+        "playback",
+        help: """
+            Measure the player instead: startup, real-time presentation error, 8 concurrent players, peak \
+            memory against ffmpeg, and Picture in Picture swap latency.
+            """)
     static let json = PlayctlCommands.json("Print the results as one JSON object instead of a table.")
 
     static let configuration = CommandSpec(

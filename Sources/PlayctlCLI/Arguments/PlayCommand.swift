@@ -13,16 +13,19 @@ struct PlayCommand: ParsableCommand {
             Seek exactly to SEC seconds when the media time reaches AT (at the start when @AT is left out). \
             Repeat for several seeks.
             """)
-    static let until = Option<Double>("until", placeholder: "SEC", help: "Stop when the playback time reaches SEC seconds.")
+    static let until = Option<Double>(
+        "until", placeholder: "SEC", help: "Stop when the playback time reaches SEC seconds.")
     static let untimed = Flag("untimed", help: "Use a virtual clock that advances as fast as frames are decoded.")
     static let noAudio = Flag("no-audio", help: "Ignore the audio streams.")
     static let json = PlayctlCommands.json("Print player events as JSON Lines on standard output.")
     static let pip = Flag("pip", help: "Start picture in picture on the simulated system host once playback starts.")
-    static let swap = Option<String>("swap", placeholder: "B", help: "Swap the content to media file B during playback.")
+    static let swap = Option<String>(
+        "swap", placeholder: "B", help: "Swap the content to media file B during playback.")
     static let swapAt = Option<Double>(
         "swap-at", placeholder: "SEC", help: "When to swap, in seconds after playback starts (default 0).")
     static let swapMode = Option<PictureInPictureScenario.SwapMode>(
-        "swap-mode", help: "source: give picture in picture a new player for B; item: replace the current player's item.")
+        "swap-mode",
+        help: "source: give picture in picture a new player for B; item: replace the current player's item.")
     static let restore = Flag("restore", help: "Restore from picture in picture to the inline view before stopping.")
     static let metricsOut = Option<String>(
         "metrics-out", placeholder: "FILE", help: "Write playback metrics as JSON Lines to FILE.")
@@ -60,7 +63,8 @@ struct PlayCommand: ParsableCommand {
     /// - Throws: `UsageError` for the first value out of its range.
     init(_ arguments: ParsedArguments) throws(UsageError) {
         options = try PlayOptions(arguments)
-        pictureInPicture = PictureInPictureScenario.applies(to: arguments)
+        pictureInPicture =
+            PictureInPictureScenario.applies(to: arguments)
             ? try PictureInPictureScenario(options: options, arguments: arguments) : nil
     }
 }

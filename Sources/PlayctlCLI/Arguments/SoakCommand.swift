@@ -3,9 +3,11 @@ import CommandLineKit
 /// `playctl soak [--swaps N] [--seeks N] [--media DIR] [--json]`: what it accepts. It runs in
 /// `Commands/Soak/SoakCommand+Run.swift`.
 struct SoakCommand: ParsableCommand {
-    static let swaps = Option<Int>("swaps", placeholder: "N", help: "Items to swap in with replaceCurrentItem (default 1000).")
+    static let swaps = Option<Int>(
+        "swaps", placeholder: "N", help: "Items to swap in with replaceCurrentItem (default 1000).")
     static let seeks = Option<Int>("seeks", placeholder: "N", help: "Seeks to make (default 1000).")
-    static let media = Option<String>("media", placeholder: "DIR", help: "The folder of clips to swap between (default Media).")
+    static let media = Option<String>(
+        "media", placeholder: "DIR", help: "The folder of clips to swap between (default Media).")
     static let json = PlayctlCommands.json("Print the figures as one JSON object instead of text.")
 
     static let configuration = CommandSpec(

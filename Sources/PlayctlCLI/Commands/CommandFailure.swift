@@ -50,7 +50,8 @@ enum CommandFailure: Error, CustomStringConvertible {
         var result = ""
         result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
         for scalar in text.unicodeScalars {
-            let isControl = scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+            let isControl =
+                scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
                 || scalar == "\u{2028}" || scalar == "\u{2029}"
             result.unicodeScalars.append(isControl ? " " : scalar)
         }

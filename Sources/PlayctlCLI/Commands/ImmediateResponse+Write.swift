@@ -1,5 +1,5 @@
-import PlayctlOutput
 import CommandLineKit
+import PlayctlOutput
 
 #if canImport(Glibc)
 import Glibc

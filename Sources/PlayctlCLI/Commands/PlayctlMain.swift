@@ -1,5 +1,5 @@
-import PlayctlOutput
 import CommandLineKit
+import PlayctlOutput
 
 #if canImport(Glibc)
 import Glibc
@@ -31,7 +31,8 @@ public enum PlayctlMain {
             return response.exitCode
         case .run(let parsed):
             guard let runnable = parsed as? any PlayctlCommand else {
-                preconditionFailure("\(type(of: parsed)) is declared by PlayctlCommands.tool but is not a PlayctlCommand")
+                preconditionFailure(
+                    "\(type(of: parsed)) is declared by PlayctlCommands.tool but is not a PlayctlCommand")
             }
             command = runnable
         }

@@ -30,13 +30,16 @@ struct DelegateReentrancyTests {
             player.pause()
             player.play()
         }
-        func pictureInPictureController(_ controller: PictureInPictureController,
-                                        failedToStartPictureInPictureWithError error: PictureInPictureError) {
+        func pictureInPictureController(
+            _ controller: PictureInPictureController,
+            failedToStartPictureInPictureWithError error: PictureInPictureError
+        ) {
             note("failedToStart", controller)
         }
         func pictureInPictureController(
             _ controller: PictureInPictureController,
-            restoreUserInterfaceForPictureInPictureStopWithCompletionHandler completionHandler: @escaping @Sendable (Bool) -> Void
+            restoreUserInterfaceForPictureInPictureStopWithCompletionHandler completionHandler:
+                @escaping @Sendable (Bool) -> Void
         ) {
             note("restore", controller)
             player.seek(to: MediaTime(seconds: 0.5), toleranceBefore: .zero, toleranceAfter: .zero) { _ in
@@ -68,8 +71,9 @@ struct DelegateReentrancyTests {
         await Ticks.play(rig.clock, for: 0.5)
         #expect(!rig.controller.isPictureInPictureActive)
         let calls = delegate.calls.withLock { $0 }
-        #expect(calls.map { $0.split(separator: " ")[0] } == ["willStart", "didStart", "restore", "willStop", "didStop"],
-                "\(calls)")
+        #expect(
+            calls.map { $0.split(separator: " ")[0] } == ["willStart", "didStart", "restore", "willStop", "didStop"],
+            "\(calls)")
         #expect(rig.player.currentItem?.name == "b.mp4", "the item the delegate put in plays")
         #expect(rig.player.timeControlStatus == .playing)
         #expect(rig.layer.isReadyForDisplay)

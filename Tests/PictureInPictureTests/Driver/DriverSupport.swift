@@ -1,8 +1,8 @@
 import Foundation
+import Locking
 import MediaIO
 import PictureInPicture
 import Playback
-import Locking
 import PlaybackTesting
 import Testing
 
@@ -22,7 +22,10 @@ enum Ticks {
 
 /// Records delegate callbacks as controller events, and answers restore requests by a policy.
 final class RecordingDelegate: PictureInPictureControllerDelegate {
-    enum RestorePolicy: Sendable { case complete(Bool), never }
+    enum RestorePolicy: Sendable {
+        case complete(Bool)
+        case never
+    }
 
     private struct State {
         var log: [PictureInPictureControllerEvent] = []
@@ -39,7 +42,10 @@ final class RecordingDelegate: PictureInPictureControllerDelegate {
 
     /// Calls the completion handlers kept under the `.never` policy.
     func completeKeptRestores(_ restored: Bool) {
-        for handler in state.withLock({ s in defer { s.pending = [] }; return s.pending }) { handler(restored) }
+        for handler in state.withLock({ s in
+            defer { s.pending = [] }
+            return s.pending
+        }) { handler(restored) }
     }
 
     private func record(_ event: PictureInPictureControllerEvent) { state.withLock { $0.log.append(event) } }
@@ -50,13 +56,16 @@ final class RecordingDelegate: PictureInPictureControllerDelegate {
     func pictureInPictureControllerDidStartPictureInPicture(_ controller: PictureInPictureController) {
         record(.didStart)
     }
-    func pictureInPictureController(_ controller: PictureInPictureController,
-                                    failedToStartPictureInPictureWithError error: PictureInPictureError) {
+    func pictureInPictureController(
+        _ controller: PictureInPictureController,
+        failedToStartPictureInPictureWithError error: PictureInPictureError
+    ) {
         record(.failedToStart(error))
     }
     func pictureInPictureController(
         _ controller: PictureInPictureController,
-        restoreUserInterfaceForPictureInPictureStopWithCompletionHandler completionHandler: @escaping @Sendable (Bool) -> Void
+        restoreUserInterfaceForPictureInPictureStopWithCompletionHandler completionHandler:
+            @escaping @Sendable (Bool) -> Void
     ) {
         record(.restoreUserInterface)
         switch restorePolicy {
@@ -89,8 +98,14 @@ final class EventLog: Sendable {
     /// Every event, once the stream has ended; records an issue if it does not end within `timeout`.
     func complete(timeout: Duration = .seconds(10)) async -> [PictureInPictureControllerEvent] {
         let finished = await withTaskGroup(of: Bool.self) { group in
-            group.addTask { [task] in await task.value; return true }
-            group.addTask { try? await Task.sleep(for: timeout); return false }
+            group.addTask { [task] in
+                await task.value
+                return true
+            }
+            group.addTask {
+                try? await Task.sleep(for: timeout)
+                return false
+            }
             let first = await group.next() ?? false
             group.cancelAll()
             return first
@@ -115,8 +130,9 @@ extension Array where Element == PictureInPictureControllerEvent {
     var playbackStates: [PlaybackStateSnapshot] {
         compactMap {
             guard case .playbackState(let id, let duration, let elapsed, let status) = $0 else { return nil }
-            return PlaybackStateSnapshot(stateID: id, itemName: nil, contentDuration: duration, elapsed: elapsed,
-                                         timeControlStatus: status)
+            return PlaybackStateSnapshot(
+                stateID: id, itemName: nil, contentDuration: duration, elapsed: elapsed,
+                timeControlStatus: status)
         }
     }
 }
@@ -132,12 +148,15 @@ struct Rig {
     let log: EventLog
 
     /// Starts `clip` playing (settled: its first frame is shown) and makes a controller for its layer.
-    static func make(_ clip: String = "a.mp4", profile: HostProfile = .iOS, startLatency: Duration = .zero,
-                     restoreTimeout: Duration = .seconds(5), playing: Bool = true,
-                     app: SimulatedAppEnvironment = SimulatedAppEnvironment()) async -> Rig {
+    static func make(
+        _ clip: String = "a.mp4", profile: HostProfile = .iOS, startLatency: Duration = .zero,
+        restoreTimeout: Duration = .seconds(5), playing: Bool = true,
+        app: SimulatedAppEnvironment = SimulatedAppEnvironment()
+    ) async -> Rig {
         let clock = ManualClock()
-        let system = SimulatedPictureInPictureSystem(profile: profile, clock: .manual(clock), startLatency: startLatency,
-                                                     restoreTimeout: restoreTimeout, app: app)
+        let system = SimulatedPictureInPictureSystem(
+            profile: profile, clock: .manual(clock), startLatency: startLatency,
+            restoreTimeout: restoreTimeout, app: app)
         let player = Player(item: PlayerItem(url: MediaFixtures.path(clip)), clock: .manual(clock), audio: false)
         let layer = PlayerLayer(player: player)
         if playing { player.play() }
@@ -145,8 +164,9 @@ struct Rig {
         let controller = PictureInPictureController(playerLayer: layer, system: system)
         let delegate = RecordingDelegate()
         controller.delegate = delegate
-        return Rig(clock: clock, system: system, player: player, layer: layer, controller: controller,
-                   delegate: delegate, log: EventLog(controller))
+        return Rig(
+            clock: clock, system: system, player: player, layer: layer, controller: controller,
+            delegate: delegate, log: EventLog(controller))
     }
 
     /// Starts Picture in Picture and settles; the window must be open.

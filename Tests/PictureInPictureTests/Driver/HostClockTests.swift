@@ -38,8 +38,9 @@ struct HostClockTests {
         #expect(await Self.eventually { window.framesShown >= 5 })
         let stateID = window.playbackState.stateID
 
-        let prepared = try await controller.swapContentSource(to: PlayerItem(url: MediaFixtures.path("b.mp4")), clock: .host,
-                                                              audio: false)
+        let prepared = try await controller.swapContentSource(
+            to: PlayerItem(url: MediaFixtures.path("b.mp4")), clock: .host,
+            audio: false)
         defer { prepared.player.invalidate() }
         #expect(await Self.eventually { window.renderSize == RenderSize(width: 480, height: 270) })
         #expect(window.playbackState.stateID == stateID && window.playbackState.itemName == "b.mp4")

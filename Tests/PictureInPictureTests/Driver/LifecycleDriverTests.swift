@@ -108,8 +108,12 @@ struct LifecycleDriverTests {
 
     @Test("a locked screen pauses content without a playback audio session")
     func lockWithoutPlaybackSession() async throws {
-        let rig = await Rig.make("a.mp4", app: SimulatedAppEnvironment(audioSession: AudioSession(category: .ambient,
-                                                                                                  isActive: true)))
+        let rig = await Rig.make(
+            "a.mp4",
+            app: SimulatedAppEnvironment(
+                audioSession: AudioSession(
+                    category: .ambient,
+                    isActive: true)))
         await Ticks.play(rig.clock, for: 0.2)
         rig.system.lockScreen()
         await Ticks.play(rig.clock, for: 0.5)
@@ -141,8 +145,9 @@ struct LifecycleDriverTests {
     @Test("releasing an active controller ends the session and the stream")
     func releaseWhileActive() async throws {
         let rig = await Rig.make("a.mp4")
-        var controller: PictureInPictureController? = PictureInPictureController(playerLayer: rig.layer,
-                                                                                 system: rig.system)
+        var controller: PictureInPictureController? = PictureInPictureController(
+            playerLayer: rig.layer,
+            system: rig.system)
         let delegate = RecordingDelegate()
         controller?.delegate = delegate
         let log = EventLog(try #require(controller))

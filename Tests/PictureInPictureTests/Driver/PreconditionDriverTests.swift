@@ -36,7 +36,8 @@ struct PreconditionDriverTests {
         case .noBackgroundAudio: rig.system.app.hasBackgroundAudioCapability = false
         case .contentNotReady:
             // A layer whose player has not loaded anything yet (no clock advance): nothing to show.
-            let player = Player(item: PlayerItem(url: MediaFixtures.path("a.mp4")), clock: .manual(rig.clock), audio: false)
+            let player = Player(
+                item: PlayerItem(url: MediaFixtures.path("a.mp4")), clock: .manual(rig.clock), audio: false)
             spare = player
             controller = PictureInPictureController(playerLayer: PlayerLayer(player: player), system: rig.system)
             controller.delegate = rig.delegate

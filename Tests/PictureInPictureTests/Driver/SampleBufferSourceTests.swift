@@ -1,7 +1,7 @@
+import Locking
 import MediaIO
 import PictureInPicture
 import Playback
-import Locking
 import PlaybackTesting
 import Testing
 
@@ -45,13 +45,17 @@ final class SampleBufferApp: SampleBufferPlaybackDelegate {
         player.rate == 0
     }
 
-    func pictureInPictureController(_ controller: PictureInPictureController,
-                                    didTransitionToRenderSize newRenderSize: RenderSize) {
+    func pictureInPictureController(
+        _ controller: PictureInPictureController,
+        didTransitionToRenderSize newRenderSize: RenderSize
+    ) {
         calls.withLock { $0.renderSizes.append(newRenderSize) }
     }
 
-    func pictureInPictureController(_ controller: PictureInPictureController, skipByInterval interval: MediaTime,
-                                    completion completionHandler: @escaping @Sendable () -> Void) {
+    func pictureInPictureController(
+        _ controller: PictureInPictureController, skipByInterval interval: MediaTime,
+        completion completionHandler: @escaping @Sendable () -> Void
+    ) {
         calls.withLock { $0.skips.append(interval) }
         let target = player.currentTime() + interval
         Task { [player, completionsPerSkip] in

@@ -7,7 +7,9 @@ import Testing
 @Suite("Driver skips")
 struct SkipDriverTests {
     /// The player's events up to and including the first one `isLast` accepts (a sentinel the test causes).
-    static func events(_ stream: AsyncStream<PlayerEvent>, until isLast: @escaping @Sendable (PlayerEvent) -> Bool)
+    static func events(
+        _ stream: AsyncStream<PlayerEvent>, until isLast: @escaping @Sendable (PlayerEvent) -> Bool
+    )
         async -> [PlayerEvent]
     {
         await withTaskGroup(of: [PlayerEvent]?.self) { group in
@@ -19,7 +21,10 @@ struct SkipDriverTests {
                 }
                 return seen
             }
-            group.addTask { try? await Task.sleep(for: .seconds(10)); return nil }
+            group.addTask {
+                try? await Task.sleep(for: .seconds(10))
+                return nil
+            }
             let result = await group.next() ?? nil
             group.cancelAll()
             if result == nil { Issue.record("the sentinel event never came") }

@@ -8,8 +8,9 @@ import Testing
 @Suite("Content swaps while active")
 struct SwapTests {
     /// Plays a.mp4 in Picture in Picture for a second, swaps to b.mp4 by `mode`, plays B to its end.
-    @Test("the window shows only B's frames after a swap, without a gap, on the same playback state",
-          arguments: ContentSwapMode.allCases)
+    @Test(
+        "the window shows only B's frames after a swap, without a gap, on the same playback state",
+        arguments: ContentSwapMode.allCases)
     func swap(mode: ContentSwapMode) async throws {
         let rig = await Rig.make("a.mp4")
         rig.system.recordsShownFrames = true
@@ -61,8 +62,9 @@ struct SwapTests {
         let events = await rig.finish()
         newPlayer?.invalidate()
         #expect(events.session == [.willStart, .didStart, .willStop, .didStop], "no stop/start around the swap")
-        #expect(events.filter { if case .contentSource = $0 { true } else { false } }
-            == [.contentSource(item: "b.mp4", mode: mode)])
+        #expect(
+            events.filter { if case .contentSource = $0 { true } else { false } }
+                == [.contentSource(item: "b.mp4", mode: mode)])
         let states = events.playbackStates
         #expect(Set(states.map(\.stateID)) == [initial.stateID])
         let afterSwap = try #require(states.first { $0.contentDuration == Ticks.seconds(4) })
@@ -89,15 +91,19 @@ struct SwapTests {
         let events = await rig.finish()
         next.invalidate()
         let swap = try #require(events.firstIndex(of: .contentSource(item: "b.mp4", mode: .source)))
-        #expect(Array(events[swap...].prefix(4)) == [.contentSource(item: "b.mp4", mode: .source), .possible(false),
-                                                     .willStop, .didStop])
+        #expect(
+            Array(events[swap...].prefix(4)) == [
+                .contentSource(item: "b.mp4", mode: .source), .possible(false),
+                .willStop, .didStop,
+            ])
     }
 
     @Test("a ready source assigned while idle is simply used by the next session")
     func swapWhileIdle() async throws {
         let rig = await Rig.make("a.mp4")
-        let prepared = try await ContentSource.prepared(for: PlayerItem(url: MediaFixtures.path("b.mp4")),
-                                                        clock: .manual(rig.clock), audio: false)
+        let prepared = try await ContentSource.prepared(
+            for: PlayerItem(url: MediaFixtures.path("b.mp4")),
+            clock: .manual(rig.clock), audio: false)
         rig.controller.contentSource = prepared.contentSource
         prepared.player.play()
         let window = try await rig.startPictureInPicture()
@@ -112,8 +118,9 @@ struct SwapTests {
     func preparationFailure() async throws {
         let clock = ManualClock()
         await #expect(throws: ContentSourcePreparationError.self) {
-            _ = try await ContentSource.prepared(for: PlayerItem(url: MediaFixtures.path("missing.mp4")),
-                                                 clock: .manual(clock), audio: false)
+            _ = try await ContentSource.prepared(
+                for: PlayerItem(url: MediaFixtures.path("missing.mp4")),
+                clock: .manual(clock), audio: false)
         }
     }
 }

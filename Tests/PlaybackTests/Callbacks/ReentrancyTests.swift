@@ -1,9 +1,10 @@
 import Foundation
 import Locking
 import MediaIO
-@testable import Playback
 import PlaybackTesting
 import Testing
+
+@testable import Playback
 
 /// Every kind of callback into app code calls back into the player (reads, seeks, pauses, replaces the item,
 /// invalidates the player) and the player goes on: nothing runs app code under an engine lock.
@@ -17,11 +18,12 @@ struct ReentrancyTests {
     /// Where app code is called.
     enum Kind: String, CaseIterable, Sendable {
         case videoSink, layerObserver, periodicObserver, boundaryObserver, eventObserver, metricsObserver,
-             seekCompletion, audioTap
+            seekCompletion, audioTap
     }
 
-    @Test("each callback kind, calling each API from inside, under the manual clock",
-          arguments: Kind.allCases, Reentry.allCases)
+    @Test(
+        "each callback kind, calling each API from inside, under the manual clock",
+        arguments: Kind.allCases, Reentry.allCases)
     func reentry(kind: Kind, reentry: Reentry) async throws {
         let clock = ManualClock()
         let player = Player(item: PlayerItem(url: MediaFixtures.path("b.mp4")), clock: .manual(clock), audio: true)
@@ -32,7 +34,13 @@ struct ReentrancyTests {
         /// Runs the reentry once, from inside the callback, once playback passed 0.5 s.
         let act: @Sendable () -> Void = { [weak player] in
             guard let player, player.currentTime().seconds >= 0.5 || kind == .seekCompletion else { return }
-            guard !done.withLock({ let was = $0; $0 = true; return was }) else { return }
+            guard
+                !done.withLock({
+                    let was = $0
+                    $0 = true
+                    return was
+                })
+            else { return }
             switch reentry {
             case .rate: _ = player.rate
             case .currentTime: _ = player.currentTime()
@@ -95,10 +103,11 @@ struct ReentrancyTests {
         let player = Player(item: PlayerItem(url: MediaFixtures.path("b.mp4")), clock: .host, audio: false)
         defer { player.invalidate() }
         let frames = Locked(0)
-        player.add(VideoSink { [weak player] _ in
-            _ = player?.rate
-            frames.withLock { $0 += 1 }
-        })
+        player.add(
+            VideoSink { [weak player] _ in
+                _ = player?.rate
+                frames.withLock { $0 += 1 }
+            })
         player.play()
         try await Task.sleep(for: .seconds(2))
         // About 60 frames in 2 s at 30 fps on an idle machine; a sink under the engine's lock got none.
@@ -125,15 +134,17 @@ struct ReentrancyTests {
         #expect(player.currentTime().seconds > 1)
     }
 
-    @Test("host clock: a sink slower than the frame rate costs a bounded number of waiting frames, and the clock goes on")
+    @Test(
+        "host clock: a sink slower than the frame rate costs a bounded number of waiting frames, and the clock goes on")
     func slowSink() async throws {
         let player = Player(item: PlayerItem(url: MediaFixtures.path("b.mp4")), clock: .host, audio: false)
         defer { player.invalidate() }
         let frames = Locked(0)
-        player.add(VideoSink { _ in
-            frames.withLock { $0 += 1 }
-            Thread.sleep(forTimeInterval: 0.2)
-        })
+        player.add(
+            VideoSink { _ in
+                frames.withLock { $0 += 1 }
+                Thread.sleep(forTimeInterval: 0.2)
+            })
         player.play()
         // The sink takes 5 frames a second; presentation goes on at 30 meanwhile.
         while frames.withLock({ $0 }) < 6 { try await Task.sleep(for: .milliseconds(20)) }

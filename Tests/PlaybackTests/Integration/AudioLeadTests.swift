@@ -1,7 +1,7 @@
 import Foundation
+import Locking
 import MediaIO
 import Playback
-import Locking
 import PlaybackTesting
 import Testing
 
@@ -38,8 +38,9 @@ struct AudioLeadTests {
         let shownLater = player.statistics.framesRendered
         throttle.resume()
         for _ in 0..<70 { await clock.advance(bySeconds: 0.1) }
-        return Run(trace: await recorder.snapshot(), player: player, held: held, audioEnd: playedEnd,
-                   shownAtStall: shownAtStall, shownLater: shownLater)
+        return Run(
+            trace: await recorder.snapshot(), player: player, held: held, audioEnd: playedEnd,
+            shownAtStall: shownAtStall, shownLater: shownLater)
     }
 
     @Test("audio that runs dry stalls playback at its end; the video, decoded ahead, waits; both resume together")
@@ -51,9 +52,12 @@ struct AudioLeadTests {
         // A second of audio is decoded ahead (and more sits in the reader's buffers): paused at 1 s, the audio
         // runs out after 2 s; the playhead stops within the grace (100 ms, whole frames) of the audio's end.
         #expect(held > 2, "\(held)")
-        #expect(held >= run.audioEnd && held <= run.audioEnd + 0.1 + 1.0 / 30, "playhead \(held), audio end \(run.audioEnd)")
+        #expect(
+            held >= run.audioEnd && held <= run.audioEnd + 0.1 + 1.0 / 30, "playhead \(held), audio end \(run.audioEnd)"
+        )
         #expect(trace[stalled].contains("t=\(String(format: "%.3f", held))"), "\(trace[stalled]) at \(held)")
-        #expect(trace[stalled + 1].hasSuffix("timeControlStatus waitingToPlayAtSpecifiedRate toMinimizeStalls"), "\(trace)")
+        #expect(
+            trace[stalled + 1].hasSuffix("timeControlStatus waitingToPlayAtSpecifiedRate toMinimizeStalls"), "\(trace)")
         #expect(run.shownLater == run.shownAtStall, "no video frame is shown while the audio is missing")
         #expect(Double(run.shownAtStall - 1) / 30 <= held, "video never ran ahead of the playhead")
         let resumed = try #require(trace.lastIndex { $0.hasSuffix("timeControlStatus playing") })

@@ -64,8 +64,9 @@ struct ItemEndTests {
     @Test("a queue player advances with no gap: frames continue on the next clock tick")
     func queueAdvance() async throws {
         let clock = ManualClock()
-        let player = QueuePlayer(items: [PlayerItem(url: MediaFixtures.path("b.mp4")), PlayerItem(url: MediaFixtures.path("a.mp4"))],
-                                 clock: .manual(clock), audio: false)
+        let player = QueuePlayer(
+            items: [PlayerItem(url: MediaFixtures.path("b.mp4")), PlayerItem(url: MediaFixtures.path("a.mp4"))],
+            clock: .manual(clock), audio: false)
         defer { player.invalidate() }
         let layer = PlayerLayer(player: player)
         let recorder = TraceRecorder(player)
@@ -102,8 +103,9 @@ struct ItemEndTests {
         var traces: [[String]] = []
         for _ in 0..<20 {
             let clock = ManualClock()
-            let player = QueuePlayer(items: [PlayerItem(url: MediaFixtures.path("b.mp4")), PlayerItem(url: MediaFixtures.path("c.webm"))],
-                                     clock: .manual(clock), audio: true)
+            let player = QueuePlayer(
+                items: [PlayerItem(url: MediaFixtures.path("b.mp4")), PlayerItem(url: MediaFixtures.path("c.webm"))],
+                clock: .manual(clock), audio: true)
             let recorder = TraceRecorder(player)
             player.play()
             await clock.advance(bySeconds: 0.3)

@@ -1,7 +1,7 @@
 import Foundation
+import Locking
 import MediaIO
 import Playback
-import Locking
 import PlaybackTesting
 import Testing
 
@@ -18,7 +18,10 @@ struct RateTests {
         init(_ player: Player, layer: PlayerLayer) {
             let store = self.store
             tap = AudioTap { buffer in
-                store.state.withLock { $0.samples += buffer.samples; $0.times.append(buffer.time) }
+                store.state.withLock {
+                    $0.samples += buffer.samples
+                    $0.times.append(buffer.time)
+                }
             }
             player.add(tap)
             layer.onFrame { frame in
@@ -119,7 +122,8 @@ struct RateTests {
         let capture = Capture(player, layer: layer)
         player.rate = 2
         await clock.advance(bySeconds: 0.5)
-        let before = capture.tap.framesReceived, timesBefore = capture.times.count
+        let before = capture.tap.framesReceived
+        let timesBefore = capture.times.count
         let finished = await player.seek(to: MediaTime(seconds: 3), toleranceBefore: .zero, toleranceAfter: .zero)
         #expect(finished)
         await clock.advance(bySeconds: 1)

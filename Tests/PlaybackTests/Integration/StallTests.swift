@@ -26,7 +26,8 @@ struct StallTests {
         let (trace, player) = await Self.scenario(automaticallyWaits: true)
         defer { player.invalidate() }
         let stalled = try #require(trace.firstIndex { $0.hasSuffix(" stalled") }, "\(trace)")
-        let waiting = try #require(trace.firstIndex { $0.hasSuffix("timeControlStatus waitingToPlayAtSpecifiedRate toMinimizeStalls") })
+        let waiting = try #require(
+            trace.firstIndex { $0.hasSuffix("timeControlStatus waitingToPlayAtSpecifiedRate toMinimizeStalls") })
         let resumed = try #require(trace.lastIndex { $0.hasSuffix("timeControlStatus playing") })
         #expect(stalled < waiting && waiting < resumed, "\(trace)")
         #expect(trace.contains { $0.hasSuffix("didPlayToEnd a.mp4") })

@@ -1,8 +1,9 @@
 import Foundation
-import MediaIO
-@testable import Playback
 import Locking
+import MediaIO
 import Testing
+
+@testable import Playback
 
 /// Records a player's events as readable lines, for asserting whole traces.
 final class TraceRecorder: Sendable {

@@ -1,9 +1,10 @@
 import Foundation
-import MediaIO
-@testable import Playback
 import Locking
+import MediaIO
 import PlaybackTesting
 import Testing
+
+@testable import Playback
 
 @Suite("The hang watchdog of the callback thread", .timeLimit(.minutes(1)))
 struct HangTests {
@@ -15,7 +16,13 @@ struct HangTests {
         let trace = MetricsTrace(player)
         let blocked = Locked(false)
         _ = player.addBoundaryTimeObserver(forTimes: [MediaTime(seconds: 1)]) { _ in
-            guard !blocked.withLock({ let was = $0; $0 = true; return was }) else { return }
+            guard
+                !blocked.withLock({
+                    let was = $0
+                    $0 = true
+                    return was
+                })
+            else { return }
             Thread.sleep(forTimeInterval: 0.4)
         }
         _ = player.addPeriodicTimeObserver(forInterval: MediaTime(seconds: 0.5)) { _ in }
@@ -56,11 +63,17 @@ struct HangTests {
         let hangs = player.metrics(forType: HangEvent.self)
         let calls = Locked(0)
         let returned = Locked(false)
-        player.add(VideoSink { _ in
-            guard calls.withLock({ $0 += 1; return $0 }) == 3 else { return }
-            Thread.sleep(forTimeInterval: 1)
-            returned.withLock { $0 = true }
-        })
+        player.add(
+            VideoSink { _ in
+                guard
+                    calls.withLock({
+                        $0 += 1
+                        return $0
+                    }) == 3
+                else { return }
+                Thread.sleep(forTimeInterval: 1)
+                returned.withLock { $0 = true }
+            })
         // Whether the sink had returned when the hang was sent (observed on the sending thread, so the answer does
         // not depend on how soon this test's task runs again).
         let returnedWhenReported = Locked<Bool?>(nil)

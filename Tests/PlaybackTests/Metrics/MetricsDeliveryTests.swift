@@ -1,8 +1,9 @@
 import Foundation
 import MediaIO
-@testable import Playback
 import PlaybackTesting
 import Testing
+
+@testable import Playback
 
 @Suite("Metric delivery: bounded buffers, several subscribers, merges", .timeLimit(.minutes(1)))
 struct MetricsDeliveryTests {
@@ -24,8 +25,10 @@ struct MetricsDeliveryTests {
         try await Self.ready(item)
         // 50 seeks (100 metric events) and a whole clip, untimed, while nobody reads `stuck`.
         for index in 0..<50 {
-            player.seek(to: MediaTime(value: Int64(index), timescale: 100), toleranceBefore: .zero,
-                        toleranceAfter: .zero) { _ in }
+            player.seek(
+                to: MediaTime(value: Int64(index), timescale: 100), toleranceBefore: .zero,
+                toleranceAfter: .zero
+            ) { _ in }
         }
         player.play()
         for await event in events where event.kind == .didPlayToEnd { break }
@@ -58,8 +61,11 @@ struct MetricsDeliveryTests {
         player.invalidate()
         let all = await collect(early).map(\.description)
         let later = await collect(late).map(\.description)
-        #expect(all.prefix(3) == ["rateChange 1.0 (was 0.0) setRateCalled", "initialLikelyToKeepUp after 0.000",
-                                  "firstFrame after 0.000"])
+        #expect(
+            all.prefix(3) == [
+                "rateChange 1.0 (was 0.0) setRateCalled", "initialLikelyToKeepUp after 0.000",
+                "firstFrame after 0.000",
+            ])
         #expect(later.first?.hasPrefix("seek seek#1 3.000 from 1.000 exact api") == true, "\(later)")
         #expect(Array(all.suffix(later.count)) == later)
         #expect(await collect(rates).map(\.reason) == [.setRateCalled, .playedToEnd])
@@ -71,8 +77,10 @@ struct MetricsDeliveryTests {
         let first = Player(item: PlayerItem(url: MediaFixtures.path("b.mp4")), clock: .manual(clock), audio: false)
         let second = Player(item: PlayerItem(url: MediaFixtures.path("a.mp4")), clock: .manual(clock), audio: false)
         let merged = MetricsMerge.chronological([first.allMetrics(), second.allMetrics()])
-        let seeks = MetricsMerge.chronological([first.metrics(forType: SeekEvent.self),
-                                                second.metrics(forType: SeekEvent.self)])
+        let seeks = MetricsMerge.chronological([
+            first.metrics(forType: SeekEvent.self),
+            second.metrics(forType: SeekEvent.self),
+        ])
         first.play()
         await clock.advance(bySeconds: 1)
         second.play()

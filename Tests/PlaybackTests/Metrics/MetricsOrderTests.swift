@@ -1,8 +1,9 @@
 import Foundation
 import MediaIO
-@testable import Playback
 import PlaybackTesting
 import Testing
+
+@testable import Playback
 
 @Suite("Metric events in order with the player's own events", .timeLimit(.minutes(1)))
 struct MetricsOrderTests {
@@ -73,7 +74,10 @@ struct MetricsOrderTests {
         let b = PlayerItem(url: MediaFixtures.path("b.mp4"))
         let old = Player(item: a, clock: .manual(clock), audio: false)
         let new = Player(item: b, clock: .manual(clock), audio: false)
-        defer { old.invalidate(); new.invalidate() }
+        defer {
+            old.invalidate()
+            new.invalidate()
+        }
         await clock.advance(by: .zero)
         let swaps = new.metrics(forType: ContentSwapEvent.self)
         new.metricsCollector.recordContentSwap(from: a, to: b, mode: .source)
@@ -82,14 +86,16 @@ struct MetricsOrderTests {
         #expect(swap.from == "a.mp4" && swap.to == "b.mp4" && swap.mode == .source && swap.latency == 0)
     }
 
-    @Test("a stall from a throttled source: the stall metric follows the stall, recovery is timed, rate reason stalled",
-          arguments: [true, false])
+    @Test(
+        "a stall from a throttled source: the stall metric follows the stall, recovery is timed, rate reason stalled",
+        arguments: [true, false])
     func throttledStall(automaticallyWaits: Bool) async throws {
         let clock = ManualClock()
         // As in StallTests: a.mp4 needs ~65 kB/s; 30 kB/s of clock time cannot keep up.
         let throttle = MediaThrottle(bytesPerSecond: 30_000, initialBytes: 100_000, clock: clock)
-        let player = Player(item: PlayerItem(url: MediaFixtures.path("a.mp4"), throttle: throttle), clock: .manual(clock),
-                            audio: false)
+        let player = Player(
+            item: PlayerItem(url: MediaFixtures.path("a.mp4"), throttle: throttle), clock: .manual(clock),
+            audio: false)
         defer { player.invalidate() }
         player.automaticallyWaitsToMinimizeStalling = automaticallyWaits
         let trace = MetricsTrace(player)
@@ -142,11 +148,12 @@ struct MetricsOrderTests {
         facts.frameCounts = (90, 2)
         feed(.didPlayToEnd, at: 5, itemTime: 4)
         let names = out.map { "\($0)" }
-        #expect(names == [
-            "rateChange 1.0 (was 0.0) setRateCalled", "initialLikelyToKeepUp after 0.200", "firstFrame after 0.250",
-            "stall", "likelyToKeepUp after 0.800", "stall", "rateChange 0.0 (was 1.0) stalled",
-            "summary stalls=2 seeks=0 frames=90/2 played=3.000",
-        ])
+        #expect(
+            names == [
+                "rateChange 1.0 (was 0.0) setRateCalled", "initialLikelyToKeepUp after 0.200", "firstFrame after 0.250",
+                "stall", "likelyToKeepUp after 0.800", "stall", "rateChange 0.0 (was 1.0) stalled",
+                "summary stalls=2 seeks=0 frames=90/2 played=3.000",
+            ])
         let summary = try #require(out.last as? PlaybackSummaryEvent)
         #expect(abs(summary.startupTime - 0.2) < 1e-9)
         #expect(abs(summary.stallRecoveryTime - 0.8) < 1e-9)

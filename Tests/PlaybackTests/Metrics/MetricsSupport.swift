@@ -1,8 +1,9 @@
 import Foundation
-import MediaIO
-@testable import Playback
 import Locking
+import MediaIO
 import Testing
+
+@testable import Playback
 
 /// Records a player's events and metric events, in the one order they are sent, as readable lines: player events
 /// as `TraceRecorder` writes them, metrics as `[host t=time] metric.name description`.

@@ -1,9 +1,10 @@
 import Foundation
-import MediaIO
-@testable import Playback
 import Locking
+import MediaIO
 import PlaybackTesting
 import Testing
+
+@testable import Playback
 
 @Suite("Seek metrics: request/completion pairs under the manual clock", .timeLimit(.minutes(1)))
 struct SeekMetricsTests {
@@ -19,8 +20,10 @@ struct SeekMetricsTests {
         // so none can land before the last request.
         _ = player.addBoundaryTimeObserver(forTimes: [MediaTime(seconds: 1)]) { [weak player] _ in
             for index in 0..<50 {
-                player?.seek(to: MediaTime(value: Int64(400 + index * 2), timescale: 100), toleranceBefore: .zero,
-                            toleranceAfter: .zero) { finished in handled.withLock { $0.append(finished) } }
+                player?.seek(
+                    to: MediaTime(value: Int64(400 + index * 2), timescale: 100), toleranceBefore: .zero,
+                    toleranceAfter: .zero
+                ) { finished in handled.withLock { $0.append(finished) } }
             }
         }
         player.play()

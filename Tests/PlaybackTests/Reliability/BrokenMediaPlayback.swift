@@ -1,7 +1,7 @@
 import Foundation
+import Locking
 import MediaIO
 import Playback
-import Locking
 import PlaybackTesting
 import Testing
 

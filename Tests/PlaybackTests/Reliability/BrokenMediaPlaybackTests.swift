@@ -35,16 +35,19 @@ struct BrokenMediaPlaybackTests {
     }
 
     /// Failed, with a typed error of an expected kind naming the file, in time, and no longer playing.
-    static func expectFailure(_ outcome: BrokenMediaPlayback.Outcome, kinds: [String], path: String,
-                              sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectFailure(
+        _ outcome: BrokenMediaPlayback.Outcome, kinds: [String], path: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         #expect(outcome.status == .failed, "\(outcome)", sourceLocation: sourceLocation)
         #expect(!outcome.playedToEnd, "\(outcome)", sourceLocation: sourceLocation)
         guard let error = outcome.error else {
             Issue.record("failed without an error: \(outcome)", sourceLocation: sourceLocation)
             return
         }
-        #expect(kinds.contains(error.kind.rawValue), "\(error.kind) not in \(kinds): \(outcome)",
-                sourceLocation: sourceLocation)
+        #expect(
+            kinds.contains(error.kind.rawValue), "\(error.kind) not in \(kinds): \(outcome)",
+            sourceLocation: sourceLocation)
         #expect(error.url == path && error.description.contains(path), "\(error)", sourceLocation: sourceLocation)
         #expect(!error.reason.isEmpty, sourceLocation: sourceLocation)
         if !outcome.failedToPlayToEnd {
@@ -56,14 +59,17 @@ struct BrokenMediaPlaybackTests {
     }
 
     /// Played to the end, never failed, and reported the damage it skipped when asked to.
-    static func expectPlayedThrough(_ outcome: BrokenMediaPlayback.Outcome, path: String, decodeErrors: Bool,
-                                    sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectPlayedThrough(
+        _ outcome: BrokenMediaPlayback.Outcome, path: String, decodeErrors: Bool,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         #expect(outcome.playedToEnd, "\(outcome)", sourceLocation: sourceLocation)
         #expect(outcome.status == .readyToPlay && outcome.error == nil, "\(outcome)", sourceLocation: sourceLocation)
         #expect(outcome.statusEvents == [.readyToPlay], "\(outcome.statusEvents)", sourceLocation: sourceLocation)
         #expect(!outcome.failedToPlayToEnd, sourceLocation: sourceLocation)
         if decodeErrors {
-            #expect(outcome.decodeErrorEvents > 0, "damage skipped silently: \(outcome)", sourceLocation: sourceLocation)
+            #expect(
+                outcome.decodeErrorEvents > 0, "damage skipped silently: \(outcome)", sourceLocation: sourceLocation)
         }
     }
 

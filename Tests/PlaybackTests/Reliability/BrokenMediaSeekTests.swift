@@ -1,8 +1,8 @@
 import Foundation
 import MediaIO
 import Playback
-import Synchronization
 import PlaybackTesting
+import Synchronization
 import Testing
 
 /// Seeking inside damaged media: every seek completes (landed, or `false`), in time, and the player goes on.

@@ -1,7 +1,7 @@
 import Foundation
+import Locking
 import MediaIO
 import Playback
-import Locking
 import PlaybackTesting
 import Testing
 
@@ -40,9 +40,13 @@ struct FaultTests {
         return path
     }
 
-    @Test("a source that fails mid-stream: frames up to the failure, then failedToPlayToEnd and a failed item naming the file; a new item plays")
+    @Test(
+        "a source that fails mid-stream: frames up to the failure, then failedToPlayToEnd and a failed item naming the file; a new item plays"
+    )
     func sourceFailsMidStream() async throws {
-        let item = PlayerItem(url: Self.clip) { request throws(MediaError) in try FailingByteSource(path: request.url, failingAfter: 200_000) }
+        let item = PlayerItem(url: Self.clip) { request throws(MediaError) in
+            try FailingByteSource(path: request.url, failingAfter: 200_000)
+        }
         let (clock, player, recorder) = await Self.play(item, for: 7).parts
         defer { player.invalidate() }
         let trace = await recorder.snapshot()
@@ -63,10 +67,14 @@ struct FaultTests {
         #expect(await recorder.snapshot().last { $0.contains("didPlayToEnd") } != nil)
     }
 
-    @Test("a source that fails while the item loads: the item fails with a typed error, the player waits with no item to play")
+    @Test(
+        "a source that fails while the item loads: the item fails with a typed error, the player waits with no item to play"
+    )
     func sourceFailsWhileLoading() async throws {
         let clock = ManualClock()
-        let item = PlayerItem(url: Self.clip) { request throws(MediaError) in try FailingByteSource(path: request.url, failingAfter: 1_000) }
+        let item = PlayerItem(url: Self.clip) { request throws(MediaError) in
+            try FailingByteSource(path: request.url, failingAfter: 1_000)
+        }
         let player = Player(item: item, clock: .manual(clock), audio: true)
         defer { player.invalidate() }
         player.play()
@@ -82,7 +90,9 @@ struct FaultTests {
     func stallsAndResumes() async throws {
         let clock = ManualClock()
         let throttle = MediaThrottle(bytesPerSecond: 10_000_000, clock: clock)
-        let (_, player, recorder) = await Self.play(PlayerItem(url: Self.clip, throttle: throttle), clock: clock, for: 1).parts
+        let (_, player, recorder) = await Self.play(
+            PlayerItem(url: Self.clip, throttle: throttle), clock: clock, for: 1
+        ).parts
         defer { player.invalidate() }
         throttle.pause()
         await Self.advance(clock, seconds: 3)

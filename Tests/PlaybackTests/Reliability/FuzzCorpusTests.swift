@@ -42,7 +42,8 @@ struct FuzzCorpusTests {
             #expect(outcome.status == .readyToPlay && outcome.error == nil, "\(name): \(outcome)")
         } else {
             #expect(outcome.status == .failed, "\(name): \(outcome)")
-            #expect(outcome.error.map { BrokenMedia.damageKinds.contains($0.kind.rawValue) } == true, "\(name): \(outcome)")
+            #expect(
+                outcome.error.map { BrokenMedia.damageKinds.contains($0.kind.rawValue) } == true, "\(name): \(outcome)")
         }
     }
 }

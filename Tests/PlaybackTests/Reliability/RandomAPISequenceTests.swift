@@ -1,7 +1,7 @@
 import Foundation
+import Locking
 import MediaIO
 import Playback
-import Locking
 import PlaybackTesting
 import Testing
 
@@ -12,7 +12,9 @@ import Testing
 @Suite("Random API sequences from several tasks")
 struct RandomAPISequenceTests {
     /// Media the sequences pick from: clips, broken files (made per test) and a missing path.
-    static let clips = ["a.mp4", "b.mp4", "c.webm", "rotated.mp4", "offset.ts", "tone.m4a"].map { MediaFixtures.path($0) }
+    static let clips = ["a.mp4", "b.mp4", "c.webm", "rotated.mp4", "offset.ts", "tone.m4a"].map {
+        MediaFixtures.path($0)
+    }
     static let broken = ["trunc-a-050.mp4", "flip-b-1000.mp4", "zeroed-a-middle.mp4", "noise.mp4", "empty.mp4"]
 
     @Test(arguments: [UInt64(1), 2, 3, 4, 5, 6])
@@ -31,7 +33,9 @@ struct RandomAPISequenceTests {
             let plans = (0..<3).map { _ in (0..<4).map { _ in Call.random(&random, paths: paths) } }
             let finished = await Deadline.race(.seconds(20)) {
                 await withTaskGroup(of: Void.self) { group in
-                    for plan in plans { group.addTask { for call in plan { await call.perform(on: player, log: log) } } }
+                    for plan in plans {
+                        group.addTask { for call in plan { await call.perform(on: player, log: log) } }
+                    }
                 }
                 return true
             }
@@ -118,8 +122,9 @@ enum Call: Sendable, CustomStringConvertible {
             let span = duration.isNumeric ? duration.seconds : 1
             let tolerance: MediaTime = exact ? .zero : .positiveInfinity
             // Under the manual clock a seek lands once the decoders settle, without the clock moving.
-            _ = await player.seek(to: MediaTime(seconds: span * fraction), toleranceBefore: tolerance,
-                                  toleranceAfter: tolerance)
+            _ = await player.seek(
+                to: MediaTime(seconds: span * fraction), toleranceBefore: tolerance,
+                toleranceAfter: tolerance)
         case .cancelSeeks: player.cancelPendingSeeks()
         case .waits(let waits): player.automaticallyWaitsToMinimizeStalling = waits
         }

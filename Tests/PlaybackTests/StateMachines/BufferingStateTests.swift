@@ -4,10 +4,13 @@ import Testing
 
 @Suite struct BufferingStateTests {
     /// Measures `ahead` seconds with the automatic target (2 s: start 0.5 s, keep 0.125 s) unless told.
-    static func measure(_ state: BufferingState, _ ahead: Double, preferred: Double = 0,
-                        eof: Bool = false, full: Bool = false) -> BufferingState {
-        state.updated(bufferedAhead: MediaTime(seconds: ahead, preferredTimescale: 90_000),
-                      preferredForwardBufferDuration: preferred, reachedEndOfFile: eof, queueIsFull: full)
+    static func measure(
+        _ state: BufferingState, _ ahead: Double, preferred: Double = 0,
+        eof: Bool = false, full: Bool = false
+    ) -> BufferingState {
+        state.updated(
+            bufferedAhead: MediaTime(seconds: ahead, preferredTimescale: 90_000),
+            preferredForwardBufferDuration: preferred, reachedEndOfFile: eof, queueIsFull: full)
     }
 
     static func flags(_ state: BufferingState) -> [Bool] {
@@ -32,8 +35,9 @@ import Testing
     @Test func emptyOnlyWithNothingAheadAndMoreToCome() {
         #expect(Self.flags(Self.measure(BufferingState(), 0)) == [false, true, false])
         #expect(Self.flags(Self.measure(BufferingState(), 0.01)) == [false, false, false])
-        #expect(Self.flags(Self.measure(BufferingState(), 0, eof: true)) == [true, false, false],
-                "at the end of the file everything left is buffered")
+        #expect(
+            Self.flags(Self.measure(BufferingState(), 0, eof: true)) == [true, false, false],
+            "at the end of the file everything left is buffered")
     }
 
     @Test func fullByQueueOrByTarget() {
@@ -64,21 +68,25 @@ import Testing
     }
 
     @Test func nonNumericDurations() {
-        let infinite = BufferingState().updated(bufferedAhead: .positiveInfinity, preferredForwardBufferDuration: 0,
-                                                reachedEndOfFile: false, queueIsFull: false)
+        let infinite = BufferingState().updated(
+            bufferedAhead: .positiveInfinity, preferredForwardBufferDuration: 0,
+            reachedEndOfFile: false, queueIsFull: false)
         #expect(Self.flags(infinite) == [true, false, true])
         for nothing in [MediaTime.invalid, .indefinite, .negativeInfinity, MediaTime(value: -5, timescale: 10)] {
-            let state = infinite.updated(bufferedAhead: nothing, preferredForwardBufferDuration: 0,
-                                         reachedEndOfFile: false, queueIsFull: false)
+            let state = infinite.updated(
+                bufferedAhead: nothing, preferredForwardBufferDuration: 0,
+                reachedEndOfFile: false, queueIsFull: false)
             #expect(Self.flags(state) == [false, true, false], "\(nothing)")
         }
     }
 
     @Test func timescaleDoesNotMatter() {
-        let coarse = BufferingState().updated(bufferedAhead: MediaTime(value: 1, timescale: 2),
-                                              preferredForwardBufferDuration: 0, reachedEndOfFile: false, queueIsFull: false)
-        let fine = BufferingState().updated(bufferedAhead: MediaTime(value: 45_000, timescale: 90_000),
-                                            preferredForwardBufferDuration: 0, reachedEndOfFile: false, queueIsFull: false)
+        let coarse = BufferingState().updated(
+            bufferedAhead: MediaTime(value: 1, timescale: 2),
+            preferredForwardBufferDuration: 0, reachedEndOfFile: false, queueIsFull: false)
+        let fine = BufferingState().updated(
+            bufferedAhead: MediaTime(value: 45_000, timescale: 90_000),
+            preferredForwardBufferDuration: 0, reachedEndOfFile: false, queueIsFull: false)
         #expect(coarse == fine)
         #expect(coarse.isPlaybackLikelyToKeepUp)
     }

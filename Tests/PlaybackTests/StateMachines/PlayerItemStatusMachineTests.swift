@@ -41,7 +41,10 @@ import Testing
     @Test func rawValuesMatchAVFoundation() {
         #expect(PlayerItemStatus.allCases.map(\.rawValue) == [0, 1, 2])
         #expect(TimeControlStatus.allCases.map(\.rawValue) == [0, 1, 2])
-        #expect(ActionAtItemEnd.advance.rawValue == 0 && ActionAtItemEnd.pause.rawValue == 1 && ActionAtItemEnd.none.rawValue == 2)
-        #expect(WaitingReason.allCases.map(\.rawValue) == ["toMinimizeStalls", "evaluatingBufferingRate", "noItemToPlay"])
+        #expect(
+            ActionAtItemEnd.advance.rawValue == 0 && ActionAtItemEnd.pause.rawValue == 1
+                && ActionAtItemEnd.none.rawValue == 2)
+        #expect(
+            WaitingReason.allCases.map(\.rawValue) == ["toMinimizeStalls", "evaluatingBufferingRate", "noItemToPlay"])
     }
 }

@@ -20,7 +20,9 @@ import Testing
                 if step < Self.stepsPerSequence { harness.step(using: &random) } else { harness.finish() }
                 if let problem = harness.problem {
                     let at = step < Self.stepsPerSequence ? "step \(step)" : "finish"
-                    Issue.record("sequence \(sequence), \(at): \(problem)\n  history: \(harness.history.joined(separator: " → "))")
+                    Issue.record(
+                        "sequence \(sequence), \(at): \(problem)\n  history: \(harness.history.joined(separator: " → "))"
+                    )
                     return
                 }
             }
@@ -59,7 +61,9 @@ private struct Harness {
         case 0: apply("setRate", control.setRate(random.pick(rates)))
         case 1: apply("play", control.play())
         case 2: apply("pause", control.pause())
-        case 3: control.setDefaultRate(random.pick(rates)); history.append("setDefaultRate")
+        case 3:
+            control.setDefaultRate(random.pick(rates))
+            history.append("setDefaultRate")
         case 4: apply("playImmediately", control.playImmediately(atRate: random.pick(rates)))
         case 5: apply("autoWaits", control.setAutomaticallyWaitsToMinimizeStalling(random.bool()))
         case 6: changeItem(using: &random, label: "itemChanged")
@@ -106,8 +110,11 @@ private struct Harness {
         let hasItem = random.bool() || random.bool()
         let isReady = random.bool()
         item = hasItem ? (isReady ? .ready : .loading) : .none
-        apply(label, control.itemChanged(hasItem: hasItem, isReady: isReady,
-                                         likelyToKeepUp: random.pick([true, false, nil])))
+        apply(
+            label,
+            control.itemChanged(
+                hasItem: hasItem, isReady: isReady,
+                likelyToKeepUp: random.pick([true, false, nil])))
     }
 
     /// Performs seek actions as the driver would, telling the time-control machine when seeks start and end.
@@ -122,7 +129,9 @@ private struct Harness {
                 lastCompleted = id
                 if finished && id != issued.last { fail("\(id) finished although superseded") }
             case .startSeek(let id, let target, _):
-                if id != issued.last || seeks.pendingTarget != target { fail("startSeek of \(id) is not the latest request") }
+                if id != issued.last || seeks.pendingTarget != target {
+                    fail("startSeek of \(id) is not the latest request")
+                }
                 apply("seekStarted", control.seekStarted())
             }
         }
@@ -165,19 +174,27 @@ private struct Harness {
     }
 
     private mutating func checkInvariants() {
-        let status = control.timeControlStatus, reason = control.reasonForWaitingToPlay, rate = control.rate
+        let status = control.timeControlStatus
+        let reason = control.reasonForWaitingToPlay
+        let rate = control.rate
         coverage.insert(reason.map { "waiting \($0)" } ?? "\(status)")
         if announcedRate != rate { fail("rate \(rate) but announced \(announcedRate)") }
         if announcedStatus.0 != status || announcedStatus.1 != reason { fail("status \(status) not announced") }
         if clockRunning != (status == .playing) { fail("clock running \(clockRunning) while \(status)") }
         if status == .playing && !(rate > 0 && item == .ready) { fail("playing at \(rate) with item \(item)") }
         if (rate == 0) != (status == .paused) { fail("rate \(rate) while \(status)") }
-        if (reason != nil) != (status == .waitingToPlayAtSpecifiedRate) { fail("reason \(String(describing: reason)) while \(status)") }
+        if (reason != nil) != (status == .waitingToPlayAtSpecifiedRate) {
+            fail("reason \(String(describing: reason)) while \(status)")
+        }
         if item == .failed && rate != 0 { fail("failed item with rate \(rate)") }
         if item == .none && rate > 0 && reason != .noItemToPlay { fail("no item but \(status)") }
         if item == .loading && rate > 0 && reason != .evaluatingBufferingRate { fail("loading item but \(status)") }
-        if !(rate >= 0 && rate.isFinite) || !(control.defaultRate > 0 && control.defaultRate.isFinite) { fail("bad rates") }
-        if seeks.isSeeking != (seeks.currentSeek != nil) || seeks.isSeeking != (seeks.pendingTarget != nil) { fail("seek state") }
+        if !(rate >= 0 && rate.isFinite) || !(control.defaultRate > 0 && control.defaultRate.isFinite) {
+            fail("bad rates")
+        }
+        if seeks.isSeeking != (seeks.currentSeek != nil) || seeks.isSeeking != (seeks.pendingTarget != nil) {
+            fail("seek state")
+        }
         if let current = seeks.currentSeek, current != issued.last { fail("\(current) in flight, not the latest") }
         for id in issued where (completions[id] ?? 0) > 1 { fail("\(id) completed twice") }
     }

@@ -39,7 +39,8 @@ import Testing
         let first = machine.request(target: Self.seconds(1), exact: false).id
         let (second, actions) = machine.request(target: Self.seconds(2), exact: false)
         #expect(second == SeekID(rawValue: 2))
-        #expect(actions == [.complete(first, finished: false), .startSeek(second, target: Self.seconds(2), exact: false)])
+        #expect(
+            actions == [.complete(first, finished: false), .startSeek(second, target: Self.seconds(2), exact: false)])
         #expect(machine.pendingTarget == Self.seconds(2))
     }
 

@@ -22,8 +22,10 @@ func playingMachine(rate: Float = 1, automaticallyWaits: Bool = true) throws -> 
 }
 
 /// A paused machine with a ready item and the given buffer report (none if `likelyToKeepUp` is nil).
-func pausedReadyMachine(likelyToKeepUp: Bool?, bufferEmpty: Bool = false,
-                        automaticallyWaits: Bool = true) -> TimeControlStateMachine {
+func pausedReadyMachine(
+    likelyToKeepUp: Bool?, bufferEmpty: Bool = false,
+    automaticallyWaits: Bool = true
+) -> TimeControlStateMachine {
     var machine = TimeControlStateMachine(automaticallyWaitsToMinimizeStalling: automaticallyWaits)
     _ = machine.itemChanged(hasItem: true, isReady: true)
     if let likelyToKeepUp { _ = machine.bufferChanged(likelyToKeepUp: likelyToKeepUp, bufferEmpty: bufferEmpty) }
@@ -31,8 +33,10 @@ func pausedReadyMachine(likelyToKeepUp: Bool?, bufferEmpty: Bool = false,
 }
 
 /// Checks the readable state of a machine in one line.
-func expectState(_ machine: TimeControlStateMachine, rate: Float, _ status: TimeControlStatus,
-                 _ reason: WaitingReason? = nil, sourceLocation: SourceLocation = #_sourceLocation) {
+func expectState(
+    _ machine: TimeControlStateMachine, rate: Float, _ status: TimeControlStatus,
+    _ reason: WaitingReason? = nil, sourceLocation: SourceLocation = #_sourceLocation
+) {
     #expect(machine.rate == rate, "rate", sourceLocation: sourceLocation)
     #expect(machine.timeControlStatus == status, "status", sourceLocation: sourceLocation)
     #expect(machine.reasonForWaitingToPlay == reason, "reason", sourceLocation: sourceLocation)

@@ -23,15 +23,19 @@ import Testing
     @Test func playImmediatelyWithAnEmptyBufferBehavesAsAStall() {
         var machine = pausedReadyMachine(likelyToKeepUp: false, bufferEmpty: true)
         #expect(machine.playImmediately(atRate: 1) == [.emitRate(1, previous: 0), .emitWaiting(.toMinimizeStalls)])
-        #expect(machine.bufferChanged(likelyToKeepUp: false, bufferEmpty: false) == [],
-                "after the stall, resuming waits for a buffer likely to keep up")
-        #expect(machine.bufferChanged(likelyToKeepUp: true, bufferEmpty: false) == [.startClock(rate: 1), .emitPlaying])
+        #expect(
+            machine.bufferChanged(likelyToKeepUp: false, bufferEmpty: false) == [],
+            "after the stall, resuming waits for a buffer likely to keep up")
+        #expect(
+            machine.bufferChanged(likelyToKeepUp: true, bufferEmpty: false) == [.startClock(rate: 1), .emitPlaying])
     }
 
     @Test func playImmediatelyWithAnEmptyBufferAndNoAutomaticWaitingWaitsForData() {
         var machine = pausedReadyMachine(likelyToKeepUp: false, bufferEmpty: true, automaticallyWaits: false)
-        #expect(machine.playImmediately(atRate: 1) == [.emitRate(1, previous: 0), .emitWaiting(.evaluatingBufferingRate)])
-        #expect(machine.bufferChanged(likelyToKeepUp: false, bufferEmpty: false) == [.startClock(rate: 1), .emitPlaying])
+        #expect(
+            machine.playImmediately(atRate: 1) == [.emitRate(1, previous: 0), .emitWaiting(.evaluatingBufferingRate)])
+        #expect(
+            machine.bufferChanged(likelyToKeepUp: false, bufferEmpty: false) == [.startClock(rate: 1), .emitPlaying])
     }
 
     @Test func playImmediatelyWithoutAReadyItemIsSetRate() {
@@ -40,10 +44,12 @@ import Testing
 
         var loading = TimeControlStateMachine()
         _ = loading.itemChanged(hasItem: true, isReady: false)
-        #expect(loading.playImmediately(atRate: 1) == [.emitRate(1, previous: 0), .emitWaiting(.evaluatingBufferingRate)])
+        #expect(
+            loading.playImmediately(atRate: 1) == [.emitRate(1, previous: 0), .emitWaiting(.evaluatingBufferingRate)])
         #expect(loading.bufferChanged(likelyToKeepUp: false, bufferEmpty: false) == [])
-        #expect(loading.itemBecameReady() == [.emitWaiting(.toMinimizeStalls)],
-                "the immediate request does not outlive the loading item")
+        #expect(
+            loading.itemBecameReady() == [.emitWaiting(.toMinimizeStalls)],
+            "the immediate request does not outlive the loading item")
     }
 
     @Test func playImmediatelyAtZeroPauses() throws {
@@ -68,7 +74,8 @@ import Testing
         var machine = pausedReadyMachine(likelyToKeepUp: false, bufferEmpty: true)
         _ = machine.play()
         #expect(machine.setAutomaticallyWaitsToMinimizeStalling(false) == [.emitWaiting(.evaluatingBufferingRate)])
-        #expect(machine.bufferChanged(likelyToKeepUp: false, bufferEmpty: false) == [.startClock(rate: 1), .emitPlaying])
+        #expect(
+            machine.bufferChanged(likelyToKeepUp: false, bufferEmpty: false) == [.startClock(rate: 1), .emitPlaying])
     }
 
     @Test func turningAutomaticWaitingOnNeverStopsPlayback() throws {

@@ -10,7 +10,8 @@ import Testing
         #expect(machine.stalled() == [.stopClock, .emitWaiting(.toMinimizeStalls)])
         expectState(machine, rate: 1, .waitingToPlayAtSpecifiedRate, .toMinimizeStalls)
         #expect(machine.bufferChanged(likelyToKeepUp: false, bufferEmpty: false) == [])
-        #expect(machine.bufferChanged(likelyToKeepUp: true, bufferEmpty: false) == [.startClock(rate: 1), .emitPlaying])
+        #expect(
+            machine.bufferChanged(likelyToKeepUp: true, bufferEmpty: false) == [.startClock(rate: 1), .emitPlaying])
     }
 
     @Test func stallWithoutAutomaticWaitingPausesWithRateZero() throws {
@@ -69,21 +70,27 @@ import Testing
         var machine = try playingMachine()
         #expect(machine.itemChanged(hasItem: false, isReady: false) == [.stopClock, .emitWaiting(.noItemToPlay)])
         expectState(machine, rate: 1, .waitingToPlayAtSpecifiedRate, .noItemToPlay)
-        #expect(machine.itemChanged(hasItem: true, isReady: true, likelyToKeepUp: true) == [.startClock(rate: 1), .emitPlaying])
+        #expect(
+            machine.itemChanged(hasItem: true, isReady: true, likelyToKeepUp: true) == [
+                .startClock(rate: 1), .emitPlaying,
+            ])
     }
 
     @Test func replacingWithALoadingItemWhilePlayingEvaluates() throws {
         var machine = try playingMachine()
-        #expect(machine.itemChanged(hasItem: true, isReady: false) == [.stopClock, .emitWaiting(.evaluatingBufferingRate)])
+        #expect(
+            machine.itemChanged(hasItem: true, isReady: false) == [.stopClock, .emitWaiting(.evaluatingBufferingRate)])
     }
 
     @Test func replacingWithAnUnreportedReadyItemDependsOnAutomaticWaiting() throws {
         var waits = try playingMachine()
-        #expect(waits.itemChanged(hasItem: true, isReady: true) == [.stopClock, .emitWaiting(.evaluatingBufferingRate)])
+        #expect(
+            waits.itemChanged(hasItem: true, isReady: true) == [.stopClock, .emitWaiting(.evaluatingBufferingRate)])
         var doesNotWait = try playingMachine(automaticallyWaits: false)
         #expect(doesNotWait.itemChanged(hasItem: true, isReady: true) == [])
         var notLikely = try playingMachine()
-        #expect(notLikely.itemChanged(hasItem: true, isReady: true, likelyToKeepUp: false)
+        #expect(
+            notLikely.itemChanged(hasItem: true, isReady: true, likelyToKeepUp: false)
                 == [.stopClock, .emitWaiting(.toMinimizeStalls)])
     }
 
@@ -129,7 +136,8 @@ import Testing
         #expect(machine.bufferChanged(likelyToKeepUp: false, bufferEmpty: false) == [])
         expectState(machine, rate: 1, .playing)
         #expect(machine.seekFinished() == [.stopClock, .emitWaiting(.toMinimizeStalls)])
-        #expect(machine.bufferChanged(likelyToKeepUp: true, bufferEmpty: false) == [.startClock(rate: 1), .emitPlaying])
+        #expect(
+            machine.bufferChanged(likelyToKeepUp: true, bufferEmpty: false) == [.startClock(rate: 1), .emitPlaying])
     }
 
     @Test func seekIntoABufferedRegionKeepsPlaying() throws {
@@ -150,7 +158,8 @@ import Testing
         var machine = pausedReadyMachine(likelyToKeepUp: false)
         _ = machine.play()
         #expect(machine.seekStarted() == [.emitWaiting(.evaluatingBufferingRate)])
-        #expect(machine.bufferChanged(likelyToKeepUp: true, bufferEmpty: false) == [.startClock(rate: 1), .emitPlaying])
+        #expect(
+            machine.bufferChanged(likelyToKeepUp: true, bufferEmpty: false) == [.startClock(rate: 1), .emitPlaying])
         #expect(machine.seekFinished() == [])
     }
 
@@ -165,7 +174,8 @@ import Testing
         var machine = pausedReadyMachine(likelyToKeepUp: true, automaticallyWaits: false)
         #expect(machine.seekStarted() == [])
         #expect(machine.play() == [.emitRate(1, previous: 0), .emitWaiting(.evaluatingBufferingRate)])
-        #expect(machine.bufferChanged(likelyToKeepUp: false, bufferEmpty: false) == [.startClock(rate: 1), .emitPlaying])
+        #expect(
+            machine.bufferChanged(likelyToKeepUp: false, bufferEmpty: false) == [.startClock(rate: 1), .emitPlaying])
         #expect(machine.seekFinished() == [])
     }
 

@@ -38,7 +38,8 @@ import Testing
         #expect(machine.play() == [.emitRate(1, previous: 0), .emitWaiting(.evaluatingBufferingRate)])
         #expect(machine.bufferChanged(likelyToKeepUp: false, bufferEmpty: true) == [.emitWaiting(.toMinimizeStalls)])
         #expect(machine.bufferChanged(likelyToKeepUp: false, bufferEmpty: false) == [])
-        #expect(machine.bufferChanged(likelyToKeepUp: true, bufferEmpty: false) == [.startClock(rate: 1), .emitPlaying])
+        #expect(
+            machine.bufferChanged(likelyToKeepUp: true, bufferEmpty: false) == [.startClock(rate: 1), .emitPlaying])
         expectState(machine, rate: 1, .playing)
     }
 
@@ -65,7 +66,8 @@ import Testing
         #expect(machine.play() == [.emitRate(1, previous: 0), .emitWaiting(.toMinimizeStalls)])
         #expect(machine.setRate(2) == [.emitRate(2, previous: 1)])
         expectState(machine, rate: 2, .waitingToPlayAtSpecifiedRate, .toMinimizeStalls)
-        #expect(machine.bufferChanged(likelyToKeepUp: true, bufferEmpty: false) == [.startClock(rate: 2), .emitPlaying])
+        #expect(
+            machine.bufferChanged(likelyToKeepUp: true, bufferEmpty: false) == [.startClock(rate: 2), .emitPlaying])
     }
 
     @Test func setRateWhilePlayingRetimesTheClock() throws {

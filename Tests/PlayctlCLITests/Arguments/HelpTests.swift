@@ -50,10 +50,11 @@ struct HelpTests {
     @Test func usageShowsOptionalVariadicAndAtMostOne() throws {
         let concat = try #require(sampleTool.command(named: "concat"))
         // Too long for 80 columns after "USAGE: ", so it wraps under the first argument.
-        #expect(sampleTool.usage(of: concat) == """
-            tool concat OUT [IN...] [-t TAG]... [--codec h264|hevc]...
-                               [--fast | --slow] [--level VALUE]
-            """)
+        #expect(
+            sampleTool.usage(of: concat) == """
+                tool concat OUT [IN...] [-t TAG]... [--codec h264|hevc]...
+                                   [--fast | --slow] [--level VALUE]
+                """)
         let show = try #require(sampleTool.command(named: "show"))
         #expect(sampleTool.usage(of: show) == "tool show FILE [PAGE]")
     }
@@ -71,12 +72,14 @@ struct HelpTests {
 
     @Test func optionsAreAlignedInOneColumn() throws {
         let help = try helpText("frame --help")
-        #expect(help.contains("""
-            OPTIONS:
-              --at SECONDS          The presentation time of the frame, in seconds.
-              --md5                 Print the md5 of the decoded frame.
-              -o, --output OUT.png  Write the frame as a PNG file to this path.
-            """))
+        #expect(
+            help.contains(
+                """
+                OPTIONS:
+                  --at SECONDS          The presentation time of the frame, in seconds.
+                  --md5                 Print the md5 of the decoded frame.
+                  -o, --output OUT.png  Write the frame as a PNG file to this path.
+                """))
         #expect(help.contains("  -h, --help            Show help for this command."))
     }
 

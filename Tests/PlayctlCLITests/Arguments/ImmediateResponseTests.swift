@@ -13,11 +13,12 @@ struct ImmediateResponseTests {
         let response = try #require(parse("frame clip.mp4 --at x --md5 --md5 -o a.png").immediateResponse)
         let (output, error) = try capture(response)
         #expect(output == "")
-        #expect(error == """
-            playctl: error: options '--md5' and '-o' cannot be used together
-            see 'playctl frame --help'
+        #expect(
+            error == """
+                playctl: error: options '--md5' and '-o' cannot be used together
+                see 'playctl frame --help'
 
-            """)
+                """)
         #expect(response.exitCode == 2)
     }
 

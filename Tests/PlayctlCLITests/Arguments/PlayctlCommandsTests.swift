@@ -51,7 +51,8 @@ struct PlayctlCommandsTests {
     }
 
     @Test func playReadsEveryOptionIntoTypedValues() throws {
-        let line = "play a.mp4 --rate 2 --seek 5 --seek 1@2 --until 9 --untimed --no-audio --json --pip --swap b.mp4 "
+        let line =
+            "play a.mp4 --rate 2 --seek 5 --seek 1@2 --until 9 --untimed --no-audio --json --pip --swap b.mp4 "
             + "--swap-at 3 --swap-mode item --restore --metrics-out m.jsonl"
         guard case .run(let command) = PlayctlCommands.tool.parse(line.split(separator: " ").map(String.init)) else {
             Issue.record("'\(line)' does not run")
@@ -84,8 +85,10 @@ struct PlayctlCommandsTests {
                     arguments: [
                         PositionalSpec("A", help: "", arity: .variadic), PositionalSpec("B", help: ""),
                     ],
-                    options: [.flag("help", help: ""), .flag("a", help: ""), .flag("dup", help: ""),
-                              .flag("dup", help: "")],
+                    options: [
+                        .flag("help", help: ""), .flag("a", help: ""), .flag("dup", help: ""),
+                        .flag("dup", help: ""),
+                    ],
                     constraints: [.atMostOne(["dup", "missing"])]),
                 CommandSpec(name: "x", abstract: ""),
                 CommandSpec(name: "help", abstract: ""),

@@ -8,14 +8,18 @@ import Testing
 struct RobustnessTests {
     /// Tokens that stress the parser: every declared spelling, near-misses, separators, odd characters.
     static let tokens: [String] = {
-        var tokens = ["", "-", "--", "---", "=", "-=", "--=", "--=x", "-h", "--help", "help", "--version", "-1",
-                      "-.5", "-.", "1e999", "nan", "clip.mp4", "a=b", "\n", "\u{0}", "é", "🎬", "--🎬", "-🎬",
-                      "--json=", "-o=", "-oo", "-hx", "--at=--md5", String(repeating: "x", count: 300)]
+        var tokens = [
+            "", "-", "--", "---", "=", "-=", "--=", "--=x", "-h", "--help", "help", "--version", "-1",
+            "-.5", "-.", "1e999", "nan", "clip.mp4", "a=b", "\n", "\u{0}", "é", "🎬", "--🎬", "-🎬",
+            "--json=", "-o=", "-oo", "-hx", "--at=--md5", String(repeating: "x", count: 300),
+        ]
         for command in PlayctlCommands.spec.commands {
             tokens.append(command.name)
             for option in command.options {
-                tokens += [option.longSpelling, option.longSpelling + "=1", option.longSpelling + "=",
-                           String(option.longSpelling.dropLast())]
+                tokens += [
+                    option.longSpelling, option.longSpelling + "=1", option.longSpelling + "=",
+                    String(option.longSpelling.dropLast()),
+                ]
                 if let short = option.shortSpelling { tokens += [short, short + "v", short + "=v"] }
                 tokens += option.choices
             }
@@ -76,10 +80,13 @@ struct RobustnessTests {
     }
 
     @Test func controlCharactersAreEscapedAndLongTokensShortened() throws {
-        let error = try #require({ () -> UsageError? in
-            if case .usageError(let error) = PlayctlCommands.spec.parse(["probe", "a", "b\nc\u{1}"]) { return error }
-            return nil
-        }())
+        let error = try #require(
+            { () -> UsageError? in
+                if case .usageError(let error) = PlayctlCommands.spec.parse(["probe", "a", "b\nc\u{1}"]) {
+                    return error
+                }
+                return nil
+            }())
         #expect(error.message == #"unexpected argument 'b\nc\u{1}'"#)
         let long = String(repeating: "y", count: 1_000_000)
         guard case .usageError(let longError) = PlayctlCommands.spec.parse([long]) else {
@@ -91,10 +98,13 @@ struct RobustnessTests {
 
     @Test func hugeArgumentListsParseInLinearTime() throws {
         let seeks = Array(repeating: ["--seek", "1@2"], count: 50_000).flatMap { $0 }
-        let arguments = try #require({ () -> ParsedArguments? in
-            if case .run(_, let arguments) = PlayctlCommands.spec.parse(["play", "a.mp4"] + seeks) { return arguments }
-            return nil
-        }())
+        let arguments = try #require(
+            { () -> ParsedArguments? in
+                if case .run(_, let arguments) = PlayctlCommands.spec.parse(["play", "a.mp4"] + seeks) {
+                    return arguments
+                }
+                return nil
+            }())
         #expect(arguments.values("seek").count == 50_000)
         let files = Array(repeating: "f", count: 100_000)
         guard case .usageError(let error) = PlayctlCommands.spec.parse(["probe"] + files) else {

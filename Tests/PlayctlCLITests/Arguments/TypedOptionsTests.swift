@@ -54,8 +54,12 @@ private func run(_ line: String) -> CommandLineOutcome {
 @Suite("Typed options and commands declared as types")
 struct TypedOptionsTests {
     @Test func aCommandLineBecomesTheCommandsValue() throws {
-        guard case .run(let command) = run("encode in.mov -l 3 --codec hevc -t a --tag b --width 640 --width 480 --fast")
-        else { Issue.record("expected .run"); return }
+        guard
+            case .run(let command) = run("encode in.mov -l 3 --codec hevc -t a --tag b --width 640 --width 480 --fast")
+        else {
+            Issue.record("expected .run")
+            return
+        }
         let encode = try #require(command as? Encode)
         #expect(encode.input == "in.mov")
         #expect(encode.level == 3)
@@ -66,17 +70,22 @@ struct TypedOptionsTests {
     }
 
     @Test func absentOptionsReadAsNilEmptyAndFalse() throws {
-        guard case .run(let command) = run("encode in.mov") else { Issue.record("expected .run"); return }
+        guard case .run(let command) = run("encode in.mov") else {
+            Issue.record("expected .run")
+            return
+        }
         let encode = try #require(command as? Encode)
-        #expect(encode.level == nil && encode.codec == .h264 && encode.tags == [] && encode.widths == [] && !encode.fast)
+        #expect(
+            encode.level == nil && encode.codec == .h264 && encode.tags == [] && encode.widths == [] && !encode.fast)
     }
 
     @Test func theDeclarationIsTheHelp() throws {
         let spec = tool.spec.command(named: "encode")
         #expect(spec == Encode.configuration)
         #expect(Encode.codec.spec == OptionSpec.value("codec", help: "The codec.", choices: ["h264", "hevc"]))
-        #expect(tool.spec.usage(of: Encode.configuration)
-            == "tool encode IN [-l N] [--gain VALUE] [--codec h264|hevc] [-t TAG]...\n"
+        #expect(
+            tool.spec.usage(of: Encode.configuration)
+                == "tool encode IN [-l N] [--gain VALUE] [--codec h264|hevc] [-t TAG]...\n"
                 + "                   [--width W]... [--fast | --slow]")
     }
 
@@ -86,12 +95,20 @@ struct TypedOptionsTests {
             return response.standardError.split(separator: "\n").first.map(String.init)
         }
         #expect(message("encode in.mov -l x") == "tool: error: invalid value 'x' for '-l': expected an integer")
-        #expect(message("encode in.mov --level=1.5") == "tool: error: invalid value '1.5' for '--level': expected an integer")
+        #expect(
+            message("encode in.mov --level=1.5")
+                == "tool: error: invalid value '1.5' for '--level': expected an integer")
         #expect(message("encode in.mov -l 12") == "tool: error: invalid value '12' for '-l': expected a level up to 9")
-        #expect(message("encode in.mov --width 1 --width w") == "tool: error: invalid value 'w' for '--width': expected an integer")
-        #expect(message("encode in.mov --codec vp9") == "tool: error: invalid value 'vp9' for '--codec': expected one of h264, hevc")
+        #expect(
+            message("encode in.mov --width 1 --width w")
+                == "tool: error: invalid value 'w' for '--width': expected an integer")
+        #expect(
+            message("encode in.mov --codec vp9")
+                == "tool: error: invalid value 'vp9' for '--codec': expected one of h264, hevc")
         // The parser's own mistakes come first, the command's checks after them.
-        #expect(message("encode in.mov -l x --fast --slow") == "tool: error: options '--fast' and '--slow' cannot be used together")
+        #expect(
+            message("encode in.mov -l x --fast --slow")
+                == "tool: error: options '--fast' and '--slow' cannot be used together")
     }
 
     @Test func theArgumentValueTypesReadWhatTheyPromise() {

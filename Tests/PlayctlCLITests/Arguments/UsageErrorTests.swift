@@ -104,8 +104,10 @@ struct UsageErrorTests {
 
     @Test func invalidChoice() throws {
         try check(
-            "play a.mp4 --swap b.mp4 --swap-mode player", .invalidValue(option: "--swap-mode", value: "player",
-            expected: "one of source, item"),
+            "play a.mp4 --swap b.mp4 --swap-mode player",
+            .invalidValue(
+                option: "--swap-mode", value: "player",
+                expected: "one of source, item"),
             "invalid value 'player' for '--swap-mode': expected one of source, item", hint: "see 'playctl play --help'")
     }
 
@@ -115,8 +117,11 @@ struct UsageErrorTests {
         #expect(error?.message == "invalid value 'fast' for '--rate': expected a number")
         #expect(error?.hint == "see 'playctl play --help'")
         let short = try parsedArguments("concat out --level x", spec: sampleTool)
-        #expect(throws: UsageError(.invalidValue(option: "--level", value: "x", expected: "an integer"),
-                                   toolName: "tool", commandName: "concat")) { try short.int("level") }
+        #expect(
+            throws: UsageError(
+                .invalidValue(option: "--level", value: "x", expected: "an integer"),
+                toolName: "tool", commandName: "concat")
+        ) { try short.int("level") }
     }
 
     @Test func nonFiniteNumbersAreInvalid() throws {
@@ -163,18 +168,20 @@ struct UsageErrorTests {
 
     @Test func diagnosticLinesAndResponse() throws {
         let error = try usageError("frame clip.mp4 --at 1")
-        #expect(error.diagnosticLines == [
-            "playctl: error: one of '--md5' or '-o' is required",
-            "see 'playctl frame --help'",
-        ])
+        #expect(
+            error.diagnosticLines == [
+                "playctl: error: one of '--md5' or '-o' is required",
+                "see 'playctl frame --help'",
+            ])
         let response = try #require(ParseOutcome.usageError(error).immediateResponse)
         #expect(response.exitCode == 2)
         #expect(response.standardOutput == "")
-        #expect(response.standardError == """
-            playctl: error: one of '--md5' or '-o' is required
-            see 'playctl frame --help'
+        #expect(
+            response.standardError == """
+                playctl: error: one of '--md5' or '-o' is required
+                see 'playctl frame --help'
 
-            """)
+                """)
         #expect("\(error)" == error.message)
     }
 

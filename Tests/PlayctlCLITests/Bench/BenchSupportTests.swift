@@ -11,7 +11,8 @@ struct BenchSupportTests {
     }
 
     @Test func benchCommandLinesAreQuotedForTheShell() {
-        let plain = BenchCase(tool: "ffmpeg", executable: "/usr/bin/ffmpeg", arguments: ["-ss", "8.3", "-i", "a b.mp4"])
+        let plain = BenchCase(
+            tool: "ffmpeg", executable: "/usr/bin/ffmpeg", arguments: ["-ss", "8.3", "-i", "a b.mp4"])
         #expect(plain.commandLine == "ffmpeg -ss 8.3 -i 'a b.mp4'")
         let quote = BenchCase(tool: "mpv", executable: "/usr/bin/mpv", arguments: ["it's"])
         #expect(quote.commandLine == "mpv 'it'\\''s'")

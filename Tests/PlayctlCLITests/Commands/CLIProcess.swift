@@ -66,8 +66,9 @@ enum CLIProcess {
         _ arguments: [String], environment: [String: String]? = nil, sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> Result {
         let binary = try requireBinary(sourceLocation)
-        return Result(try ProcessRunner.run(
-            binary, arguments, standardOutput: .capture, standardError: .capture, environment: environment))
+        return Result(
+            try ProcessRunner.run(
+                binary, arguments, standardOutput: .capture, standardError: .capture, environment: environment))
     }
 
     /// Runs `playctl arguments` (through `launcher` when not empty), telling it to end after `timeout` seconds (a
@@ -78,9 +79,10 @@ enum CLIProcess {
         sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> Result {
         let command = launcher + [try requireBinary(sourceLocation)] + arguments
-        return Result(try await ProcessRunner.run(
-            command[0], Array(command.dropFirst()), standardOutput: .capture, standardError: .capture,
-            timeout: timeout))
+        return Result(
+            try await ProcessRunner.run(
+                command[0], Array(command.dropFirst()), standardOutput: .capture, standardError: .capture,
+                timeout: timeout))
     }
 
     private static func requireBinary(_ sourceLocation: SourceLocation) throws -> String {

@@ -28,7 +28,8 @@ struct ExitStatusCLITests {
         let lines = result.errorLines
         try #require(lines.count == 2, "\(arguments): \(lines)")
         #expect(lines[0].hasPrefix("playctl: error: "))
-        let hint = command.isEmpty || arguments.first == "frmae"
+        let hint =
+            command.isEmpty || arguments.first == "frmae"
             ? "see 'playctl --help'" : "see 'playctl \(command) --help'"
         #expect(lines[1] == hint)
     }

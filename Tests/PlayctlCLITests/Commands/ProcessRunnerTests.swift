@@ -42,8 +42,9 @@ struct ProcessRunnerTests {
 
     @Test func aTimeoutEndsTheProcess() async throws {
         let shell = try #require(ProcessRunner.findExecutable("sh"))
-        let slow = try await ProcessRunner.run(shell, ["-c", "echo started; exec sleep 30"], standardOutput: .capture,
-                                               timeout: 0.3)
+        let slow = try await ProcessRunner.run(
+            shell, ["-c", "echo started; exec sleep 30"], standardOutput: .capture,
+            timeout: 0.3)
         #expect(slow.timedOut)
         #expect(slow.signal == 15, "SIGTERM ends sleep")
         #expect(slow.outputText == "started\n")

@@ -13,7 +13,7 @@ struct JSONParsingTests {
         #expect(try JSONValue(parsing: "2.0") == .double(2))
         #expect(try JSONValue(parsing: "-1.25e2") == .double(-125))
         #expect(try JSONValue(parsing: "1E-3") == .double(0.001))
-        #expect(try JSONValue(parsing: "9223372036854775808") == .double(9223372036854775808))
+        #expect(try JSONValue(parsing: "9223372036854775808") == .double(9_223_372_036_854_775_808))
         #expect(try JSONValue(parsing: #""hi""#) == .string("hi"))
     }
 
@@ -120,9 +120,10 @@ struct JSONParsingTests {
             let count = Int.random(in: 0...4, using: &random)
             return .array((0..<count).map { _ in randomValue(depth: depth + 1, &random) })
         default:
-            return .object((0..<Int.random(in: 0...4, using: &random)).map { index in
-                ("k\(index % 3)", randomValue(depth: depth + 1, &random))
-            })
+            return .object(
+                (0..<Int.random(in: 0...4, using: &random)).map { index in
+                    ("k\(index % 3)", randomValue(depth: depth + 1, &random))
+                })
         }
     }
 }

@@ -16,7 +16,9 @@ struct FilterLoadingCLITests {
 
     @Test("playing at rate 1 and showing a frame never load it")
     func notLoadedAtRateOne() throws {
-        let play = try Self.loadedFilterLibrary(["play", MediaFixtures.path("a.mp4"), "--untimed", "--until", "1", "--json"])
+        let play = try Self.loadedFilterLibrary([
+            "play", MediaFixtures.path("a.mp4"), "--untimed", "--until", "1", "--json",
+        ])
         #expect(play.status == 0)
         #expect(!play.loaded)
         let frame = try Self.loadedFilterLibrary(["frame", MediaFixtures.path("a.mp4"), "--at", "1", "--md5"])
@@ -26,8 +28,10 @@ struct FilterLoadingCLITests {
 
     @Test("playing at rate 2 loads it, and plays")
     func loadedForARateChange() throws {
-        let play = try Self.loadedFilterLibrary(["play", MediaFixtures.path("a.mp4"), "--untimed", "--until", "1",
-                                                 "--rate", "2", "--json"])
+        let play = try Self.loadedFilterLibrary([
+            "play", MediaFixtures.path("a.mp4"), "--untimed", "--until", "1",
+            "--rate", "2", "--json",
+        ])
         #expect(play.status == 0)
         #expect(play.loaded)
     }

@@ -23,11 +23,15 @@ struct PlayCLITests {
         let events = try Self.events(result)
         for event in events {
             #expect(event["event"]?.stringValue != nil && event["host"]?.doubleValue != nil && event["time"] != nil)
-            if let name = event["event"]?.stringValue, name.hasPrefix("item.") { #expect(event["item"]?.stringValue == "b.mp4") }
+            if let name = event["event"]?.stringValue, name.hasPrefix("item.") {
+                #expect(event["item"]?.stringValue == "b.mp4")
+            }
         }
         let names = Self.names(events)
         #expect(names.first == "player.currentItem")
-        #expect(names.contains("item.status") && names.contains("player.timeControlStatus") && names.contains("player.rate"))
+        #expect(
+            names.contains("item.status") && names.contains("player.timeControlStatus") && names.contains("player.rate")
+        )
         #expect(names.suffix(2) == ["item.didPlayToEnd", "summary"] || names.suffix(4).contains("item.didPlayToEnd"))
         let summary = try #require(events.last)
         #expect(summary["framesRendered"]?.intValue == 100)
@@ -40,7 +44,9 @@ struct PlayCLITests {
 
     @Test("--seek SEC@AT seeks exactly when the media time reaches AT, reported as request/completion pairs")
     func scheduledSeeks() throws {
-        let result = try CLIProcess.run(["play", MediaFixtures.path("a.mp4"), "--untimed", "--seek", "1@0.5", "--seek", "3@2", "--json"])
+        let result = try CLIProcess.run([
+            "play", MediaFixtures.path("a.mp4"), "--untimed", "--seek", "1@0.5", "--seek", "3@2", "--json",
+        ])
         #expect(result.status == 0, "\(result.standardError)")
         let events = try Self.events(result)
         let requests = events.filter { $0["event"]?.stringValue == "metric.seek" }
@@ -48,7 +54,8 @@ struct PlayCLITests {
         #expect(requests.map { $0["requestedTime"]?.doubleValue } == [1.0, 3.0])
         #expect(requests.map { $0["id"]?.intValue } == completions.map { $0["id"]?.intValue })
         #expect(completions.allSatisfy { $0["finished"]?.boolValue == true })
-        #expect(abs((requests[0]["time"]?.doubleValue ?? 0) - 1.0) < 1e-6, "time reports the target from the request on")
+        #expect(
+            abs((requests[0]["time"]?.doubleValue ?? 0) - 1.0) < 1e-6, "time reports the target from the request on")
         #expect(abs((requests[0]["fromTime"]?.doubleValue ?? 0) - 0.5) < 0.05)
     }
 
@@ -64,16 +71,20 @@ struct PlayCLITests {
         #expect(missing.errorLines.first?.hasPrefix("playctl: error: /nonexistent/clip.mp4") == true)
     }
 
-    @Test("--pip --swap: PiP starts, the content source swaps to B, B plays to its end, the window closes",
-          arguments: [false, true])
+    @Test(
+        "--pip --swap: PiP starts, the content source swaps to B, B plays to its end, the window closes",
+        arguments: [false, true])
     func pictureInPicture(restore: Bool) throws {
-        var arguments = ["play", MediaFixtures.path("a.mp4"), "--pip", "--swap", MediaFixtures.path("b.mp4"), "--untimed", "--json"]
+        var arguments = [
+            "play", MediaFixtures.path("a.mp4"), "--pip", "--swap", MediaFixtures.path("b.mp4"), "--untimed", "--json",
+        ]
         if restore { arguments.append("--restore") }
         let result = try CLIProcess.run(arguments)
         #expect(result.status == 0, "\(result.standardError)")
         let events = try Self.events(result)
         let pip = Self.names(events).filter { $0.hasPrefix("pip.") && $0 != "pip.playbackState" }
-        let expectedEnd = restore ? ["pip.restoreUserInterface", "pip.willStop", "pip.didStop"] : ["pip.willStop", "pip.didStop"]
+        let expectedEnd =
+            restore ? ["pip.restoreUserInterface", "pip.willStop", "pip.didStop"] : ["pip.willStop", "pip.didStop"]
         #expect(pip == ["pip.possible", "pip.willStart", "pip.didStart", "pip.contentSource"] + expectedEnd, "\(pip)")
         let swap = try #require(events.first { $0["event"]?.stringValue == "pip.contentSource" })
         #expect(swap["item"]?.stringValue == "b.mp4" && swap["mode"]?.stringValue == "source")
@@ -81,11 +92,13 @@ struct PlayCLITests {
         #expect((swap["time"]?.doubleValue ?? 9) < 0.05, "from the swap on, PiP lines report the new player's time")
         // The new player is logged from its first event: B loads (and shows its first frame) before the swap.
         let swapIndex = try #require(events.firstIndex { $0["event"]?.stringValue == "pip.contentSource" })
-        let bReady = try #require(events.firstIndex { $0["event"]?.stringValue == "item.status" && $0["item"]?.stringValue == "b.mp4" })
+        let bReady = try #require(
+            events.firstIndex { $0["event"]?.stringValue == "item.status" && $0["item"]?.stringValue == "b.mp4" })
         #expect(bReady < swapIndex)
         // Metric events come with the player events they derive from.
         let metrics = events.filter { $0["event"]?.stringValue?.hasPrefix("metric.") == true }
-        #expect(metrics.contains { $0["event"]?.stringValue == "metric.firstFrame" && $0["item"]?.stringValue == "b.mp4" })
+        #expect(
+            metrics.contains { $0["event"]?.stringValue == "metric.firstFrame" && $0["item"]?.stringValue == "b.mp4" })
         #expect(metrics.contains { $0["event"]?.stringValue == "metric.summary" && $0["item"]?.stringValue == "b.mp4" })
         let states = events.filter { $0["event"]?.stringValue == "pip.playbackState" }
         #expect(Set(states.compactMap { $0["stateID"]?.intValue }).count == 1, "one playback state for the session")
@@ -97,32 +110,41 @@ struct PlayCLITests {
         #expect((summary["pipFramesRendered"]?.intValue ?? 0) >= 160)
     }
 
-    @Test("--pip --swap: the same trace on every run, in the order things happened (the swap, then B starts, then A pauses)")
+    @Test(
+        "--pip --swap: the same trace on every run, in the order things happened (the swap, then B starts, then A pauses)"
+    )
     func pictureInPictureTraceIsDeterministic() throws {
         var traces: [[String]] = []
         for _ in 0..<3 {
-            let result = try CLIProcess.run(["play", MediaFixtures.path("a.mp4"), "--pip", "--swap", MediaFixtures.path("b.mp4"), "--untimed", "--json"])
+            let result = try CLIProcess.run([
+                "play", MediaFixtures.path("a.mp4"), "--pip", "--swap", MediaFixtures.path("b.mp4"), "--untimed",
+                "--json",
+            ])
             #expect(result.status == 0, "\(result.standardError)")
             // Everything but wall-clock dates, session ids and measured latencies.
-            traces.append(try Self.events(result).map { event in
-                let keep = ["event", "host", "time", "item", "status", "rate", "stateID", "elapsed", "mode"]
-                return keep.compactMap { key in
-                    event[key].map { "\(key)=\($0.stringValue ?? $0.doubleValue.map { String($0) } ?? "\($0)")" }
-                }.joined(separator: " ")
-            })
+            traces.append(
+                try Self.events(result).map { event in
+                    let keep = ["event", "host", "time", "item", "status", "rate", "stateID", "elapsed", "mode"]
+                    return keep.compactMap { key in
+                        event[key].map { "\(key)=\($0.stringValue ?? $0.doubleValue.map { String($0) } ?? "\($0)")" }
+                    }.joined(separator: " ")
+                })
         }
         #expect(traces[1] == traces[0] && traces[2] == traces[0])
         let names = traces[0]
         let swap = try #require(names.firstIndex { $0.hasPrefix("event=pip.contentSource") })
-        let bPlays = try #require(names[swap...].firstIndex { $0.hasPrefix("event=player.rate") && $0.contains("rate=1.0") })
+        let bPlays = try #require(
+            names[swap...].firstIndex { $0.hasPrefix("event=player.rate") && $0.contains("rate=1.0") })
         let aPauses = try #require(names.firstIndex { $0.hasPrefix("event=player.rate") && $0.contains("rate=0.0") })
         #expect(swap < bPlays && bPlays < aPauses, "\(names)")
     }
 
     @Test("--swap-mode item replaces the item on the same player, PiP stays active without stop/start")
     func swapByItem() throws {
-        let result = try CLIProcess.run(["play", MediaFixtures.path("a.mp4"), "--pip", "--swap", MediaFixtures.path("b.mp4"),
-                                         "--swap-mode", "item", "--swap-at", "1", "--untimed", "--json"])
+        let result = try CLIProcess.run([
+            "play", MediaFixtures.path("a.mp4"), "--pip", "--swap", MediaFixtures.path("b.mp4"),
+            "--swap-mode", "item", "--swap-at", "1", "--untimed", "--json",
+        ])
         #expect(result.status == 0, "\(result.standardError)")
         let names = Self.names(try Self.events(result))
         let swap = try #require(names.firstIndex(of: "pip.contentSource"))

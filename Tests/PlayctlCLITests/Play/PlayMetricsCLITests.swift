@@ -37,19 +37,21 @@ struct PlayMetricsCLITests {
         }
         #expect(completions.last?["finished"] == .bool(true))
         #expect(seeks.first?.keys == Self.context + ["id", "requestedTime", "fromTime", "tolerance", "origin"])
-        #expect(completions.first?.keys == Self.context + [
-            "id", "finished", "landedTime", "didSeekInBuffer", "latency", "framesDecoded", "framesSkipped",
-            "framesDiscarded",
-        ])
+        #expect(
+            completions.first?.keys == Self.context + [
+                "id", "finished", "landedTime", "didSeekInBuffer", "latency", "framesDecoded", "framesSkipped",
+                "framesDiscarded",
+            ])
         #expect(named("metric.firstFrame").first?.keys == Self.context + ["latency"])
         #expect(named("metric.rateChange").first?.keys == Self.context + ["rate", "previousRate", "reason"])
         #expect(named("metric.likelyToKeepUp").first?.keys == Self.context + ["timeTaken", "isInitial"])
         let summaries = named("metric.summary")
         try #require(summaries.count == 1)
-        #expect(summaries[0].keys == Self.context + [
-            "stallCount", "seekCount", "startupTime", "stallRecoveryTime", "framesRendered", "framesDropped",
-            "playbackDuration",
-        ])
+        #expect(
+            summaries[0].keys == Self.context + [
+                "stallCount", "seekCount", "startupTime", "stallRecoveryTime", "framesRendered", "framesDropped",
+                "playbackDuration",
+            ])
         #expect(summaries[0]["seekCount"] == .int(2))
         #expect(named("metric.hang").isEmpty)
         #expect(named("metric.seek").first?["date"]?.stringValue?.hasSuffix("Z") == true)

@@ -23,8 +23,11 @@ struct ArgumentsFuzzCorpusTests {
     @Test(arguments: files)
     func replay(_ name: String) throws {
         let bytes = try [UInt8](Data(contentsOf: Self.corpusDirectory.appendingPathComponent(name)))
-        let argv = bytes.isEmpty ? [] : bytes.split(separator: 0, omittingEmptySubsequences: false)
-            .map { String(decoding: $0, as: UTF8.self) }
+        let argv =
+            bytes.isEmpty
+            ? []
+            : bytes.split(separator: 0, omittingEmptySubsequences: false)
+                .map { String(decoding: $0, as: UTF8.self) }
         ArgumentsFuzzCase.run(argv, tool: PlayctlCommands.tool)
     }
 }

@@ -37,13 +37,17 @@ struct BrokenMediaCLITests {
     }
 
     /// Exit 1 and one line, `playctl: error: PATH: <summary of one of kinds> (...)`.
-    static func expectOneErrorLine(_ result: CLIProcess.Result, path: String, kinds: [String],
-                                   sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectOneErrorLine(
+        _ result: CLIProcess.Result, path: String, kinds: [String],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         #expect(result.status == 1, "status \(result.status)", sourceLocation: sourceLocation)
         #expect(result.errorLines.count == 1, "\(result.errorLines)", sourceLocation: sourceLocation)
         let line = result.errorLines.first ?? ""
         #expect(line.hasPrefix("playctl: error: \(path): "), "\(line)", sourceLocation: sourceLocation)
         let summaries = kinds.compactMap { MediaError.Kind(rawValue: $0)?.summary }
-        #expect(summaries.contains { line.contains($0) }, "\(line) says none of \(summaries)", sourceLocation: sourceLocation)
+        #expect(
+            summaries.contains { line.contains($0) }, "\(line) says none of \(summaries)",
+            sourceLocation: sourceLocation)
     }
 }

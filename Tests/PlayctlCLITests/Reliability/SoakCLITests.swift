@@ -18,7 +18,8 @@ struct SoakCLITests {
         #expect(report["swaps"]?.intValue == 200 && report["seeks"]?.intValue == 200)
         #expect(report["itemFailures"]?.intValue == 0)
         #expect(report["seeksFinished"]?.intValue == 200, "every seek in the soak is awaited, so none is superseded")
-        let start = try #require(report["start"]), after = try #require(report["afterInvalidate"])
+        let start = try #require(report["start"])
+        let after = try #require(report["afterInvalidate"])
         let growth = try #require(report["residentGrowthBytes"]?.intValue)
         #expect(after["fileDescriptors"] == start["fileDescriptors"], "\(result.standardOutput)")
         #expect((after["threads"]?.intValue ?? .max) <= (start["threads"]?.intValue ?? 0), "\(result.standardOutput)")
@@ -40,6 +41,7 @@ struct SoakCLITests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let empty = try CLIProcess.run(["soak", "--swaps", "1", "--seeks", "1", "--media", dir.path])
         #expect(empty.status == 1)
-        #expect(empty.errorLines == ["playctl: error: soak needs at least two playable clips in '\(dir.path)' (found 0)"])
+        #expect(
+            empty.errorLines == ["playctl: error: soak needs at least two playable clips in '\(dir.path)' (found 0)"])
     }
 }

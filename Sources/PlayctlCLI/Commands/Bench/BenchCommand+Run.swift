@@ -2,6 +2,7 @@ import Dispatch
 import Locking
 import PlayctlBench
 import PlayctlOutput
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -15,10 +16,13 @@ import Musl
 /// command fails, or playctl's exact-seek frame differs from ffmpeg's; mpv is optional.
 extension BenchCommand: PlayctlCommand {
     private func runPlayback(_ output: StandardOutput) throws(CommandFailure) {
-        let bench = try benchStep { () throws(BenchFailure) in try BenchMedia.prepare(path: file, progress: Self.progress) }
+        let bench = try benchStep { () throws(BenchFailure) in
+            try BenchMedia.prepare(path: file, progress: Self.progress)
+        }
         let root = BenchMedia.repositoryRoot() ?? "."
-        let playbackBench = PlaybackBench(file: bench.path, small: root + "/Media/a.mp4", swapTarget: root + "/Media/b.mp4",
-                                          runs: runs)
+        let playbackBench = PlaybackBench(
+            file: bench.path, small: root + "/Media/a.mp4", swapTarget: root + "/Media/b.mp4",
+            runs: runs)
         let rows = Locked<[(String, String)]>([])
         let done = DispatchSemaphore(value: 0)
         Task.detached {

@@ -1,5 +1,5 @@
-import PlayctlBench
 import CommandLineKit
+import PlayctlBench
 
 extension CommandFailure {
     /// The failure of a benchmark or soak, worded as playctl's other failures are.

@@ -1,6 +1,6 @@
+import Locking
 import MediaIO
 import Playback
-import Locking
 import PlayctlOutput
 
 #if canImport(Glibc)
@@ -60,17 +60,19 @@ final class EventPrinter: Sendable {
         let tally = tally.withLock { $0 }
         if json {
             let ms = { (seconds: Double?) in seconds.map { JSONValue.double($0 * 1000) } ?? .null }
-            try? writer.write(.object([
-                ("event", "summary"), ("host", .double(player.clockTime)),
-                ("time", PlayerEventJSON.seconds(player.currentTime())),
-                ("framesRendered", .int(framesRendered)), ("framesDropped", .int(framesDropped)),
-                ("firstFrameMs", ms(tally.firstFrameLatency)), ("startupMs", ms(tally.startupTime)),
-                ("seekLatencyP50Ms", ms(MetricTally.percentile(0.5, of: tally.seekLatencies))),
-                ("seekLatencyP95Ms", ms(MetricTally.percentile(0.95, of: tally.seekLatencies))),
-            ]))
+            try? writer.write(
+                .object([
+                    ("event", "summary"), ("host", .double(player.clockTime)),
+                    ("time", PlayerEventJSON.seconds(player.currentTime())),
+                    ("framesRendered", .int(framesRendered)), ("framesDropped", .int(framesDropped)),
+                    ("firstFrameMs", ms(tally.firstFrameLatency)), ("startupMs", ms(tally.startupTime)),
+                    ("seekLatencyP50Ms", ms(MetricTally.percentile(0.5, of: tally.seekLatencies))),
+                    ("seekLatencyP95Ms", ms(MetricTally.percentile(0.95, of: tally.seekLatencies))),
+                ]))
         } else {
-            write((isTerminal ? "\r\u{1B}[K" : "")
-                + "summary: \(framesRendered) frames rendered, \(framesDropped) dropped, \(tally.readable)\n")
+            write(
+                (isTerminal ? "\r\u{1B}[K" : "")
+                    + "summary: \(framesRendered) frames rendered, \(framesDropped) dropped, \(tally.readable)\n")
         }
     }
 

@@ -25,17 +25,23 @@ enum MetricEventJSON {
         let seconds = PlayerEventJSON.seconds
         switch metric {
         case let seek as SeekEvent:
-            return [("id", .int(Int(seek.id.rawValue))), ("requestedTime", seconds(seek.requestedTime)),
-                    ("fromTime", seconds(seek.fromTime)), ("tolerance", .string(seek.tolerance.rawValue)),
-                    ("origin", .string(seek.origin.rawValue))]
+            return [
+                ("id", .int(Int(seek.id.rawValue))), ("requestedTime", seconds(seek.requestedTime)),
+                ("fromTime", seconds(seek.fromTime)), ("tolerance", .string(seek.tolerance.rawValue)),
+                ("origin", .string(seek.origin.rawValue)),
+            ]
         case let done as SeekDidCompleteEvent:
-            return [("id", .int(Int(done.id.rawValue))), ("finished", .bool(done.finished)),
-                    ("landedTime", seconds(done.landedTime)), ("didSeekInBuffer", .bool(done.didSeekInBuffer)),
-                    ("latency", .double(done.latency)), ("framesDecoded", .int(done.framesDecoded)),
-                    ("framesSkipped", .int(done.framesSkipped)), ("framesDiscarded", .int(done.framesDiscarded))]
+            return [
+                ("id", .int(Int(done.id.rawValue))), ("finished", .bool(done.finished)),
+                ("landedTime", seconds(done.landedTime)), ("didSeekInBuffer", .bool(done.didSeekInBuffer)),
+                ("latency", .double(done.latency)), ("framesDecoded", .int(done.framesDecoded)),
+                ("framesSkipped", .int(done.framesSkipped)), ("framesDiscarded", .int(done.framesDiscarded)),
+            ]
         case let change as RateChangeEvent:
-            return [("rate", .double(Double(change.rate))), ("previousRate", .double(Double(change.previousRate))),
-                    ("reason", .string(change.reason.rawValue))]
+            return [
+                ("rate", .double(Double(change.rate))), ("previousRate", .double(Double(change.previousRate))),
+                ("reason", .string(change.reason.rawValue)),
+            ]
         case is StallEvent:
             return []
         case let likely as InitialLikelyToKeepUpEvent:
@@ -45,17 +51,23 @@ enum MetricEventJSON {
         case let first as FirstFrameEvent:
             return [("latency", .double(first.latency))]
         case let swap as ContentSwapEvent:
-            return [("from", swap.from.map(JSONValue.string) ?? .null), ("to", swap.to.map(JSONValue.string) ?? .null),
-                    ("mode", .string(swap.mode.rawValue)), ("latency", .double(swap.latency))]
+            return [
+                ("from", swap.from.map(JSONValue.string) ?? .null), ("to", swap.to.map(JSONValue.string) ?? .null),
+                ("mode", .string(swap.mode.rawValue)), ("latency", .double(swap.latency)),
+            ]
         case let hang as HangEvent:
-            return [("callback", .string(hang.callback)), ("duration", .double(hang.duration)),
-                    ("threshold", .double(hang.threshold)), ("ended", .bool(hang.ended))]
+            return [
+                ("callback", .string(hang.callback)), ("duration", .double(hang.duration)),
+                ("threshold", .double(hang.threshold)), ("ended", .bool(hang.ended)),
+            ]
         case let summary as PlaybackSummaryEvent:
-            return [("stallCount", .int(summary.stallCount)), ("seekCount", .int(summary.seekCount)),
-                    ("startupTime", .double(summary.startupTime)),
-                    ("stallRecoveryTime", .double(summary.stallRecoveryTime)),
-                    ("framesRendered", .int(summary.framesRendered)), ("framesDropped", .int(summary.framesDropped)),
-                    ("playbackDuration", .double(summary.playbackDuration))]
+            return [
+                ("stallCount", .int(summary.stallCount)), ("seekCount", .int(summary.seekCount)),
+                ("startupTime", .double(summary.startupTime)),
+                ("stallRecoveryTime", .double(summary.stallRecoveryTime)),
+                ("framesRendered", .int(summary.framesRendered)), ("framesDropped", .int(summary.framesDropped)),
+                ("playbackDuration", .double(summary.playbackDuration)),
+            ]
         default:
             return [("description", .string(metric.description))]
         }

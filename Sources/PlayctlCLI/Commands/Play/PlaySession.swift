@@ -1,7 +1,7 @@
 import Dispatch
+import Locking
 import MediaIO
 import Playback
-import Locking
 
 #if canImport(Glibc)
 import Glibc
@@ -46,7 +46,9 @@ final class PlaySession: Sendable {
         player.defaultRate = options.rate
         if let until = options.until {
             // Stops the clock right at --until (on the engine thread), however long the event loop takes to see it.
-            _ = player.addBoundaryTimeObserver(forTimes: [MediaTime(seconds: until)]) { [weak player] _ in player?.pause() }
+            _ = player.addBoundaryTimeObserver(forTimes: [MediaTime(seconds: until)]) { [weak player] _ in
+                player?.pause()
+            }
         }
         // Each `--seek SEC@AT` is asked for from its boundary observer, on the engine thread at the moment the
         // media time crosses AT (so even an untimed run seeks from exactly there); each fires once.
@@ -69,7 +71,9 @@ final class PlaySession: Sendable {
         for await record in records {
             // Once ending, the player is invalidated and its stream drained for the last summary.
             if ending {
-                if case .metric(let metric) = record, metric is PlaybackSummaryEvent { printer.print(metric, player: player) }
+                if case .metric(let metric) = record, metric is PlaybackSummaryEvent {
+                    printer.print(metric, player: player)
+                }
                 continue
             }
             printer.print(record, player: player)
@@ -77,7 +81,8 @@ final class PlaySession: Sendable {
             switch event.kind {
             case .itemStatus(.readyToPlay, _, _) where !initialSeeks.isEmpty:
                 for seek in initialSeeks {
-                    _ = await player.seek(to: MediaTime(seconds: seek.to), toleranceBefore: .zero, toleranceAfter: .zero)
+                    _ = await player.seek(
+                        to: MediaTime(seconds: seek.to), toleranceBefore: .zero, toleranceAfter: .zero)
                 }
                 player.play()
             case .itemStatus(.failed, _, let error):
@@ -105,5 +110,10 @@ final class PlaySession: Sendable {
 /// True the first time `fire()` is called, false after.
 final class OneShot: Sendable {
     private let fired = Locked(false)
-    func fire() -> Bool { fired.withLock { was in defer { was = true }; return !was } }
+    func fire() -> Bool {
+        fired.withLock { was in
+            defer { was = true }
+            return !was
+        }
+    }
 }

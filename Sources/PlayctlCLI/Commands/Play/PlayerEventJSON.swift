@@ -50,8 +50,10 @@ enum PlayerEventJSON {
     /// The whole JSON object for `event`, with `host` measured from `origin` (the CLI's start).
     static func object(_ event: PlayerEvent, hostOffset: Double) -> JSONValue? {
         guard let (name, fields) = fields(event.kind) else { return nil }
-        var members: [(String, JSONValue)] = [("event", .string(name)), ("host", .double(event.hostTime + hostOffset)),
-                                              ("time", seconds(event.itemTime))]
+        var members: [(String, JSONValue)] = [
+            ("event", .string(name)), ("host", .double(event.hostTime + hostOffset)),
+            ("time", seconds(event.itemTime)),
+        ]
         if name.hasPrefix("item.") || name == "player.currentItem" {
             members.append(("item", event.item.map(JSONValue.string) ?? .null))
         }

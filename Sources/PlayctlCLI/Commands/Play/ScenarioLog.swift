@@ -1,7 +1,7 @@
+import Locking
 import MediaIO
 import PictureInPicture
 import Playback
-import Locking
 import PlayctlOutput
 
 #if canImport(Glibc)
@@ -59,7 +59,8 @@ final class ScenarioLog: @unchecked Sendable {
         }
     }
 
-    func observe(_ controller: PictureInPictureController, clock: ManualClock, player: @escaping @Sendable () -> Player) {
+    func observe(_ controller: PictureInPictureController, clock: ManualClock, player: @escaping @Sendable () -> Player)
+    {
         controller.observeEventsAsProduced { [self] event in
             let object = Self.object(event, host: clock.now.seconds, time: player().currentTime())
             entries.withLock { $0.append(((PlayerEvent.makeSequenceNumber(), 0), object)) }
@@ -67,16 +68,20 @@ final class ScenarioLog: @unchecked Sendable {
     }
 
     static func object(_ event: PictureInPictureControllerEvent, host: Double, time: MediaTime) -> JSONValue {
-        var members: [(String, JSONValue)] = [("event", .string("pip." + event.name)), ("host", .double(host)),
-                                              ("time", PlayerEventJSON.seconds(time))]
+        var members: [(String, JSONValue)] = [
+            ("event", .string("pip." + event.name)), ("host", .double(host)),
+            ("time", PlayerEventJSON.seconds(time)),
+        ]
         switch event {
         case .possible(let value): members.append(("value", .bool(value)))
         case .failedToStart(let error): members.append(("error", .string("\(error)")))
         case .contentSource(let item, let mode):
             members += [("item", item.map(JSONValue.string) ?? .null), ("mode", .string(mode.rawValue))]
         case .playbackState(let id, let duration, let elapsed, let status):
-            members += [("stateID", .int(Int(id))), ("contentDuration", PlayerEventJSON.seconds(duration)),
-                        ("elapsed", PlayerEventJSON.seconds(elapsed)), ("timeControlStatus", .string(status.name))]
+            members += [
+                ("stateID", .int(Int(id))), ("contentDuration", PlayerEventJSON.seconds(duration)),
+                ("elapsed", PlayerEventJSON.seconds(elapsed)), ("timeControlStatus", .string(status.name)),
+            ]
         case .suspended(let value): members.append(("value", .bool(value)))
         default: break
         }
@@ -95,13 +100,17 @@ final class ScenarioLog: @unchecked Sendable {
     func summary(clock: Double, time: MediaTime, framesRendered: Int, framesDropped: Int, pipFramesRendered: Int) {
         let firstFrameMs = state.withLock { $0.firstFrameMs }
         if json {
-            emit(.object([("event", "summary"), ("host", .double(clock)), ("time", PlayerEventJSON.seconds(time)),
-                          ("framesRendered", .int(framesRendered)), ("framesDropped", .int(framesDropped)),
-                          ("firstFrameMs", firstFrameMs.map(JSONValue.double) ?? .null),
-                          ("pipFramesRendered", .int(pipFramesRendered))]))
+            emit(
+                .object([
+                    ("event", "summary"), ("host", .double(clock)), ("time", PlayerEventJSON.seconds(time)),
+                    ("framesRendered", .int(framesRendered)), ("framesDropped", .int(framesDropped)),
+                    ("firstFrameMs", firstFrameMs.map(JSONValue.double) ?? .null),
+                    ("pipFramesRendered", .int(pipFramesRendered)),
+                ]))
         } else {
-            write("summary: \(framesRendered) frames rendered, \(framesDropped) dropped, \(pipFramesRendered) shown in the "
-                  + "Picture in Picture window\n")
+            write(
+                "summary: \(framesRendered) frames rendered, \(framesDropped) dropped, \(pipFramesRendered) shown in the "
+                    + "Picture in Picture window\n")
         }
     }
 

@@ -1,8 +1,8 @@
 import Foundation
+import Locking
 import MediaIO
 import PictureInPicture
 import Playback
-import Locking
 
 extension PictureInPictureScenario {
     /// Runs the scenario to its end; fails when an item fails or Picture in Picture cannot start.
@@ -98,8 +98,9 @@ final class ScenarioRun: @unchecked Sendable {
         await controller.callbacksDelivered()
         log.flush()
         let stats = players.reduce((0, 0)) { ($0.0 + $1.statistics.framesRendered, $0.1 + $1.statistics.framesDropped) }
-        log.summary(clock: clock.now.seconds, time: player.currentTime(), framesRendered: stats.0, framesDropped: stats.1,
-                    pipFramesRendered: framesInWindow)
+        log.summary(
+            clock: clock.now.seconds, time: player.currentTime(), framesRendered: stats.0, framesDropped: stats.1,
+            pipFramesRendered: framesInWindow)
         return .success(())
     }
 

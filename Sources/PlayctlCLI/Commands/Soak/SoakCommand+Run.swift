@@ -12,7 +12,9 @@ extension SoakCommand: PlayctlCommand {
 
     func run(_ output: StandardOutput) throws(CommandFailure) {
         let clips = try benchStep { () throws(BenchFailure) in try SoakRun.clips(in: mediaDirectory) }
-        let soak = SoakRun(clips: clips, swaps: swaps, seeks: seeks, seed: Self.seed) { PlayctlMain.exitWithFailure($0) }
+        let soak = SoakRun(clips: clips, swaps: swaps, seeks: seeks, seed: Self.seed) {
+            PlayctlMain.exitWithFailure($0)
+        }
         let result = Locked<SoakReport?>(nil)
         let done = DispatchSemaphore(value: 0)
         Task.detached {

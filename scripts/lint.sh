@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Checks the code's format against .swift-format with the toolchain's swift-format (CI runs it; `swift format
+# format -i -r Sources Tests Fuzz Package.swift` fixes what it reports).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+paths=(Package.swift)
+for dir in Sources Tests Fuzz Examples; do [ -d "$dir" ] && paths+=("$dir"); done
+swift format lint --strict -r -p "${paths[@]}" 2>&1 | tee /tmp/playctl-lint.$$ >&2
+if [ -s /tmp/playctl-lint.$$ ]; then rm -f /tmp/playctl-lint.$$; exit 1; fi
+rm -f /tmp/playctl-lint.$$
