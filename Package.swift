@@ -63,6 +63,8 @@ let package = Package(
         .executableTarget(name: "playctl", dependencies: ["PlayctlCLI"]),
         // Test targets share their helpers through PlaybackTesting (no symbolic links between them).
         .testTarget(name: "MediaIOTests", dependencies: ["MediaIO", "Locking", "PlaybackTesting"]),
+        // Builds nothing of its own: typechecks the README's and docs/' Swift examples against the built modules.
+        .testTarget(name: "DocumentationTests", dependencies: ["PlaybackTesting"]),
         .testTarget(name: "LoadingTests", dependencies: ["Loading", "PlaybackTesting", "Locking"]),
         .testTarget(name: "PlaybackTests", dependencies: ["Playback", "MediaIO", "Locking", "PlaybackTesting"]),
         .testTarget(
