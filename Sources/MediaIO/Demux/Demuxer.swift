@@ -159,6 +159,23 @@ public final class Demuxer: @unchecked Sendable {
         return true
     }
 
+    /// Where the media times of stream `index` lie in the file's bytes, from the container's index (every sample
+    /// for MP4, the cues for Matroska; empty for formats without one, such as MPEG-TS).
+    public func byteTimeline(stream index: Int, totalLength: Int64?) -> ByteTimeline {
+        let stream = stream(index)
+        let count = Int(avformat_index_get_entries_count(stream))
+        let base = stream.pointee.time_base
+        let start = startTicks(stream: index)
+        var points: [(offset: Int64, seconds: Double)] = []
+        points.reserveCapacity(count)
+        for entry in 0..<count {
+            guard let item = avformat_index_get_entry(stream, Int32(entry)) else { continue }
+            let ticks = item.pointee.timestamp - start
+            points.append((item.pointee.pos, Double(ticks) * Double(base.num) / Double(base.den)))
+        }
+        return ByteTimeline(points: points, totalLength: totalLength, duration: duration?.seconds)
+    }
+
     /// Tells the demuxer to skip every stream but `index` (their packets are not even read where the container
     /// allows it): for a demuxer that serves one decoder.
     public func discardAllStreams(except index: Int) {

@@ -26,6 +26,12 @@ struct ItemQueue: Sendable {
         return loaded
     }
 
+    /// `item`'s decoding machinery, once it has loaded.
+    func loaded(_ item: PlayerItem) -> LoadedItem? {
+        guard case .ready(let loaded)? = loads[ObjectIdentifier(item)] else { return nil }
+        return loaded
+    }
+
     /// Whether the current item failed to load.
     var currentFailed: Bool {
         guard let item = current, case .failed? = loads[ObjectIdentifier(item)] else { return false }

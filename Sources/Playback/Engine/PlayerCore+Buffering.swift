@@ -26,6 +26,10 @@ extension PlayerCore {
             // After a stall, the audio that leads must be buffered again too (or be at its end).
             full = full && (audio.ended || audio.bufferedSeconds >= 0.5 || audio.isSettled)
         }
+        if let remote = loaded.remote {
+            updateRemoteBuffering(item, loaded, remote, at: now, playhead: t, framesReady: full || ended)
+            return
+        }
         if recovering && (full || ended) {
             recovering = false
             state.buffering.recoveringFromStall = false
@@ -42,6 +46,61 @@ extension PlayerCore {
         if buffering.isPlaybackLikelyToKeepUp != state.buffering.lastLikelyToKeepUp {
             state.buffering.lastLikelyToKeepUp = buffering.isPlaybackLikelyToKeepUp
             emit(.likelyToKeepUp(buffering.isPlaybackLikelyToKeepUp), at: now)
+        }
+        perform(
+            state.control.bufferChanged(
+                likelyToKeepUp: buffering.isPlaybackLikelyToKeepUp,
+                bufferEmpty: buffering.isPlaybackBufferEmpty), at: now)
+    }
+
+    /// An item fed over a link: the buffer is the media its bytes held so far cover ahead of the playhead, the
+    /// download rate predicts whether it keeps up, and after a stall playback waits until both the link and the
+    /// decoders are ready (`framesReady`: the frame queue full or at its end).
+    private func updateRemoteBuffering(
+        _ item: PlayerItem, _ loaded: LoadedItem, _ remote: any ProgressiveByteSource,
+        at now: Double, playhead t: MediaTime, framesReady: Bool
+    ) {
+        let duration = loaded.duration.isNumeric ? loaded.duration.seconds : nil
+        let measured = RemoteBuffer.measure(
+            remote.progress, timeline: loaded.byteTimeline, duration: duration,
+            playhead: t.seconds)
+        let recovering = state.buffering.recoveringFromStall
+        let buffering = item.state.withLock { itemState -> BufferingState in
+            let preferred = itemState.preferredForwardBufferDuration
+            let candidate = itemState.buffering.updated(
+                bufferedAhead: MediaTime(seconds: measured.bufferedAhead), preferredForwardBufferDuration: preferred,
+                reachedEndOfFile: measured.isComplete, queueIsFull: false,
+                predictedShortfall: measured.predictedShortfall)
+            if recovering && !(candidate.isPlaybackLikelyToKeepUp && framesReady) {
+                // Still recovering from a stall: not likely to keep up until the link and the decoders are ready.
+                itemState.buffering = itemState.buffering.updated(
+                    bufferedAhead: .zero, preferredForwardBufferDuration: preferred, reachedEndOfFile: false,
+                    queueIsFull: false, predictedShortfall: measured.predictedShortfall)
+            } else {
+                itemState.buffering = candidate
+            }
+            itemState.remoteLoadedRanges = measured.loadedRanges
+            itemState.bufferedUntil = t + MediaTime(seconds: measured.bufferedAhead)
+            return itemState.buffering
+        }
+        if recovering && buffering.isPlaybackLikelyToKeepUp { state.buffering.recoveringFromStall = false }
+        if buffering.isPlaybackLikelyToKeepUp != state.buffering.lastLikelyToKeepUp {
+            state.buffering.lastLikelyToKeepUp = buffering.isPlaybackLikelyToKeepUp
+            emit(.likelyToKeepUp(buffering.isPlaybackLikelyToKeepUp), at: now)
+        }
+        if buffering.isPlaybackBufferEmpty != state.buffering.lastBufferEmpty {
+            state.buffering.lastBufferEmpty = buffering.isPlaybackBufferEmpty
+            emit(.bufferEmpty(buffering.isPlaybackBufferEmpty), at: now)
+        }
+        if buffering.isPlaybackBufferFull != state.buffering.lastBufferFull {
+            state.buffering.lastBufferFull = buffering.isPlaybackBufferFull
+            emit(.bufferFull(buffering.isPlaybackBufferFull), at: now)
+        }
+        if state.buffering.loadedRangesMoved(measured.loadedRanges)
+            || measured.isComplete && measured.loadedRanges != state.buffering.lastLoadedRanges
+        {
+            state.buffering.lastLoadedRanges = measured.loadedRanges
+            emit(.loadedTimeRanges(measured.loadedRanges), at: now)
         }
         perform(
             state.control.bufferChanged(

@@ -59,6 +59,7 @@ extension PlayerCore {
             state.queue.setLoaded(item, result)
             switch result {
             case .success(let loaded):
+                applyReadAhead(item, loaded)
                 let actions = item.state.withLock { itemState -> [PlayerItemStatusMachine.Action] in
                     itemState.tracks = loaded.tracks
                     itemState.duration = loaded.duration
@@ -77,6 +78,27 @@ extension PlayerCore {
             }
         }
         prepareUpcoming()
+    }
+
+    /// How far ahead a remote item is fetched when `preferredForwardBufferDuration` is 0 (automatic), in seconds of
+    /// media.
+    static let automaticReadAheadSeconds = 30.0
+
+    /// Bounds how far ahead of its readers a remote item's bytes are fetched: `preferredForwardBufferDuration`
+    /// seconds of media, or ``automaticReadAheadSeconds``.
+    func applyReadAhead(_ item: PlayerItem, _ loaded: LoadedItem) {
+        let preferred = item.preferredForwardBufferDuration
+        loaded.setReadAhead(seconds: preferred > 0 ? preferred : Self.automaticReadAheadSeconds)
+    }
+
+    /// `item`'s `preferredForwardBufferDuration` changed.
+    func forwardBufferChanged(_ item: PlayerItem) {
+        mutate { core in
+            guard item === core.currentItem || core.state.queue.contains(item), let loaded = core.loaded(item) else {
+                return
+            }
+            core.applyReadAhead(item, loaded)
+        }
     }
 
     /// Marks `item` failed (status event), and pauses the player if it is the current item.

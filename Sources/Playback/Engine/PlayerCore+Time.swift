@@ -5,6 +5,7 @@ extension PlayerCore {
 
     var currentItem: PlayerItem? { state.queue.current }
     var currentLoaded: LoadedItem? { state.queue.currentLoaded }
+    func loaded(_ item: PlayerItem) -> LoadedItem? { state.queue.loaded(item) }
 
     /// The current item's duration, if known.
     var currentDuration: MediaTime? {

@@ -61,9 +61,27 @@ struct BufferingReport: Sendable {
     var recoveringFromStall = false
     /// The last `isPlaybackLikelyToKeepUp` reported (nil: none since the item changed).
     var lastLikelyToKeepUp: Bool?
+    /// For items fed over a link: the last buffer-empty and buffer-full flags and loaded ranges reported.
+    var lastBufferEmpty: Bool?
+    var lastBufferFull: Bool?
+    var lastLoadedRanges: [TimeRange] = []
 
     mutating func reset() {
         recoveringFromStall = false
         lastLikelyToKeepUp = nil
+        lastBufferEmpty = nil
+        lastBufferFull = nil
+        lastLoadedRanges = []
+    }
+
+    /// Whether `ranges` differ enough from the last reported to report them: another count of ranges, or an
+    /// edge moved by a quarter second or more.
+    func loadedRangesMoved(_ ranges: [TimeRange]) -> Bool {
+        guard ranges.count == lastLoadedRanges.count else { return true }
+        for (new, old) in zip(ranges, lastLoadedRanges)
+        where abs(new.start.seconds - old.start.seconds) >= 0.25 || abs(new.end.seconds - old.end.seconds) >= 0.25 {
+            return true
+        }
+        return false
     }
 }

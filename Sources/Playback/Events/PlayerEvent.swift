@@ -30,6 +30,13 @@ public struct PlayerEvent: Sendable, Equatable {
         case firstFrame(latency: Double)
         /// `isPlaybackLikelyToKeepUp` changed.
         case likelyToKeepUp(Bool)
+        /// `isPlaybackBufferEmpty` changed (reported for items fed over a link).
+        case bufferEmpty(Bool)
+        /// `isPlaybackBufferFull` changed (reported for items fed over a link).
+        case bufferFull(Bool)
+        /// The media time ranges whose bytes are loaded changed (items fed over a link; reported when they grew by
+        /// a quarter second or more, or are complete).
+        case loadedTimeRanges([TimeRange])
         /// A periodic time observer's interval passed (also sent on jumps and on start/stop).
         case periodicTime
         /// A boundary time was crossed.

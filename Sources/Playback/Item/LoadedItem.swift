@@ -13,14 +13,21 @@ final class LoadedItem: @unchecked Sendable {
     let frameInterval: Double
     /// The byte sources its readers opened (none when libavformat reads the file itself).
     let sources: OpenedSources
+    /// The primary reader's source when its bytes come over a link (an http(s) item), and where the media's
+    /// times lie in those bytes.
+    let remote: (any ProgressiveByteSource)?
+    let byteTimeline: ByteTimeline?
     /// Which reader feeds the audio decoder (its own, or the primary one when there is no video).
     let audioReader: ByteSourceRequest.Reader
 
     private init(
         video: VideoPipeline?, audio: AudioPipeline?, tracks: [TrackInfo], duration: MediaTime,
-        presentationSize: (Int, Int)?, frameInterval: Double, sources: OpenedSources
+        presentationSize: (Int, Int)?, frameInterval: Double, sources: OpenedSources,
+        remote: (any ProgressiveByteSource)?, byteTimeline: ByteTimeline?
     ) {
         self.sources = sources
+        self.remote = remote
+        self.byteTimeline = byteTimeline
         self.audioReader = video == nil ? .primary : .audio
         self.video = video
         self.audio = audio
@@ -37,15 +44,23 @@ final class LoadedItem: @unchecked Sendable {
         sources: OpenedSources, onChange: @escaping @Sendable () -> Void
     ) throws(MediaError) -> LoadedItem {
         /// The source of one reader: the first demuxer (probe and video; audio too without video) or audio's own.
+        var primary: (any ByteSource)?
         func source(_ reader: ByteSourceRequest.Reader) throws(MediaError) -> (any ByteSource)? {
             guard let makeSource else { return nil }
             let made = try makeSource(ByteSourceRequest(url: url, reader: reader))
             sources.add(made, for: reader)
+            if reader == .primary { primary = made }
             return made
         }
         let demuxer = try Demuxer(url: url, source: source(.primary))
         let videoTrack = demuxer.videoTrack
         let audioTrack = withAudio ? demuxer.audioTrack.flatMap { $0.isDecodable ? $0 : nil } : nil
+        // Read before any decoder thread reads the demuxer (a fragmented file's index grows as it is read).
+        let remote = primary as? any ProgressiveByteSource
+        let byteTimeline = remote.map { source in
+            let track = videoTrack?.isDecodable == true ? videoTrack : demuxer.audioTrack
+            return demuxer.byteTimeline(stream: track?.index ?? 0, totalLength: source.size)
+        }
         var video: VideoPipeline?
         var audioDemuxer: Demuxer?
         if let track = videoTrack, track.isDecodable {
@@ -79,7 +94,8 @@ final class LoadedItem: @unchecked Sendable {
         let loaded = LoadedItem(
             video: video, audio: audio, tracks: demuxer.tracks, duration: duration,
             presentationSize: videoTrack?.displaySize,
-            frameInterval: 1 / (videoTrack?.frameRate ?? 30), sources: sources)
+            frameInterval: 1 / (videoTrack?.frameRate ?? 30), sources: sources, remote: remote,
+            byteTimeline: byteTimeline)
         audio?.start(name: name)
         return loaded
     }
@@ -88,6 +104,16 @@ final class LoadedItem: @unchecked Sendable {
     var videoWaitsForClock: Bool { video != nil && sources.isWaitingForClock(.primary) }
     /// Whether the audio decoder waits for bytes that only clock time will bring.
     var audioWaitsForClock: Bool { audio != nil && sources.isWaitingForClock(audioReader) }
+
+    /// Asks the remote sources to fetch about `seconds` of media ahead of their readers (by the media's average
+    /// byte rate; at least 1 MB).
+    func setReadAhead(seconds: Double) {
+        guard remote != nil, let total = byteTimeline?.totalLength, duration.isNumeric, duration.seconds > 0 else {
+            return
+        }
+        let bytes = max(Int64(Double(total) / duration.seconds * seconds), 1 << 20)
+        sources.forEachProgressive { $0.setReadAhead(bytes) }
+    }
 
     func stop() {
         sources.closeAll()

@@ -39,6 +39,13 @@ final class OpenedSources: Sendable {
         }
     }
 
+    /// Calls `body` with each source whose bytes come over a link.
+    func forEachProgressive(_ body: (any ProgressiveByteSource) -> Void) {
+        for entry in state.withLock({ $0.sources }) {
+            if let progressive = entry.source as? any ProgressiveByteSource { body(progressive) }
+        }
+    }
+
     /// Closes every source (now and any added later).
     func closeAll() {
         let sources = state.withLock { s -> [any ByteSource] in

@@ -17,6 +17,9 @@ public final class PlayerItem: Sendable {
         var preferredForwardBufferDuration: Double = 0
         var currentTime: MediaTime = .zero
         var bufferedUntil: MediaTime = .zero
+        /// For an item fed over a link: the media time ranges whose bytes are held.
+        var remoteLoadedRanges: [TimeRange]?
+        var preferredPeakBitRate: Double = 0
         weak var core: PlayerCore?
     }
 
@@ -91,19 +94,36 @@ public final class PlayerItem: Sendable {
         return state.withLock { $0.currentTime }
     }
 
-    /// How far ahead the player should buffer, in seconds; 0 lets the player choose (2 s).
+    /// How far ahead the player should buffer, in seconds; 0 lets the player choose. For an http(s) item it also
+    /// bounds how far ahead its bytes are fetched (automatic: 30 s of media); the buffer counts as full at it (2 s
+    /// when automatic).
     public var preferredForwardBufferDuration: Double {
         get { state.withLock { $0.preferredForwardBufferDuration } }
-        set { state.withLock { $0.preferredForwardBufferDuration = max(newValue, 0) } }
+        set {
+            let core = state.withLock { itemState -> PlayerCore? in
+                itemState.preferredForwardBufferDuration = max(newValue, 0)
+                return itemState.core
+            }
+            core?.forwardBufferChanged(self)
+        }
+    }
+
+    /// A cap on the bit rate the player should choose, in bits per second; 0 for none (`AVPlayerItem`'s). Kept and
+    /// reported as set: an item with one rendition (a progressive file) has nothing to choose between.
+    public var preferredPeakBitRate: Double {
+        get { state.withLock { $0.preferredPeakBitRate } }
+        set { state.withLock { $0.preferredPeakBitRate = max(newValue, 0) } }
     }
 
     public var isPlaybackLikelyToKeepUp: Bool { state.withLock { $0.buffering.isPlaybackLikelyToKeepUp } }
     public var isPlaybackBufferEmpty: Bool { state.withLock { $0.buffering.isPlaybackBufferEmpty } }
     public var isPlaybackBufferFull: Bool { state.withLock { $0.buffering.isPlaybackBufferFull } }
 
-    /// The ranges decoded ahead of the playhead (one range: from the current time to the end of the buffer).
+    /// The media time ranges available without waiting: for an http(s) item, those whose bytes are held (in the
+    /// byte cache); for a local file, from the current time to the end.
     public var loadedTimeRanges: [TimeRange] {
         state.withLock { s in
+            if let remote = s.remoteLoadedRanges { return remote }
             guard s.status.status == .readyToPlay, s.bufferedUntil > s.currentTime else { return [] }
             return [TimeRange(start: s.currentTime, duration: s.bufferedUntil - s.currentTime)]
         }

@@ -14,6 +14,11 @@
 ///   buffered) or the buffer is full; otherwise it becomes true once at least *start* is buffered, and,
 ///   once true, stays true until less than *keep* is buffered. The gap stops the flag flickering while the
 ///   playhead eats into a buffer that the demuxer refills in bursts.
+/// - **Prediction** (media fed over a link, ``updated(bufferedAhead:preferredForwardBufferDuration:reachedEndOfFile:queueIsFull:predictedShortfall:)``):
+///   once the buffer has been likely to keep up, it is so only while the download is not predicted to fall short
+///   before the end at the measured rate. The first start uses the thresholds alone, so playback starts fast; after
+///   that a link slower than the media makes the flag false before playback runs dry, and after a stall it comes
+///   back only when enough is buffered for the rest to arrive in time.
 ///
 /// A duration that is not numeric counts as nothing buffered, except `+infinity`, which counts as
 /// everything buffered; negative durations count as nothing.
@@ -29,6 +34,8 @@ public struct BufferingState: Sendable, Hashable {
     public private(set) var isPlaybackBufferEmpty: Bool
     /// Whether the buffer holds all it may hold, so reading is suspended.
     public private(set) var isPlaybackBufferFull: Bool
+    /// Whether the buffer has been likely to keep up since the item became current (the prediction applies after).
+    public private(set) var hasBeenLikelyToKeepUp = false
 
     /// The state of a new item before any measurement: empty, not full, not likely to keep up.
     public init() {
@@ -75,6 +82,22 @@ public struct BufferingState: Sendable, Hashable {
         next.isPlaybackLikelyToKeepUp =
             reachedEndOfFile || next.isPlaybackBufferFull
             || ahead >= (isPlaybackLikelyToKeepUp ? keep : start)
+        next.hasBeenLikelyToKeepUp = hasBeenLikelyToKeepUp || next.isPlaybackLikelyToKeepUp
+        return next
+    }
+
+    /// The flags after measuring a buffer fed over a link, as ``updated(bufferedAhead:preferredForwardBufferDuration:reachedEndOfFile:queueIsFull:)``
+    /// with the prediction rule.
+    /// - Parameter predictedShortfall: seconds by which the download is predicted to miss the playhead before the
+    ///   end at the measured rate (0 when it keeps up or nothing was measured yet).
+    public func updated(
+        bufferedAhead: MediaTime, preferredForwardBufferDuration: Double,
+        reachedEndOfFile: Bool, queueIsFull: Bool, predictedShortfall: Double
+    ) -> BufferingState {
+        var next = updated(
+            bufferedAhead: bufferedAhead, preferredForwardBufferDuration: preferredForwardBufferDuration,
+            reachedEndOfFile: reachedEndOfFile, queueIsFull: queueIsFull)
+        if !reachedEndOfFile, predictedShortfall > 0, hasBeenLikelyToKeepUp { next.isPlaybackLikelyToKeepUp = false }
         return next
     }
 

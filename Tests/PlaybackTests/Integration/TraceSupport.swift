@@ -47,6 +47,10 @@ final class TraceRecorder: Sendable {
         case .periodicTime: return nil
         case .boundaryTime(let time): return "\(head) boundary \(fmt(time))"
         case .decodeError(let message): return "\(head) decodeError \(message)"
+        case .bufferEmpty(let value): return "\(head) bufferEmpty \(value)"
+        case .bufferFull(let value): return "\(head) bufferFull \(value)"
+        case .loadedTimeRanges(let ranges):
+            return "\(head) loadedTimeRanges \(ranges.map(\.description).joined(separator: " "))"
         }
     }
 }

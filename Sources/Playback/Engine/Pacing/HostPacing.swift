@@ -8,6 +8,9 @@ struct HostPacing: Pacing {
 
     func now(_ clock: ClockState) -> Double { HostTime.now() - clock.origin }
 
+    /// Seconds between buffer reports of an item fed over a link while its bytes arrive.
+    static let remoteBufferInterval = 0.1
+
     func iterate(_ core: PlayerCore) {
         let seen = core.signals
         core.applyLoadResults()
@@ -25,12 +28,16 @@ struct HostPacing: Pacing {
     /// Seconds until the engine must look again (the next frame, the end, an observer, a possible stall), or nil
     /// to wait for a signal.
     private func nextWait(_ core: PlayerCore, now: Double) -> Double? {
-        guard core.state.timeline.isRunning, let loaded = core.currentLoaded else { return nil }
+        guard let loaded = core.currentLoaded else { return nil }
         var deadline: Double?
         func consider(_ time: Double?) {
             guard let time else { return }
             deadline = min(deadline ?? time, time)
         }
+        // An item fed over a link: its buffer changes as bytes arrive, which wakes nobody; look ten times a second
+        // until every byte is there.
+        if let remote = loaded.remote, !remote.progress.isComplete { consider(now + Self.remoteBufferInterval) }
+        guard core.state.timeline.isRunning else { return deadline.map { max($0 - now, 0) } }
         consider(core.nextFrameDue())
         consider(core.endDue())
         consider(core.nextObserverDue())

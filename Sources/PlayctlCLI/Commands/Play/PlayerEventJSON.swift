@@ -37,6 +37,13 @@ enum PlayerEventJSON {
             return ("item.timeJumped", [])
         case .likelyToKeepUp(let value):
             return ("item.likelyToKeepUp", [("value", .bool(value))])
+        case .bufferEmpty(let value):
+            return ("item.bufferEmpty", [("value", .bool(value))])
+        case .bufferFull(let value):
+            return ("item.bufferFull", [("value", .bool(value))])
+        case .loadedTimeRanges(let ranges):
+            let list = ranges.map { JSONValue.array([seconds($0.start), seconds($0.end)]) }
+            return ("item.loadedTimeRanges", [("ranges", .array(list))])
         case .boundaryTime, .periodicTime:
             return nil
         case .seekRequested, .seekCompleted, .firstFrame:
