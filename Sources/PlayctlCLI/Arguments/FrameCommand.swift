@@ -10,6 +10,8 @@ struct FrameCommand: ParsableCommand {
     static let output = Option<String>(
         "output", short: "o", placeholder: "OUT.png", help: "Write the frame as a PNG file to this path.")
     static let keyframe = Flag("keyframe", help: "Use the keyframe at or before the time instead of the exact frame.")
+    static let cacheDirectory = PlayctlCommands.cacheDirectory
+    static let cacheSize = PlayctlCommands.cacheSize
 
     static let configuration = CommandSpec(
         name: "frame",
@@ -20,8 +22,8 @@ struct FrameCommand: ParsableCommand {
             an earlier frame.
             """,
         arguments: [file],
-        options: [at, md5, output, keyframe],
-        constraints: [.exactlyOne(of: md5, output)],
+        options: [at, md5, output, keyframe, cacheDirectory, cacheSize],
+        constraints: [.exactlyOne(of: md5, output), .requires(cacheSize, cacheDirectory)],
         examples: [
             UsageExample("playctl frame clip.mp4 --at 2.5 --md5", "Print the md5 of the frame shown at 2.5 seconds."),
             UsageExample("playctl frame clip.mp4 --at 10 -o ten.png", "Save the frame shown at 10 seconds as ten.png."),
@@ -43,6 +45,8 @@ struct FrameCommand: ParsableCommand {
     let keyframeOnly: Bool
     /// What to do with the frame.
     let output: Output
+    /// Where the bytes of an http(s) FILE are cached.
+    let cache: CacheOptions
 
     /// Reads and checks the command's arguments.
     /// - Throws: `UsageError` when `--at` is not a number or is negative.
@@ -56,5 +60,6 @@ struct FrameCommand: ParsableCommand {
         seconds = at
         keyframeOnly = arguments[Self.keyframe]
         output = arguments[Self.output].map(Output.png) ?? .md5
+        cache = try CacheOptions(arguments, directory: Self.cacheDirectory, size: Self.cacheSize)
     }
 }

@@ -7,6 +7,8 @@ struct FramesCommand: ParsableCommand {
     static let count = Flag("count", help: "Decode every frame and print only the number of frames.")
     static let json = PlayctlCommands.json(
         "Print JSON instead: {\"time\":..,\"md5\":..} per frame, or {\"frames\":N} with --count.")
+    static let cacheDirectory = PlayctlCommands.cacheDirectory
+    static let cacheSize = PlayctlCommands.cacheSize
 
     static let configuration = CommandSpec(
         name: "frames",
@@ -21,8 +23,8 @@ struct FramesCommand: ParsableCommand {
             the decoder alone (playctl bench uses it).
             """,
         arguments: [file],
-        options: [md5, count, json],
-        constraints: [.exactlyOne(of: md5, count)],
+        options: [md5, count, json, cacheDirectory, cacheSize],
+        constraints: [.exactlyOne(of: md5, count), .requires(cacheSize, cacheDirectory)],
         examples: [
             UsageExample("playctl frames clip.mp4 --md5", "Print the time and md5 of every frame of clip.mp4."),
             UsageExample("playctl frames clip.mp4 --count", "Decode clip.mp4 and print its number of frames."),
@@ -42,11 +44,15 @@ struct FramesCommand: ParsableCommand {
     let mode: Mode
     /// Whether to print JSON instead of text.
     let printsJSON: Bool
+    /// Where the bytes of an http(s) FILE are cached.
+    let cache: CacheOptions
 
     /// Reads the command's arguments; the parser has already checked that exactly one mode is given.
-    init(_ arguments: ParsedArguments) {
+    /// - Throws: `UsageError` for a cache size out of range.
+    init(_ arguments: ParsedArguments) throws(UsageError) {
         path = arguments[Self.file]
         mode = arguments[Self.count] ? .count : .md5
         printsJSON = arguments[Self.json]
+        cache = try CacheOptions(arguments, directory: Self.cacheDirectory, size: Self.cacheSize)
     }
 }

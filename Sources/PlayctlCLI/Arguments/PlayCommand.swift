@@ -29,6 +29,8 @@ struct PlayCommand: ParsableCommand {
     static let restore = Flag("restore", help: "Restore from picture in picture to the inline view before stopping.")
     static let metricsOut = Option<String>(
         "metrics-out", placeholder: "FILE", help: "Write playback metrics as JSON Lines to FILE.")
+    static let cacheDirectory = PlayctlCommands.cacheDirectory
+    static let cacheSize = PlayctlCommands.cacheSize
 
     static let configuration = CommandSpec(
         name: "play",
@@ -42,8 +44,11 @@ struct PlayCommand: ParsableCommand {
             full speed and gives the same event trace on every run.
             """,
         arguments: [file],
-        options: [rate, seek, until, untimed, noAudio, json, pip, swap, swapAt, swapMode, restore, metricsOut],
-        constraints: [.requires(swapAt, swap), .requires(swapMode, swap)],
+        options: [
+            rate, seek, until, untimed, noAudio, json, pip, swap, swapAt, swapMode, restore, metricsOut, cacheDirectory,
+            cacheSize,
+        ],
+        constraints: [.requires(swapAt, swap), .requires(swapMode, swap), .requires(cacheSize, cacheDirectory)],
         examples: [
             UsageExample("playctl play clip.mp4 --untimed --json", "Play clip.mp4 at full speed and print its events."),
             UsageExample(

@@ -31,6 +31,8 @@ struct PlayOptions: Sendable {
     let audio: Bool
     let json: Bool
     let metricsPath: String?
+    /// Where the bytes of http(s) media are cached.
+    let cache: CacheOptions
 
     /// Reads `play`'s options, in the order their mistakes are reported: `--rate`, `--until`, `--seek`.
     init(_ arguments: ParsedArguments) throws(UsageError) {
@@ -51,5 +53,6 @@ struct PlayOptions: Sendable {
         audio = !arguments[PlayCommand.noAudio]
         json = arguments[PlayCommand.json]
         metricsPath = arguments[PlayCommand.metricsOut]
+        cache = try CacheOptions(arguments, directory: PlayCommand.cacheDirectory, size: PlayCommand.cacheSize)
     }
 }

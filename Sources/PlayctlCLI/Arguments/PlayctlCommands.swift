@@ -30,7 +30,18 @@ public enum PlayctlCommands {
     // MARK: Shared declarations
 
     /// `FILE`: the media file a command reads.
-    static let file = Argument<String>("FILE", help: "The media file to read.")
+    static let file = Argument<String>(
+        "FILE", help: "The media file to read: a path, or an http(s) URL (read through playctl's loader).")
+
+    /// `--cache-dir DIR`: a disk tier for the bytes of http(s) media.
+    static let cacheDirectory = Option<String>(
+        "cache-dir", placeholder: "DIR",
+        help: "Keep the bytes of http(s) media in DIR, for later runs (default: memory only, 32 MB).")
+
+    /// `--cache-size BYTES`: the disk tier's bound.
+    static let cacheSize = Option<Int>(
+        "cache-size", placeholder: "BYTES", help: "Bound of the --cache-dir cache in bytes (default 536870912: 512 MB)."
+    )
 
     /// `--json`, with the command's own help.
     static func json(_ help: String) -> Flag {

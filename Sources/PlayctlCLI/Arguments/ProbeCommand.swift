@@ -4,6 +4,8 @@ import CommandLineKit
 struct ProbeCommand: ParsableCommand {
     static let file = PlayctlCommands.file
     static let json = PlayctlCommands.json("Print one JSON object instead of text.")
+    static let cacheDirectory = PlayctlCommands.cacheDirectory
+    static let cacheSize = PlayctlCommands.cacheSize
 
     static let configuration = CommandSpec(
         name: "probe",
@@ -14,9 +16,11 @@ struct ProbeCommand: ParsableCommand {
             sample rate and channels for audio).
             """,
         arguments: [file],
-        options: [json],
+        options: [json, cacheDirectory, cacheSize],
+        constraints: [.requires(cacheSize, cacheDirectory)],
         examples: [
             UsageExample("playctl probe clip.mp4", "Describe clip.mp4."),
+            UsageExample("playctl probe http://127.0.0.1:18000/a.mp4", "Describe a clip on a web server."),
             UsageExample("playctl probe clip.mp4 --json", "The same, as one JSON object."),
         ])
 
@@ -24,10 +28,14 @@ struct ProbeCommand: ParsableCommand {
     let path: String
     /// Whether to print JSON instead of text.
     let printsJSON: Bool
+    /// Where the bytes of an http(s) FILE are cached.
+    let cache: CacheOptions
 
-    /// Reads the command's arguments; the parser has already checked them.
-    init(_ arguments: ParsedArguments) {
+    /// Reads the command's arguments.
+    /// - Throws: `UsageError` for a cache size out of range.
+    init(_ arguments: ParsedArguments) throws(UsageError) {
         path = arguments[Self.file]
         printsJSON = arguments[Self.json]
+        cache = try CacheOptions(arguments, directory: Self.cacheDirectory, size: Self.cacheSize)
     }
 }

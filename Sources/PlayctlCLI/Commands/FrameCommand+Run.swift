@@ -19,7 +19,8 @@ extension FrameCommand: PlayctlCommand {
 
     /// Seeks, decodes and prints or writes the frame.
     func run(_ standardOutput: StandardOutput) throws(CommandFailure) {
-        let reader = try media { () throws(MediaError) in try VideoFrameReader(url: path) }
+        let location = try MediaLocation(path, cache: cache)
+        let reader = try media { () throws(MediaError) in try location.videoReader() }
         reader.demuxer.discardAllStreams(except: reader.track.index)
         let time = Self.seekTarget(seconds: seconds)
         let mode: SeekMode = keyframeOnly ? .keyframe : .exact

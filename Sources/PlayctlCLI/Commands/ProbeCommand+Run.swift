@@ -5,7 +5,8 @@ import PlayctlOutput
 extension ProbeCommand: PlayctlCommand {
     /// Opens the file and prints its description.
     func run(_ output: StandardOutput) throws(CommandFailure) {
-        let demuxer = try media { () throws(MediaError) in try Demuxer(url: path) }
+        let location = try MediaLocation(path, cache: cache)
+        let demuxer = try media { () throws(MediaError) in try location.demuxer() }
         let report = ProbeReport(demuxer)
         if printsJSON {
             try output.json(report.json)

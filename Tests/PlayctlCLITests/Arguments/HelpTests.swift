@@ -37,14 +37,15 @@ struct HelpTests {
         func usage(_ name: String) throws -> String {
             spec.usage(of: try #require(spec.command(named: name)))
         }
-        #expect(try usage("probe") == "playctl probe FILE [--json]")
-        #expect(try usage("frames") == "playctl frames FILE (--md5 | --count) [--json]")
-        #expect(try usage("frame") == "playctl frame FILE --at SECONDS (--md5 | -o OUT.png) [--keyframe]")
+        let cache = "[--cache-dir DIR] [--cache-size BYTES]"
+        #expect(try usage("probe") == "playctl probe FILE [--json] \(cache)")
+        #expect(try usage("frames") == "playctl frames FILE (--md5 | --count) [--json] \(cache)")
+        #expect(try usage("frame") == "playctl frame FILE --at SECONDS (--md5 | -o OUT.png) [--keyframe] \(cache)")
         #expect(try usage("bench") == "playctl bench [--file FILE] [--runs N] [--playback] [--json]")
         let play = try usage("play")
         #expect(play.hasPrefix("playctl play FILE [--rate R] [--seek SEC[@AT]]... [--until SEC]"))
         #expect(play.contains("[--swap-mode source|item]"))
-        #expect(play.hasSuffix("[--metrics-out FILE]"))
+        #expect(play.hasSuffix("[--metrics-out FILE] \(cache)"))
     }
 
     @Test func usageShowsOptionalVariadicAndAtMostOne() throws {

@@ -26,7 +26,7 @@ struct ImmediateResponseTests {
         let response = try #require(parse("help probe").immediateResponse)
         let (output, error) = try capture(response)
         #expect(output.hasPrefix("OVERVIEW: Show the container"))
-        #expect(output.contains("USAGE: playctl probe FILE [--json]\n"))
+        #expect(output.contains("USAGE: playctl probe FILE [--json] [--cache-dir DIR] [--cache-size BYTES]\n"))
         #expect(error == "")
         #expect(response.exitCode == 0)
     }

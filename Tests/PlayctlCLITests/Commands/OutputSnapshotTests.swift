@@ -52,6 +52,8 @@ struct OutputSnapshotTests {
         ["bench", "a.mp4"], ["bench", "--file"], ["bench", "--playback=1"],
         ["soak", "--swaps", "-1"], ["soak", "--seeks", "x"], ["soak", "--swaps", "10000001"],
         ["soak", "--swaps", "-05", "--seeks", "x"], ["soak", "--seeks", "-05", "--swaps", "x"], ["soak", "--media"],
+        ["probe", "a.mp4", "--cache-size", "100000000"], ["probe", "a.mp4", "--cache-dir", "d", "--cache-size", "1"],
+        ["play", "a.mp4", "--cache-dir", "d", "--cache-size", "x"],
     ]
 
     static var isRecording: Bool { ProcessInfo.processInfo.environment["PLAYCTL_RECORD_SNAPSHOTS"] == "1" }

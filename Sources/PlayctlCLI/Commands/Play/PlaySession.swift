@@ -38,7 +38,12 @@ final class PlaySession: Sendable {
     }
 
     func run() async -> Result<Void, CommandFailure> {
-        let item = PlayerItem(url: options.path)
+        let item: PlayerItem
+        do throws(CommandFailure) {
+            item = try MediaLocation(options.path, cache: options.cache).item()
+        } catch {
+            return .failure(error)
+        }
         let player = Player(clock: options.untimed ? .untimed : .host, audio: options.audio)
         defer { player.invalidate() }
         // Player and metric events in one order; a large buffer, as the loop below may wait on a seek.

@@ -29,7 +29,14 @@ final class ScenarioRun: @unchecked Sendable {
 
     func execute() async -> Result<Void, CommandFailure> {
         let options = scenario.options
-        let first = PlayerItem(url: options.path)
+        let first: PlayerItem
+        let location: MediaLocation
+        do throws(CommandFailure) {
+            location = try MediaLocation(options.path, cache: options.cache)
+            first = location.item()
+        } catch {
+            return .failure(error)
+        }
         var player = Player(clock: .manual(clock), audio: options.audio)
         var players = [player]
         defer { for p in players { p.invalidate() } }
@@ -61,7 +68,7 @@ final class ScenarioRun: @unchecked Sendable {
             if !swapped, let swapPath = scenario.swapPath, player.currentTime().seconds >= swapAt {
                 swapped = true
                 log.swapDone = true
-                let item = PlayerItem(url: swapPath)
+                let item = location.loading.map { PlayerItem(url: swapPath, loading: $0) } ?? PlayerItem(url: swapPath)
                 switch scenario.swapMode {
                 case .item:
                     player.replaceCurrentItem(with: item)

@@ -1,0 +1,46 @@
+import MediaIO
+import Playback
+
+/// What a command's FILE names, opened the way playctl opens it: a path or any URL FFmpeg reads by itself, or an
+/// http(s) URL read through playctl's loader and byte cache (never FFmpeg's HTTP), cached as `--cache-dir` and
+/// `--cache-size` say.
+struct MediaLocation {
+    let path: String
+    /// For an http(s) URL: the cache and transport its bytes come through.
+    let loading: RemoteLoading?
+
+    /// `path` with the cache `options` ask for.
+    /// - Throws: `CommandFailure` when the cache directory cannot be made.
+    init(_ path: String, cache options: CacheOptions) throws(CommandFailure) {
+        self.path = path
+        guard RemoteLoading.isRemote(path) else {
+            loading = nil
+            return
+        }
+        do throws(MediaError) {
+            let cache =
+                try options.directory.map { directory throws(MediaError) in
+                    try ByteCache(ByteCache.Configuration(directory: directory, diskLimit: options.size))
+                } ?? ByteCache()
+            loading = RemoteLoading(cache: cache)
+        } catch {
+            throw .media(error)
+        }
+    }
+
+    /// A demuxer of the media (probing it).
+    func demuxer() throws(MediaError) -> Demuxer {
+        try Demuxer(url: path, source: loading?.source(path))
+    }
+
+    /// A reader of the media's first video track.
+    func videoReader() throws(MediaError) -> VideoFrameReader {
+        guard loading != nil else { return try VideoFrameReader(url: path) }
+        return try VideoFrameReader(demuxer: demuxer())
+    }
+
+    /// A player item for the media.
+    func item() -> PlayerItem {
+        loading.map { PlayerItem(url: path, loading: $0) } ?? PlayerItem(url: path)
+    }
+}
