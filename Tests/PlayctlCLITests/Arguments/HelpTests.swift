@@ -34,8 +34,10 @@ struct HelpTests {
     }
 
     @Test func usageLinesMatchTheDeclarations() throws {
+        /// The usage line, with the wrapping help applies undone.
         func usage(_ name: String) throws -> String {
             spec.usage(of: try #require(spec.command(named: name)))
+                .split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
         }
         let cache = "[--cache-dir DIR] [--cache-size BYTES]"
         #expect(try usage("probe") == "playctl probe FILE [--json] \(cache)")
