@@ -59,10 +59,30 @@ public final class ByteCache: @unchecked Sendable {
     /// waiting sees whether one came meanwhile.
     private(set) var changes: UInt64 = 0
 
-    /// Locked: wakes the readers (bytes came, a fetch ended, a reader left).
+    /// Deliveries under way that hold the readers' wake-up back (``holdSignals()``), and whether one is owed.
+    private var held = 0
+    private var owed = false
+
+    /// Locked: wakes the readers (bytes came, a fetch ended, a reader left), unless a delivery holds it back.
     func signal() {
+        guard held == 0 else {
+            owed = true
+            return
+        }
         changes &+= 1
         condition.broadcast()
+    }
+
+    /// Locked: holds the readers' wake-ups back until the matching ``releaseSignals()``.
+    func holdSignals() { held += 1 }
+
+    /// Locked: ends a hold; the wake-up owed, if any, goes out when the last hold ends.
+    func releaseSignals() {
+        held = max(held - 1, 0)
+        if held == 0 && owed {
+            owed = false
+            signal()
+        }
     }
 
     /// A memory-only cache (cannot fail).

@@ -89,15 +89,16 @@ final class Fetch: TransferSink, @unchecked Sendable {
 
     /// Locked: pauses when it is more than its readers' read-ahead past the one it serves that reads farthest;
     /// resumes when back within half of it. The readers it serves are those behind it (from a chunk before its
-    /// start) or waiting just ahead of it; a playback fetch that serves no reader any more (they moved away or
-    /// left) stops.
-    func pace() {
+    /// start) or waiting just ahead of it. With `cancelling`, a playback fetch that serves no reader any more (they
+    /// moved away or left) stops: that is decided only as its bytes arrive (or a reader leaves), never on a reader's
+    /// move, because while two readers move in turn the first move may look like no one is left.
+    func pace(cancelling: Bool = false) {
         guard !finished else { return }
         let served = resource.readers.values.filter { reader in
             reader.position >= start - Int64(ByteCache.chunkSize) && reader.position <= position + Self.joinWindow
         }
         guard let lead = served.max(by: { $0.position < $1.position }) else {
-            if priority == .playback { cancel() }
+            if cancelling && priority == .playback { cancel() }
             return
         }
         let ahead = position - lead.position
@@ -156,7 +157,19 @@ final class Fetch: TransferSink, @unchecked Sendable {
         resource.bytesFetched += Int64(count)
         resource.rate.add(count, at: now)
         cache.signal()
-        pace()
+        pace(cancelling: true)
+    }
+
+    func deliveryBegan() {
+        cache.condition.lock()
+        cache.holdSignals()
+        cache.condition.unlock()
+    }
+
+    func deliveryEnded() {
+        cache.condition.lock()
+        cache.releaseSignals()
+        cache.condition.unlock()
     }
 
     func transferFinished(_ error: MediaError?) {

@@ -17,7 +17,9 @@ public final class RemoteByteSource: ProgressiveByteSource, ClockPacedByteSource
     private var position: Int64 = 0
     private var readAhead: Int64
     private var closed = false
-    private var waiting = false
+    /// While its reader waits: the cache's change count when it began. A change since (bytes came) means the
+    /// reader is about to go on, even if its thread has not woken yet.
+    private var waitingSince: UInt64?
     private var waitingObservers: [@Sendable () -> Void] = []
 
     /// Fetches at most this far ahead of the reader by default.
@@ -97,7 +99,7 @@ public final class RemoteByteSource: ProgressiveByteSource, ClockPacedByteSource
         closed = true
         let resource = cache.resource(url)
         resource.readers.removeValue(forKey: ObjectIdentifier(self))
-        for fetch in resource.fetches { fetch.pace() }
+        for fetch in resource.fetches { fetch.pace(cancelling: true) }
         cache.signal()
     }
 
@@ -128,10 +130,12 @@ public final class RemoteByteSource: ProgressiveByteSource, ClockPacedByteSource
 
     // MARK: ClockPacedByteSource
 
+    public var isPacedByClock: Bool { transport.isPacedByClock }
+
     public var isWaitingForClock: Bool {
         cache.condition.lock()
         defer { cache.condition.unlock() }
-        return waiting && transport.isPacedByClock
+        return transport.isPacedByClock && waitingSince == cache.changes
     }
 
     public func observeWaitingForClock(_ observer: @escaping @Sendable () -> Void) {
@@ -181,9 +185,9 @@ public final class RemoteByteSource: ProgressiveByteSource, ClockPacedByteSource
     /// Waits for a change (bytes, an end, a failure, a close); readers waiting for a clock-paced transport first
     /// tell their observers (with the lock released: an observer takes a player's lock).
     private func wait() {
-        waiting = true
-        defer { waiting = false }
         let seen = cache.changes
+        waitingSince = seen
+        defer { waitingSince = nil }
         if transport.isPacedByClock, !waitingObservers.isEmpty {
             let observers = waitingObservers
             cache.condition.unlock()

@@ -98,6 +98,16 @@ public protocol TransferSink: AnyObject, Sendable {
     func transferReceived(_ bytes: UnsafeRawBufferPointer)
     /// The transfer ended: nil when every byte asked for arrived.
     func transferFinished(_ error: MediaError?)
+    /// A transport that moves many transfers' bytes at one instant (a simulated link at a clock advance) brackets
+    /// them with these: readers of what the sinks fill should see the whole instant's bytes at once, not part of
+    /// them (the result then does not depend on how fast their threads wake). Calls nest; the default does nothing.
+    func deliveryBegan()
+    func deliveryEnded()
+}
+
+extension TransferSink {
+    public func deliveryBegan() {}
+    public func deliveryEnded() {}
 }
 
 /// Controls one transfer. Every method may be called from any thread, and after the transfer ended.

@@ -24,6 +24,9 @@ extension ByteSource {
 /// `ManualClock`. A player on a manual clock asks it whether its reader waits for the clock, to tell "the decoder
 /// is still working" (wait for it) from "the decoder waits for bytes that only an advance can bring" (settled).
 public protocol ClockPacedByteSource: ByteSource {
+    /// Whether its bytes move only as a manual clock advances (a source may be paced by the clock only with some
+    /// transports: a network source over a simulated link, not over real HTTP).
+    var isPacedByClock: Bool { get }
     /// Whether a reader is blocked in `read` for bytes that only the passing of clock time will bring.
     var isWaitingForClock: Bool { get }
     /// Calls `observer` (on the reader's thread, with no lock held) each time a reader starts waiting for the clock.

@@ -27,7 +27,9 @@ extension PlayerCore {
             full = full && (audio.ended || audio.bufferedSeconds >= 0.5 || audio.isSettled)
         }
         if let remote = loaded.remote {
-            updateRemoteBuffering(item, loaded, remote, at: now, playhead: t, framesReady: full || ended)
+            // Playback starts, and resumes after a stall, once the decoders are ahead too: a full queue of frames
+            // (or the end), not the bytes alone.
+            updateRemoteBuffering(item, loaded, remote, at: now, playhead: t, decodersReady: full || ended)
             return
         }
         if recovering && (full || ended) {
@@ -54,11 +56,11 @@ extension PlayerCore {
     }
 
     /// An item fed over a link: the buffer is the media its bytes held so far cover ahead of the playhead, the
-    /// download rate predicts whether it keeps up, and after a stall playback waits until both the link and the
-    /// decoders are ready (`framesReady`: the frame queue full or at its end).
+    /// download rate predicts whether it keeps up, and playback waits for the decoders too (`decodersReady`: the
+    /// frame queue full or at its end; after a stall, the audio buffered again too).
     private func updateRemoteBuffering(
         _ item: PlayerItem, _ loaded: LoadedItem, _ remote: any ProgressiveByteSource,
-        at now: Double, playhead t: MediaTime, framesReady: Bool
+        at now: Double, playhead t: MediaTime, decodersReady: Bool
     ) {
         let duration = loaded.duration.isNumeric ? loaded.duration.seconds : nil
         let measured = RemoteBuffer.measure(
@@ -67,18 +69,10 @@ extension PlayerCore {
         let recovering = state.buffering.recoveringFromStall
         let buffering = item.state.withLock { itemState -> BufferingState in
             let preferred = itemState.preferredForwardBufferDuration
-            let candidate = itemState.buffering.updated(
+            itemState.buffering = itemState.buffering.updated(
                 bufferedAhead: MediaTime(seconds: measured.bufferedAhead), preferredForwardBufferDuration: preferred,
                 reachedEndOfFile: measured.isComplete, queueIsFull: false,
-                predictedShortfall: measured.predictedShortfall)
-            if recovering && !(candidate.isPlaybackLikelyToKeepUp && framesReady) {
-                // Still recovering from a stall: not likely to keep up until the link and the decoders are ready.
-                itemState.buffering = itemState.buffering.updated(
-                    bufferedAhead: .zero, preferredForwardBufferDuration: preferred, reachedEndOfFile: false,
-                    queueIsFull: false, predictedShortfall: measured.predictedShortfall)
-            } else {
-                itemState.buffering = candidate
-            }
+                predictedShortfall: measured.predictedShortfall, decodersReady: decodersReady)
             itemState.remoteLoadedRanges = measured.loadedRanges
             itemState.bufferedUntil = t + MediaTime(seconds: measured.bufferedAhead)
             return itemState.buffering

@@ -59,6 +59,7 @@ extension PlayerCore {
             state.queue.setLoaded(item, result)
             switch result {
             case .success(let loaded):
+                loaded.startDeferredDecoding()
                 applyReadAhead(item, loaded)
                 let actions = item.state.withLock { itemState -> [PlayerItemStatusMachine.Action] in
                     itemState.tracks = loaded.tracks

@@ -55,6 +55,7 @@ final class LoadedItem: @unchecked Sendable {
         let demuxer = try Demuxer(url: url, source: source(.primary))
         let videoTrack = demuxer.videoTrack
         let audioTrack = withAudio ? demuxer.audioTrack.flatMap { $0.isDecodable ? $0 : nil } : nil
+        let pacedByClock = (primary as? any ClockPacedByteSource)?.isPacedByClock == true
         // Read before any decoder thread reads the demuxer (a fragmented file's index grows as it is read).
         let remote = primary as? any ProgressiveByteSource
         let byteTimeline = remote.map { source in
@@ -73,8 +74,11 @@ final class LoadedItem: @unchecked Sendable {
             // The video decoder reads this demuxer alone.
             demuxer.discardAllStreams(except: track.index)
             video = VideoPipeline(reader: try VideoFrameReader(demuxer: demuxer), onChange: onChange)
-            // Decoding starts now: the first frame is decoded while the audio decoder opens.
-            video?.start(name: name)
+            // Decoding starts now: the first frame is decoded while the audio decoder opens. Not with a source
+            // paced by a manual clock: there the load must be the only reader until its result is applied, so that
+            // "its reader waits for the clock" means the load waits (the clock may move on), not a decoder it
+            // started (``startDeferredDecoding()``).
+            if !pacedByClock { video?.start(name: name) }
         } else if audioTrack != nil {
             audioDemuxer = demuxer
         }
@@ -96,7 +100,11 @@ final class LoadedItem: @unchecked Sendable {
             presentationSize: videoTrack?.displaySize,
             frameInterval: 1 / (videoTrack?.frameRate ?? 30), sources: sources, remote: remote,
             byteTimeline: byteTimeline)
-        audio?.start(name: name)
+        if pacedByClock {
+            loaded.deferredStart = name
+        } else {
+            audio?.start(name: name)
+        }
         return loaded
     }
 
@@ -104,6 +112,18 @@ final class LoadedItem: @unchecked Sendable {
     var videoWaitsForClock: Bool { video != nil && sources.isWaitingForClock(.primary) }
     /// Whether the audio decoder waits for bytes that only clock time will bring.
     var audioWaitsForClock: Bool { audio != nil && sources.isWaitingForClock(audioReader) }
+
+    /// The name to start the decoding threads with, when the load left them for the engine to start (sources
+    /// paced by a manual clock). Touched by the loader thread before the result is handed over, then by the engine.
+    private(set) var deferredStart: String?
+
+    /// Starts the decoding threads the load left unstarted (the engine calls it when it applies the load).
+    func startDeferredDecoding() {
+        guard let name = deferredStart else { return }
+        deferredStart = nil
+        video?.start(name: name)
+        audio?.start(name: name)
+    }
 
     /// Asks the remote sources to fetch about `seconds` of media ahead of their readers (by the media's average
     /// byte rate; at least 1 MB).

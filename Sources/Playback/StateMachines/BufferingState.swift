@@ -18,7 +18,8 @@
 ///   once the buffer has been likely to keep up, it is so only while the download is not predicted to fall short
 ///   before the end at the measured rate. The first start uses the thresholds alone, so playback starts fast; after
 ///   that a link slower than the media makes the flag false before playback runs dry, and after a stall it comes
-///   back only when enough is buffered for the rest to arrive in time.
+///   back only when enough is buffered for the rest to arrive in time. While the decoders are not ahead (their
+///   queue not full) it is not likely either: playback does not start, or resume, on bytes alone.
 ///
 /// A duration that is not numeric counts as nothing buffered, except `+infinity`, which counts as
 /// everything buffered; negative durations count as nothing.
@@ -87,17 +88,22 @@ public struct BufferingState: Sendable, Hashable {
     }
 
     /// The flags after measuring a buffer fed over a link, as ``updated(bufferedAhead:preferredForwardBufferDuration:reachedEndOfFile:queueIsFull:)``
-    /// with the prediction rule.
-    /// - Parameter predictedShortfall: seconds by which the download is predicted to miss the playhead before the
-    ///   end at the measured rate (0 when it keeps up or nothing was measured yet).
+    /// with the prediction rule, and the decoders' readiness.
+    /// - Parameters:
+    ///   - predictedShortfall: seconds by which the download is predicted to miss the playhead before the end at the
+    ///     measured rate (0 when it keeps up or nothing was measured yet).
+    ///   - decodersReady: whether the decoders are ahead of the playhead (a full queue of decoded frames); while
+    ///     not, the buffer is not likely to keep up, whatever the bytes say.
     public func updated(
         bufferedAhead: MediaTime, preferredForwardBufferDuration: Double,
-        reachedEndOfFile: Bool, queueIsFull: Bool, predictedShortfall: Double
+        reachedEndOfFile: Bool, queueIsFull: Bool, predictedShortfall: Double, decodersReady: Bool = true
     ) -> BufferingState {
         var next = updated(
             bufferedAhead: bufferedAhead, preferredForwardBufferDuration: preferredForwardBufferDuration,
             reachedEndOfFile: reachedEndOfFile, queueIsFull: queueIsFull)
         if !reachedEndOfFile, predictedShortfall > 0, hasBeenLikelyToKeepUp { next.isPlaybackLikelyToKeepUp = false }
+        if !decodersReady { next.isPlaybackLikelyToKeepUp = false }
+        next.hasBeenLikelyToKeepUp = hasBeenLikelyToKeepUp || next.isPlaybackLikelyToKeepUp
         return next
     }
 

@@ -190,6 +190,8 @@ final class ThrottledByteSource: ClockPacedByteSource, @unchecked Sendable {
         file.close()
     }
 
+    var isPacedByClock: Bool { true }
+
     var isWaitingForClock: Bool { throttle.isBlocked(self) }
 
     func observeWaitingForClock(_ observer: @escaping @Sendable () -> Void) { throttle.addBlockObserver(observer) }

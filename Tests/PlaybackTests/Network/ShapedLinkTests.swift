@@ -1,0 +1,52 @@
+import Foundation
+import Locking
+import MediaIO
+import Playback
+import PlaybackTesting
+import Testing
+
+/// Real time over an 8 Mbit/s link (the loopback shaped by scripts/netns.sh): a clip above the link stalls and
+/// recovers, one below never stalls. Serialized: two plays at once would share the link. No other suite uses its port.
+@Suite(
+    "Playback over a shaped 8 Mbit/s link", .serialized,
+    .enabled(if: TestHTTPServer.shapedSkipReason == nil, "needs a shaped link"))
+struct ShapedLinkTests {
+    /// Plays `name` over the 8 Mbit/s port in real time to its end; returns the trace.
+    static func play(_ name: String) async -> [String] {
+        let player = Player(clock: .host, audio: false)
+        defer { player.invalidate() }
+        let recorder = TraceRecorder(player)
+        let events = player.events()
+        player.replaceCurrentItem(
+            with: PlayerItem(
+                url: TestHTTPServer.url(name, over: .mbit8),
+                loading: RemoteLoading(cache: ByteCache())))
+        player.play()
+        for await event in events {
+            if case .didPlayToEnd = event.kind { break }
+            if case .itemStatus(.failed, _, _) = event.kind { break }
+        }
+        await player.callbacksDelivered()
+        return await recorder.snapshot()
+    }
+
+    @Test("a 12 Mbit/s clip stalls and recovers, likelyToKeepUp turning false before the stall")
+    func aboveTheLink() async throws {
+        let trace = await Self.play("high.mp4")
+        let stall = try #require(trace.firstIndex { $0.hasSuffix("stalled") }, "\(trace.joined(separator: "\n"))")
+        let playing = try #require(trace.firstIndex { $0.hasSuffix("timeControlStatus playing") })
+        #expect(playing < stall)
+        #expect(
+            trace[playing..<stall].contains { $0.hasSuffix("likelyToKeepUp false") },
+            "the buffer says so before it runs dry:\n\(trace.joined(separator: "\n"))")
+        #expect(trace[stall...].contains { $0.hasSuffix("timeControlStatus playing") }, "it recovers")
+        #expect(trace.contains { $0.contains("didPlayToEnd") })
+    }
+
+    @Test("a 2.5 Mbit/s clip never stalls")
+    func belowTheLink() async throws {
+        let trace = await Self.play("hd.mp4")
+        #expect(!trace.contains { $0.hasSuffix("stalled") }, "\(trace.joined(separator: "\n"))")
+        #expect(trace.contains { $0.contains("didPlayToEnd") })
+    }
+}
