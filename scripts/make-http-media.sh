@@ -1,22 +1,30 @@
 #!/usr/bin/env bash
 # Makes .build/http-media, what scripts/netns.sh serves: every clip of Media/, and clips for the network tests
 # and benchmarks made with ffmpeg (skipped when present):
-#   high.mp4  H.264 720p at about 12 Mbit/s, 4 s, moov first: above an 8 Mbit/s link
+#   high.mp4  H.264 360p at about 12 Mbit/s (noise), 4 s, moov first: above an 8 Mbit/s link
+#   mid.mp4   H.264 360p at about 5 Mbit/s (noise), 6 s, moov first: below it (cheap to decode, so a slow machine
+#             does not stall on the decoder where the test means the link)
 #   hd.mp4    H.264 720p at about 2.5 Mbit/s + AAC, 8 s, moov first: the time-to-first-frame benchmark's clip
+# A clip made by an older version of this script is made again (the stamp file names the version).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=.build/http-media
 mkdir -p "$out"
 cp -p Media/*.mp4 Media/*.webm Media/*.m4a Media/*.ts "$out"/
 ff() { ffmpeg -hide_banner -loglevel error -y "$@"; }
-if [ ! -s "$out/high.mp4" ]; then
-  ff -f lavfi -i "testsrc2=size=1280x720:rate=30:duration=4,noise=alls=40:allf=t" \
-     -c:v libx264 -preset veryfast -pix_fmt yuv420p -g 60 -b:v 12M -maxrate 12M -bufsize 4M \
-     -movflags +faststart "$out/high.mp4"
-fi
+version=2
+if [ "$(cat "$out/.version" 2>/dev/null)" != "$version" ]; then rm -f "$out/high.mp4" "$out/mid.mp4" "$out/hd.mp4"; fi
+noisy() {  # noisy NAME SECONDS BITRATE
+  ff -f lavfi -i "testsrc2=size=640x360:rate=30:duration=$2,noise=alls=60:allf=t" \
+     -c:v libx264 -preset veryfast -pix_fmt yuv420p -g 60 -b:v "$3" -maxrate "$3" -bufsize 2M \
+     -movflags +faststart "$out/$1"
+}
+[ -s "$out/high.mp4" ] || noisy high.mp4 4 12M
+[ -s "$out/mid.mp4" ] || noisy mid.mp4 6 5M
 if [ ! -s "$out/hd.mp4" ]; then
   ff -f lavfi -i "testsrc2=size=1280x720:rate=30:duration=8" \
      -f lavfi -i "sine=frequency=440:sample_rate=48000:duration=8" \
      -c:v libx264 -preset veryfast -pix_fmt yuv420p -g 60 -b:v 2500k -maxrate 2500k -bufsize 2500k \
      -c:a aac -b:a 96k -movflags +faststart "$out/hd.mp4"
 fi
+echo "$version" > "$out/.version"

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Installs what playctl needs to build and test on Debian 12: FFmpeg 5.1's -dev packages and pkg-config
-# (and, with --tools, the ffmpeg/ffprobe/mpv CLIs the benchmarks compare against). Skips what is installed.
+# Installs what playctl needs to build and test on Debian 12: FFmpeg 5.1's and libcurl's -dev packages and
+# pkg-config (and, with --tools, the ffmpeg/ffprobe/mpv CLIs the benchmarks compare against). Skips what is
+# installed. (scripts/netns.sh installs what the network tests need: nginx-light, iproute2, ffmpeg.)
 set -euo pipefail
-packages=(libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev libavfilter-dev pkg-config)
+packages=(libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev libavfilter-dev
+  libcurl4-openssl-dev pkg-config)
 if [ "${1:-}" = "--tools" ]; then packages+=(ffmpeg mpv); fi
 missing=()
 for p in "${packages[@]}"; do
