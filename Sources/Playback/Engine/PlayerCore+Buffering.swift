@@ -63,9 +63,9 @@ extension PlayerCore {
         at now: Double, playhead t: MediaTime, decodersReady: Bool
     ) {
         let duration = loaded.duration.isNumeric ? loaded.duration.seconds : nil
+        let progress = remote.progress
         let measured = RemoteBuffer.measure(
-            remote.progress, timeline: loaded.byteTimeline, duration: duration,
-            playhead: t.seconds)
+            progress, timeline: loaded.byteTimeline, duration: duration, playhead: t.seconds)
         let recovering = state.buffering.recoveringFromStall
         let buffering = item.state.withLock { itemState -> BufferingState in
             let preferred = itemState.preferredForwardBufferDuration
@@ -74,6 +74,7 @@ extension PlayerCore {
                 reachedEndOfFile: measured.isComplete, queueIsFull: false,
                 predictedShortfall: measured.predictedShortfall, decodersReady: decodersReady)
             itemState.remoteLoadedRanges = measured.loadedRanges
+            itemState.networkProgress = progress
             itemState.bufferedUntil = t + MediaTime(seconds: measured.bufferedAhead)
             return itemState.buffering
         }

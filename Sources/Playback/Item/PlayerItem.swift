@@ -19,6 +19,7 @@ public final class PlayerItem: Sendable {
         var bufferedUntil: MediaTime = .zero
         /// For an item fed over a link: the media time ranges whose bytes are held.
         var remoteLoadedRanges: [TimeRange]?
+        var networkProgress: ByteSourceProgress?
         var preferredPeakBitRate: Double = 0
         weak var core: PlayerCore?
     }
@@ -107,6 +108,10 @@ public final class PlayerItem: Sendable {
             core?.forwardBufferChanged(self)
         }
     }
+
+    /// For an http(s) item: what its loader reported at the player's last buffer report (bytes transferred,
+    /// download rate, time to first byte, the byte ranges held); nil for local items and before loading.
+    public var networkProgress: ByteSourceProgress? { state.withLock { $0.networkProgress } }
 
     /// A cap on the bit rate the player should choose, in bits per second; 0 for none (`AVPlayerItem`'s). Kept and
     /// reported as set: an item with one rendition (a progressive file) has nothing to choose between.

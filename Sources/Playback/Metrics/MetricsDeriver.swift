@@ -211,12 +211,14 @@ struct MetricsDeriver {
 
     private func makeSummary(at t: Double, facts: some MetricsFacts) -> PlaybackSummaryEvent {
         let frames = facts.frameCounts
+        let network = facts.network(of: session.item)
         return PlaybackSummaryEvent(
             context: context(at: t), stallCount: session.stallCount, seekCount: session.seekCount,
             startupTime: session.startupTime, stallRecoveryTime: session.stallRecoveryTime,
             framesRendered: max(frames.rendered - session.framesAtStart.rendered, 0),
             framesDropped: max(frames.dropped - session.framesAtStart.dropped, 0),
-            playbackDuration: session.playbackDuration)
+            playbackDuration: session.playbackDuration, bytesTransferred: network?.bytesTransferred,
+            downloadRate: network?.bytesPerSecond, timeToFirstByte: network?.timeToFirstByte)
     }
 
     /// Content swaps whose new item is this session's and already shows a frame.

@@ -10,6 +10,12 @@ protocol MetricsFacts {
     var frameCounts: (rendered: Int, dropped: Int) { get }
     /// The current item object (events name items only by file name).
     var currentPlayerItem: PlayerItem? { get }
+    /// What the loader last reported for `item`, when its bytes come over a link.
+    func network(of item: PlayerItem?) -> ByteSourceProgress?
+}
+
+extension MetricsFacts {
+    func network(of item: PlayerItem?) -> ByteSourceProgress? { item?.networkProgress }
 }
 
 extension PlayerCore: MetricsFacts {

@@ -20,11 +20,21 @@ public struct PlaybackSummaryEvent: MetricEvent, Equatable {
     public let framesDropped: Int
     /// Seconds spent playing (clock time, rate not applied).
     public let playbackDuration: Double
+    /// For an item fed over a link: the bytes of its URL that came over the link so far (every reader and player
+    /// of the URL together: they share the byte cache), the last download rate measured (bytes per second), and
+    /// the seconds from the first request to the first byte. Nil for local items.
+    public let bytesTransferred: Int64?
+    public let downloadRate: Double?
+    public let timeToFirstByte: Double?
 
     public init(
         context: MetricContext, stallCount: Int, seekCount: Int, startupTime: Double,
-        stallRecoveryTime: Double, framesRendered: Int, framesDropped: Int, playbackDuration: Double
+        stallRecoveryTime: Double, framesRendered: Int, framesDropped: Int, playbackDuration: Double,
+        bytesTransferred: Int64? = nil, downloadRate: Double? = nil, timeToFirstByte: Double? = nil
     ) {
+        self.bytesTransferred = bytesTransferred
+        self.downloadRate = downloadRate
+        self.timeToFirstByte = timeToFirstByte
         self.context = context
         self.stallCount = stallCount
         self.seekCount = seekCount
@@ -37,6 +47,6 @@ public struct PlaybackSummaryEvent: MetricEvent, Equatable {
 
     public var description: String {
         "summary stalls=\(stallCount) seeks=\(seekCount) frames=\(framesRendered)/\(framesDropped)"
-            + " played=\(fmt(playbackDuration))"
+            + " played=\(fmt(playbackDuration))" + (bytesTransferred.map { " bytes=\($0)" } ?? "")
     }
 }

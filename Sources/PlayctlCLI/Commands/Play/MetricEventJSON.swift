@@ -61,13 +61,17 @@ enum MetricEventJSON {
                 ("threshold", .double(hang.threshold)), ("ended", .bool(hang.ended)),
             ]
         case let summary as PlaybackSummaryEvent:
-            return [
+            var fields: [(String, JSONValue)] = [
                 ("stallCount", .int(summary.stallCount)), ("seekCount", .int(summary.seekCount)),
                 ("startupTime", .double(summary.startupTime)),
                 ("stallRecoveryTime", .double(summary.stallRecoveryTime)),
                 ("framesRendered", .int(summary.framesRendered)), ("framesDropped", .int(summary.framesDropped)),
                 ("playbackDuration", .double(summary.playbackDuration)),
             ]
+            if let bytes = summary.bytesTransferred { fields.append(("bytesTransferred", .int(Int(bytes)))) }
+            if let rate = summary.downloadRate { fields.append(("downloadRate", .double(rate))) }
+            if let first = summary.timeToFirstByte { fields.append(("timeToFirstByte", .double(first))) }
+            return fields
         default:
             return [("description", .string(metric.description))]
         }
