@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "Loading", targets: ["Loading"]),
         .library(name: "Playback", targets: ["Playback"]),
         .library(name: "PictureInPicture", targets: ["PictureInPicture"]),
+        .library(name: "Feed", targets: ["Feed"]),
         .library(name: "PlaybackTesting", targets: ["PlaybackTesting"]),
     ],
     targets: [
@@ -36,6 +37,8 @@ let package = Package(
         .target(name: "Loading", dependencies: ["MediaCore", "CCurl", "Locking"]),
         .target(name: "Playback", dependencies: ["MediaCore", "MediaIO", "Loading", "Locking"]),
         .target(name: "PictureInPicture", dependencies: ["MediaCore", "Playback", "Locking"]),
+        // Feeds of short remote videos and images: a player pool, the prefetch planner, the feed controller.
+        .target(name: "Feed", dependencies: ["MediaCore", "Loading", "Playback", "Locking"]),
         // A declarative command-line parser (tools, commands declared as types with typed options, help, usage errors
         // with suggestions), not tied to playctl; its fuzz case is in Fuzzing/. No dependencies: scripts/fuzz.sh args
         // builds it alone.
@@ -65,6 +68,7 @@ let package = Package(
         .testTarget(name: "MediaIOTests", dependencies: ["MediaIO", "Locking", "PlaybackTesting"]),
         // Builds nothing of its own: typechecks the README's and docs/' Swift examples against the built modules.
         .testTarget(name: "DocumentationTests", dependencies: ["PlaybackTesting"]),
+        .testTarget(name: "FeedTests", dependencies: ["Feed", "PlaybackTesting", "Locking"]),
         .testTarget(name: "LoadingTests", dependencies: ["Loading", "PlaybackTesting", "Locking"]),
         .testTarget(name: "PlaybackTests", dependencies: ["Playback", "MediaIO", "Locking", "PlaybackTesting"]),
         .testTarget(

@@ -1,0 +1,211 @@
+/// Decides what a feed loads, as a value: which item plays, which items are fetched ahead and how much of each,
+/// which one gets a player with its first frame decoded, and what to cancel. Each input returns the actions the
+/// driver (``FeedController``) performs; nothing here touches a player or the network, so every rule is tested
+/// without media.
+///
+/// ## Rules (``PrefetchPolicy``)
+/// - **The active item first.** It always loads, whatever the budget, and its cost counts against the budget.
+/// - **Window.** Only items within `windowAhead` ahead of it in the scroll direction and `windowBehind` behind it
+///   are considered; whatever leaves the window is cancelled.
+/// - **Ranking.** By distance in the scroll direction first (1, 2, ... ahead), then behind.
+/// - **Budget.** Items in flight cost `videoCost` or `imageCost`; the total stays within the profile's budget
+///   (`budget`, `cellularBudget`, `constrainedBudget`: 0 means only the active item loads). Items already fetched
+///   or failed are not in flight and cost nothing.
+/// - **Limits.** An inactive video is fetched only up to `inactiveVideoBytes` (its start); an image whole.
+/// - **Prepared next item.** With `preparesNext`, the nearest video ahead gets a player (``Action/prepare(index:)``)
+///   that decodes its first frame, so becoming active shows a frame at once; it is a video in flight for the budget.
+///   A prepared item that leaves that place gives its player back (``Action/release(index:)``).
+/// - **Flings.** At a scroll speed above `flingSpeed` nothing but the active item is fetched or prepared.
+/// - **Failures** are final for the item (no retry, no cost) and never block the rest.
+public struct PrefetchPlanner: Sendable {
+    /// Where one item stands.
+    public enum ItemState: Sendable, Hashable {
+        case idle
+        /// Fetched ahead, up to `byteLimit` (nil: whole).
+        case prefetching(byteLimit: Int64?)
+        /// Its prefetch finished.
+        case prefetched
+        /// It has a player showing its first frame.
+        case prepared
+        /// It plays.
+        case active
+        case failed
+    }
+
+    /// Something the driver does.
+    public enum Action: Sendable, Hashable, CustomStringConvertible {
+        /// Fetch the item's bytes ahead, up to `byteLimit` (nil: all of them).
+        case start(index: Int, byteLimit: Int64?)
+        /// Stop fetching the item (what arrived stays cached).
+        case cancel(index: Int)
+        /// Give the item a player that loads it paused, showing its first frame.
+        case prepare(index: Int)
+        /// Give the item's prepared player back to the pool.
+        case release(index: Int)
+        /// Play the item (with its prepared player when it has one).
+        case activate(index: Int)
+        /// Stop playing the item and give its player back.
+        case deactivate(index: Int)
+
+        public var description: String {
+            switch self {
+            case .start(let index, let limit): return "start(\(index)\(limit.map { ", \($0)" } ?? ""))"
+            case .cancel(let index): return "cancel(\(index))"
+            case .prepare(let index): return "prepare(\(index))"
+            case .release(let index): return "release(\(index))"
+            case .activate(let index): return "activate(\(index))"
+            case .deactivate(let index): return "deactivate(\(index))"
+            }
+        }
+    }
+
+    public let entries: [FeedEntry]
+    public private(set) var policy: PrefetchPolicy
+    public private(set) var profile: NetworkProfile
+    public private(set) var active: Int?
+    /// +1 when scrolling forward, -1 backward.
+    public private(set) var direction = 1
+    /// Items a second.
+    public private(set) var speed = 0.0
+    private var states: [Int: ItemState] = [:]
+
+    public init(
+        entries: [FeedEntry], policy: PrefetchPolicy = PrefetchPolicy(), profile: NetworkProfile = .unconstrained
+    ) {
+        self.entries = entries
+        self.policy = policy
+        self.profile = profile
+    }
+
+    /// Where item `index` stands.
+    public func state(of index: Int) -> ItemState { states[index] ?? .idle }
+
+    /// The items in flight (prefetching or prepared) and their total cost, the active item's included.
+    public var costInFlight: Int {
+        states.reduce(0) { total, entry in
+            switch entry.value {
+            case .prefetching, .prepared, .active: return total + policy.cost(of: entries[entry.key].kind)
+            default: return total
+            }
+        }
+    }
+
+    // MARK: Inputs
+
+    /// The user scrolled to `index` (it becomes the active item), at `speed` items a second; the direction is
+    /// where it lies from the previous active item (kept when equal).
+    public mutating func scroll(to index: Int, speed: Double = 0) -> [Action] {
+        guard entries.indices.contains(index) else { return [] }
+        var actions: [Action] = []
+        if let previous = active, previous != index {
+            direction = index > previous ? 1 : -1
+            states[previous] = .idle
+            actions.append(.deactivate(index: previous))
+        }
+        self.speed = speed
+        if active != index {
+            active = index
+            if state(of: index) != .failed {
+                states[index] = .active
+                actions.append(.activate(index: index))
+            }
+        }
+        return actions + replan()
+    }
+
+    /// The link changed (cellular, constrained): the budget follows.
+    public mutating func networkChanged(_ profile: NetworkProfile) -> [Action] {
+        self.profile = profile
+        return replan()
+    }
+
+    /// The rules changed (a parameter search).
+    public mutating func policyChanged(_ policy: PrefetchPolicy) -> [Action] {
+        self.policy = policy
+        return replan()
+    }
+
+    /// Item `index`'s prefetch got what it asked for.
+    public mutating func finished(_ index: Int) -> [Action] {
+        guard case .prefetching = state(of: index) else { return [] }
+        states[index] = .prefetched
+        return replan()
+    }
+
+    /// Item `index` failed (its prefetch, its preparation or its playback). Final for the item.
+    public mutating func failed(_ index: Int) -> [Action] {
+        let was = state(of: index)
+        guard was != .failed else { return [] }
+        states[index] = .failed
+        var actions: [Action] = []
+        if was == .prepared { actions.append(.release(index: index)) }
+        return actions + replan()
+    }
+
+    // MARK: Planning
+
+    /// The window around the active item in priority order (the active item excluded): ahead by distance, then
+    /// behind.
+    public func ranked() -> [Int] {
+        guard let active else { return [] }
+        let ahead = (1...max(policy.windowAhead, 1)).map { active + direction * $0 }.prefix(policy.windowAhead)
+        let behind = (1...max(policy.windowBehind, 1)).map { active - direction * $0 }.prefix(policy.windowBehind)
+        return (Array(ahead) + Array(behind)).filter { entries.indices.contains($0) }
+    }
+
+    /// Works out what should be in flight now and returns the differences.
+    private mutating func replan() -> [Action] {
+        guard let active else { return [] }
+        let budget = policy.budget(for: profile)
+        let flinging = speed > policy.flingSpeed
+        var used = states[active] == .active ? policy.cost(of: entries[active].kind) : 0
+        let window = ranked()
+        // The prepared item: the nearest video ahead.
+        var wantPrepared: Int?
+        if policy.preparesNext && !flinging, let next = window.first, next == active + direction,
+            entries[next].kind == .video, state(of: next) != .failed, used + policy.videoCost <= budget
+        {
+            wantPrepared = next
+            used += policy.videoCost
+        }
+        var wanted: [Int: Int64?] = [:]
+        if !flinging {
+            for index in window where index != wantPrepared {
+                switch state(of: index) {
+                case .prefetched, .failed: continue
+                default: break
+                }
+                let cost = policy.cost(of: entries[index].kind)
+                guard used + cost <= budget else { continue }
+                used += cost
+                wanted[index] = entries[index].kind == .video ? policy.inactiveVideoBytes : nil
+            }
+        }
+        var actions: [Action] = []
+        // Let go of what is no longer wanted, farthest first.
+        for (index, state) in states.sorted(by: { abs($0.key - active) > abs($1.key - active) }) {
+            switch state {
+            case .prepared where index != wantPrepared:
+                actions.append(.release(index: index))
+                states[index] = .idle
+            case .prefetching where wanted[index] == nil && index != wantPrepared:
+                actions.append(.cancel(index: index))
+                states[index] = .idle
+            default:
+                break
+            }
+        }
+        // Then what is wanted, in rank order.
+        for index in window {
+            if index == wantPrepared, state(of: index) != .prepared {
+                if case .prefetching = state(of: index) { actions.append(.cancel(index: index)) }
+                states[index] = .prepared
+                actions.append(.prepare(index: index))
+            } else if let limit = wanted[index], state(of: index) == .idle {
+                states[index] = .prefetching(byteLimit: limit)
+                actions.append(.start(index: index, byteLimit: limit))
+            }
+        }
+        return actions
+    }
+}

@@ -1,0 +1,37 @@
+/// The rules a ``PrefetchPlanner`` follows, each configurable. The defaults are the cost budget short-video teams
+/// report: a video costs 2, an image 1, at most 5 in flight (the active item included); an inactive video only up
+/// to its first 200 KB; ranked by distance in the scroll direction; less on cellular, nothing under constrained.
+public struct PrefetchPolicy: Sendable, Hashable, Codable {
+    /// What one item in flight costs.
+    public var videoCost = 2
+    public var imageCost = 1
+    /// The most cost in flight at once, by network profile.
+    public var budget = 5
+    public var cellularBudget = 3
+    /// Under `constrained`, only the active item loads.
+    public var constrainedBudget = 0
+    /// How much of an inactive video is fetched ahead (its start: the header and first frames).
+    public var inactiveVideoBytes: Int64 = 200 << 10
+    /// Items considered ahead of the active one in the scroll direction, and behind it.
+    public var windowAhead = 4
+    public var windowBehind = 1
+    /// Whether the nearest video in the scroll direction gets a player with its first frame decoded.
+    public var preparesNext = true
+    /// Above this scroll speed (items a second, a fling) nothing but the active item is prefetched: what is passed
+    /// in a blink is not worth bytes.
+    public var flingSpeed = 4.0
+
+    public init() {}
+
+    /// The budget under `profile`.
+    public func budget(for profile: NetworkProfile) -> Int {
+        switch profile {
+        case .unconstrained: return budget
+        case .cellular: return cellularBudget
+        case .constrained: return constrainedBudget
+        }
+    }
+
+    /// What an entry costs in flight.
+    public func cost(of kind: FeedEntry.Kind) -> Int { kind == .video ? videoCost : imageCost }
+}

@@ -1,0 +1,111 @@
+import Feed
+import Foundation
+import Locking
+import Playback
+import PlaybackTesting
+import Testing
+
+@Suite("Player pool")
+struct PlayerPoolTests {
+    @Test("acquire takes free players; the next caller waits, and waiters are served in order")
+    func waitersInOrder() async throws {
+        let pool = PlayerPool(size: 2, clock: .untimed, audio: false)
+        let first = try await pool.acquire()
+        let second = try await pool.acquire()
+        #expect(first !== second && pool.available == 0)
+        let order = Locked<[Int]>([])
+        let waiters = (0..<3).map { n in
+            Task {
+                let player = try await pool.acquire()
+                order.withLock { $0.append(n) }
+                return player
+            }
+        }
+        // Let each waiter reach the line in turn, so "in order" is well defined.
+        for n in 1...3 {
+            while pool.waiting < n { try await Task.sleep(for: .milliseconds(1)) }
+        }
+        pool.release(first)
+        let a = try await waiters[0].value
+        pool.release(second)
+        let b = try await waiters[1].value
+        pool.release(a)
+        _ = try await waiters[2].value
+        #expect(order.withLock { $0 } == [0, 1, 2])
+        #expect(a === first && b === second)
+        #expect(pool.statistics.waits == 3 && pool.statistics.acquisitions == 5)
+    }
+
+    @Test("a waiter that is cancelled leaves the line; the player goes to the next")
+    func cancelledWaiter() async throws {
+        let pool = PlayerPool(size: 1, clock: .untimed, audio: false)
+        let only = try await pool.acquire()
+        let cancelled = Task { try await pool.acquire() }
+        while pool.waiting < 1 { try await Task.sleep(for: .milliseconds(1)) }
+        let next = Task { try await pool.acquire() }
+        while pool.waiting < 2 { try await Task.sleep(for: .milliseconds(1)) }
+        cancelled.cancel()
+        await #expect(throws: CancellationError.self) { try await cancelled.value }
+        pool.release(only)
+        #expect(try await next.value === only)
+        pool.release(only)
+        pool.release(only)
+        #expect(pool.available == 1, "a second release is ignored")
+    }
+
+    @Test("many tasks acquiring and releasing at once: every player out at most once, all back at the end")
+    func concurrency() async throws {
+        let pool = PlayerPool(size: 3, clock: .untimed, audio: false)
+        let out = Locked<Set<ObjectIdentifier>>([])
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<40 {
+                group.addTask {
+                    let player = try await pool.acquire()
+                    let fresh = out.withLock { $0.insert(ObjectIdentifier(player)).inserted }
+                    #expect(fresh, "handed out twice")
+                    await Task.yield()
+                    out.withLock { _ = $0.remove(ObjectIdentifier(player)) }
+                    pool.release(player)
+                }
+            }
+            try await group.waitForAll()
+        }
+        #expect(pool.available == 3 && pool.waiting == 0)
+    }
+
+    @Test("a released player holds nothing of its item: no item, no decoding thread, no frame")
+    func releaseFreesTheItem() async throws {
+        let pool = PlayerPool(size: 2, clock: .untimed, audio: true)
+        func decodingThreads() -> Int {
+            let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+            return tasks.filter { task in
+                let name = (try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8)) ?? ""
+                return name.hasPrefix("playctl.video") || name.hasPrefix("playctl.audio")
+            }.count
+        }
+        let player = try await pool.acquire()
+        let layer = PlayerLayer(player: player)
+        /// The last frame shown, held weakly: once nothing holds it, it is gone.
+        final class WeakFrame: @unchecked Sendable {
+            weak var frame: VideoFrame?
+        }
+        let last = WeakFrame()
+        player.add(VideoSink { frame in last.frame = frame })
+        player.replaceCurrentItem(with: PlayerItem(url: MediaFixtures.path("a.mp4")))
+        player.play()
+        let events = player.events()
+        for await event in events {
+            if case .didPlayToEnd = event.kind { break }
+        }
+        #expect(layer.framesDisplayed == 180)
+        layer.player = nil
+        pool.release(player)
+        await player.callbacksDelivered()
+        #expect(player.currentItem == nil && player.rate == 0)
+        let deadline = ContinuousClock.now + .seconds(5)
+        while decodingThreads() > 0 && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(decodingThreads() == 0, "its decoders are gone")
+        #expect(player.statistics.framesRendered == 180)
+        #expect(last.frame == nil, "no decoded picture of the item is left alive")
+    }
+}
