@@ -55,6 +55,8 @@ public final class ByteCache: @unchecked Sendable {
     var memory: MemoryTier
     let disk: DiskTier?
     var statistics = Statistics()
+    /// Players claiming the link now (see ``claimLink()``).
+    var linkClaims = 0
     /// Counts the changes readers wait for (guarded by `condition`): a reader that released the lock before
     /// waiting sees whether one came meanwhile.
     private(set) var changes: UInt64 = 0

@@ -1,17 +1,28 @@
+import Dispatch
+
 /// One transfer filling a resource's chunks from `start` to `end` (or the resource's end): the sink the transport
 /// feeds. It checks that the server sends what was asked (the range, the same version), pauses when it runs too
-/// far ahead of the readers it serves, resumes a dropped connection where it stopped (the same version only), and
-/// records a failure for the readers when it cannot go on. Its state is guarded by the cache's lock.
+/// far ahead of the readers it serves, gives way to playback while a player claims the link (a fetch that serves
+/// no playback reader pauses within the chunk it is writing), resumes a dropped connection where it stopped (the
+/// same version only), and records a failure for the readers when it cannot go on. Its state is guarded by the
+/// cache's lock.
 final class Fetch: TransferSink, @unchecked Sendable {
     let cache: ByteCache
     let resource: CachedResource
     let transport: any Transport
     let start: Int64
     let end: Int64?
-    let priority: TransferPriority
+    /// The priority it was started with (a prefetch's), raised to playback while it serves a playback reader.
+    let basePriority: TransferPriority
+    private(set) var priority: TransferPriority
     /// The next byte it will write.
     private(set) var position: Int64
-    private(set) var isPaused = false
+    /// Paused: because it ran far enough ahead of its readers, or because playback claims the link.
+    private var pausedForReadAhead = false
+    private var pausedForLink = false
+    var isPaused: Bool { pausedForReadAhead || pausedForLink }
+    /// Called once when it ends: nil when it got what it asked for (prefetches report this way).
+    var onFinish: (@Sendable (MediaError?) -> Void)?
     private var handle: (any TransferHandle)?
     /// Resumes left after dropped connections.
     private let retries: Int
@@ -31,6 +42,7 @@ final class Fetch: TransferSink, @unchecked Sendable {
         self.transport = transport
         self.start = start
         self.end = end
+        self.basePriority = priority
         self.priority = priority
         self.position = start
         self.retries = retries
@@ -52,6 +64,7 @@ final class Fetch: TransferSink, @unchecked Sendable {
         fetch.handle = transport.start(
             TransferRequest(url: resource.url, start: start, end: end, validator: validator, priority: priority),
             sink: fetch)
+        fetch.pace()
         return fetch
     }
 
@@ -65,14 +78,24 @@ final class Fetch: TransferSink, @unchecked Sendable {
         !finished && offset >= position && end.map { offset < $0 } ?? true
     }
 
-    /// Locked: pauses or resumes the transfer.
-    func setPaused(_ paused: Bool) {
-        guard paused != isPaused, !finished else { return }
-        isPaused = paused
-        if paused && !resource.fetches.contains(where: { !$0.isPaused && !$0.finished }) {
+    /// Locked: pauses or resumes the transfer for one reason; it moves when neither holds it.
+    private func update(readAhead: Bool? = nil, link: Bool? = nil) {
+        guard !finished else { return }
+        let was = isPaused
+        if let readAhead { pausedForReadAhead = readAhead }
+        if let link { pausedForLink = link }
+        guard isPaused != was else { return }
+        if isPaused && !resource.fetches.contains(where: { !$0.isPaused && !$0.finished }) {
             resource.rate.pause()
         }
-        handle?.setPaused(paused)
+        handle?.setPaused(isPaused)
+    }
+
+    /// Locked: lets a reader that waits for it have it now (no read-ahead pause; a link pause holds unless the
+    /// reader is playback).
+    func resumeForReader(priority readerPriority: TransferPriority) {
+        if readerPriority > priority { priority = readerPriority }
+        update(readAhead: false, link: priority == .prefetch && cache.linkClaimed)
     }
 
     /// Locked: ends the transfer (nobody reads what it brings).
@@ -82,6 +105,7 @@ final class Fetch: TransferSink, @unchecked Sendable {
         resource.fetches.removeAll { $0 === self }
         handle?.cancel()
         cache.signal()
+        report(MediaError(.other, url: resource.url, operation: .read, reason: "cancelled"))
     }
 
     /// How far ahead of a fetch's position a reader waits for it rather than starting a fetch of its own.
@@ -97,15 +121,21 @@ final class Fetch: TransferSink, @unchecked Sendable {
         let served = resource.readers.values.filter { reader in
             reader.position >= start - Int64(ByteCache.chunkSize) && reader.position <= position + Self.joinWindow
         }
+        // Playback if it serves a playback reader, else what it was started as.
+        priority = served.contains { $0.priority == .playback } ? .playback : basePriority
+        let holdForLink = priority == .prefetch && cache.linkClaimed
         guard let lead = served.max(by: { $0.position < $1.position }) else {
-            if cancelling && priority == .playback { cancel() }
+            if cancelling && basePriority == .playback { cancel() }
+            update(link: holdForLink)
             return
         }
         let ahead = position - lead.position
-        if !isPaused && ahead > lead.readAhead {
-            setPaused(true)
-        } else if isPaused && ahead <= lead.readAhead / 2 {
-            setPaused(false)
+        if !pausedForReadAhead && ahead > lead.readAhead {
+            update(readAhead: true, link: holdForLink)
+        } else if pausedForReadAhead && ahead <= lead.readAhead / 2 {
+            update(readAhead: false, link: holdForLink)
+        } else {
+            update(link: holdForLink)
         }
     }
 
@@ -183,6 +213,7 @@ final class Fetch: TransferSink, @unchecked Sendable {
         let outcome = refusal ?? error
         guard let outcome else {
             if end == nil, resource.totalLength == nil { resource.endReached = position }
+            report(nil)
             return
         }
         let reachedEnd = end.map { position >= $0 } ?? (resource.totalLength.map { position >= $0 } ?? false)
@@ -190,11 +221,22 @@ final class Fetch: TransferSink, @unchecked Sendable {
             resource.head?.acceptsRanges == true
         {
             // Dropped mid-way: resume where it stopped, for the same version only (If-Range).
-            Fetch.begin(
+            let resumed = Fetch.begin(
                 cache: cache, resource: resource, transport: transport, start: position, end: end,
-                priority: priority, retries: retries - 1, resuming: true)
+                priority: basePriority, retries: retries - 1, resuming: true)
+            resumed.onFinish = onFinish
+            onFinish = nil
             return
         }
         resource.failure = (position, end, outcome)
+        report(outcome)
+    }
+
+    /// Locked: tells `onFinish` how it ended, once, off the lock (on a global queue: it is library code that
+    /// forwards to its own owner).
+    private func report(_ outcome: MediaError?) {
+        guard let callback = onFinish else { return }
+        onFinish = nil
+        DispatchQueue.global().async { callback(outcome) }
     }
 }

@@ -12,8 +12,9 @@ public final class RemoteByteSource: ProgressiveByteSource, ClockPacedByteSource
     public let url: String
     public let cache: ByteCache
     public let transport: any Transport
-    public let priority: TransferPriority
     // Guarded by the cache's lock.
+    /// Playback, or prefetch: a prefetch reader's fetches give way while a player claims the link.
+    private var priority: TransferPriority
     private var position: Int64 = 0
     private var readAhead: Int64
     private var closed = false
@@ -121,6 +122,22 @@ public final class RemoteByteSource: ProgressiveByteSource, ClockPacedByteSource
             })
     }
 
+    /// Makes this reader's fetches playback or prefetch from now on (a prepared player's item becoming the one
+    /// that plays).
+    public func setPriority(_ priority: TransferPriority) {
+        cache.condition.lock()
+        defer { cache.condition.unlock() }
+        self.priority = priority
+        updateInterest()
+    }
+
+    /// This reader's priority.
+    public var currentPriority: TransferPriority {
+        cache.condition.lock()
+        defer { cache.condition.unlock() }
+        return priority
+    }
+
     public func setReadAhead(_ bytes: Int64) {
         cache.condition.lock()
         defer { cache.condition.unlock() }
@@ -165,7 +182,7 @@ public final class RemoteByteSource: ProgressiveByteSource, ClockPacedByteSource
         if let coming = resource.fetches.first(where: {
             $0.covers(position) && position - $0.position <= Fetch.joinWindow
         }) {
-            if coming.isPaused { coming.setPaused(false) }
+            coming.resumeForReader(priority: priority)
             return
         }
         if let head = resource.head, !head.acceptsRanges, position > 0 {

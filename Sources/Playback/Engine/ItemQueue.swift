@@ -32,6 +32,15 @@ struct ItemQueue: Sendable {
         return loaded
     }
 
+    /// The sources `item`'s readers opened (loading or loaded).
+    func sources(of item: PlayerItem) -> OpenedSources? {
+        switch loads[ObjectIdentifier(item)] {
+        case .loading(let sources)?: return sources
+        case .ready(let loaded)?: return loaded.sources
+        default: return nil
+        }
+    }
+
     /// Whether the current item failed to load.
     var currentFailed: Bool {
         guard let item = current, case .failed? = loads[ObjectIdentifier(item)] else { return false }

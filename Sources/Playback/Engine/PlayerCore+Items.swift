@@ -7,6 +7,8 @@ extension PlayerCore {
     /// Decides to load `item` (once): its loader thread starts when the lock is released.
     func startLoading(_ item: PlayerItem) {
         let sources = OpenedSources { [weak self] in self?.wake() }
+        let priority = item.loadingPriority
+        if priority != .playback { sources.setPriority(priority) }
         guard state.queue.beginLoading(item, sources: sources) else { return }
         item.state.withLock { $0.core = self }
         state.work.append(.startLoad(item, sources))
@@ -90,6 +92,12 @@ extension PlayerCore {
     func applyReadAhead(_ item: PlayerItem, _ loaded: LoadedItem) {
         let preferred = item.preferredForwardBufferDuration
         loaded.setReadAhead(seconds: preferred > 0 ? preferred : Self.automaticReadAheadSeconds)
+    }
+
+    /// `item`'s `loadingPriority` changed.
+    func loadingPriorityChanged(_ item: PlayerItem) {
+        let sources = read { $0.state.queue.sources(of: item) }
+        sources?.setPriority(item.loadingPriority)
     }
 
     /// `item`'s `preferredForwardBufferDuration` changed.

@@ -1,3 +1,4 @@
+import Loading
 import Locking
 import MediaCore
 
@@ -7,6 +8,7 @@ final class OpenedSources: Sendable {
     private struct Opened {
         var sources: [(reader: ByteSourceRequest.Reader, source: any ByteSource)] = []
         var closed = false
+        var priority: TransferPriority = .playback
     }
 
     private let state = Locked(Opened())
@@ -19,14 +21,15 @@ final class OpenedSources: Sendable {
 
     /// Records `source`, opened for `reader` (closed at once if the item has left meanwhile).
     func add(_ source: any ByteSource, for reader: ByteSourceRequest.Reader) {
-        let closed = state.withLock { s -> Bool in
+        let (closed, priority) = state.withLock { s -> (Bool, TransferPriority) in
             if !s.closed { s.sources.append((reader, source)) }
-            return s.closed
+            return (s.closed, s.priority)
         }
         if closed {
             source.close()
             return
         }
+        if priority != .playback, let remote = source as? RemoteByteSource { remote.setPriority(priority) }
         (source as? any ClockPacedByteSource)?.observeWaitingForClock(onWaiting)
     }
 
@@ -37,6 +40,15 @@ final class OpenedSources: Sendable {
             (reader == nil || entry.reader == reader)
                 && (entry.source as? any ClockPacedByteSource)?.isWaitingForClock == true
         }
+    }
+
+    /// Makes the remote sources' fetches `priority` (now, and for sources opened later).
+    func setPriority(_ priority: TransferPriority) {
+        let sources = state.withLock { s -> [any ByteSource] in
+            s.priority = priority
+            return s.sources.map(\.source)
+        }
+        for source in sources { (source as? RemoteByteSource)?.setPriority(priority) }
     }
 
     /// Calls `body` with each source whose bytes come over a link.

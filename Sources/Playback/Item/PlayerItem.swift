@@ -21,6 +21,7 @@ public final class PlayerItem: Sendable {
         var remoteLoadedRanges: [TimeRange]?
         var networkProgress: ByteSourceProgress?
         var preferredPeakBitRate: Double = 0
+        var loadingPriority: TransferPriority = .playback
         weak var core: PlayerCore?
     }
 
@@ -112,6 +113,20 @@ public final class PlayerItem: Sendable {
     /// For an http(s) item: what its loader reported at the player's last buffer report (bytes transferred,
     /// download rate, time to first byte, the byte ranges held); nil for local items and before loading.
     public var networkProgress: ByteSourceProgress? { state.withLock { $0.networkProgress } }
+
+    /// How an http(s) item's bytes compete for the link: `.playback` (the default), or `.prefetch` for an item loaded
+    /// ahead (a feed's prepared next item): its fetches pause while a player claims the link
+    /// (`ByteCache.claimLink()`). Set it back to `.playback` when the item is shown.
+    public var loadingPriority: TransferPriority {
+        get { state.withLock { $0.loadingPriority } }
+        set {
+            let core = state.withLock { itemState -> PlayerCore? in
+                itemState.loadingPriority = newValue
+                return itemState.core
+            }
+            core?.loadingPriorityChanged(self)
+        }
+    }
 
     /// A cap on the bit rate the player should choose, in bits per second; 0 for none (`AVPlayerItem`'s). Kept and
     /// reported as set: an item with one rendition (a progressive file) has nothing to choose between.

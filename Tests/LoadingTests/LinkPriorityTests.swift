@@ -1,0 +1,71 @@
+import Foundation
+import Loading
+import Locking
+import PlaybackTesting
+import Testing
+
+/// Prefetches give the link to playback, on the real server over a shaped port.
+@Suite(
+    "Prefetch gives way to playback", .serialized,
+    .enabled(if: TestHTTPServer.shapedSkipReason == nil, "needs a shaped link"))
+struct LinkPriorityTests {
+    /// Waits until `condition` holds (a deadline, never a fixed sleep as the synchronization).
+    static func wait(_ seconds: Double, until condition: () -> Bool) async throws {
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        while !condition() && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+    }
+
+    @Test("a prefetch completes, from the first byte not held, and reports it")
+    func prefetchCompletes() async throws {
+        let loading = RemoteLoading(cache: ByteCache())
+        let url = TestHTTPServer.url("a.mp4", over: .mbit20)
+        let outcome = Locked<MediaError??>(nil)
+        loading.prefetch(url, upTo: 100_000) { error in outcome.withLock { $0 = .some(error) } }
+        try await Self.wait(10) { outcome.withLock { $0 } != nil }
+        #expect(outcome.withLock { $0 } == .some(nil))
+        #expect(loading.cache.cachedRanges(of: url) == [0..<100_000])
+        // Held already: at once, without a transfer.
+        let again = Locked<MediaError??>(nil)
+        let before = loading.cache.currentStatistics.transfersStarted
+        loading.prefetch(url, upTo: 50_000) { error in again.withLock { $0 = .some(error) } }
+        try await Self.wait(5) { again.withLock { $0 } != nil }
+        #expect(again.withLock { $0 } == .some(nil))
+        #expect(loading.cache.currentStatistics.transfersStarted == before)
+    }
+
+    @Test("while a player claims the link, a prefetch holds within a chunk; it goes on when the claim ends")
+    func claimHoldsPrefetch() async throws {
+        let loading = RemoteLoading(cache: ByteCache(memoryLimit: 64 << 20))
+        let url = TestHTTPServer.url("mid.mp4", over: .mbit2)
+        let done = Locked(false)
+        let claim = loading.cache.claimLink()
+        let task = loading.prefetch(url, upTo: nil) { _ in done.withLock { $0 = true } }
+        // Over 2 Mbit/s a free transfer brings about 250 KB a second; held, it brings at most what was in flight.
+        try await Task.sleep(for: .seconds(1.5))
+        let held = loading.cache.cachedRanges(of: url).reduce(Int64(0)) { $0 + Int64($1.count) }
+        #expect(held <= 2 * Int64(ByteCache.chunkSize), "held within a chunk or two: \(held) bytes")
+        #expect(!done.withLock { $0 })
+        claim.release()
+        try await Self.wait(3) { loading.cache.cachedRanges(of: url).reduce(0) { $0 + $1.count } > Int(held) + 200_000 }
+        let after = loading.cache.cachedRanges(of: url).reduce(Int64(0)) { $0 + Int64($1.count) }
+        #expect(after > held + 200_000, "it went on: \(after) bytes")
+        task.cancel()
+    }
+
+    @Test("a playback reader's fetch is not held by the claim")
+    func playbackIsNotHeld() async throws {
+        let loading = RemoteLoading(cache: ByteCache())
+        let claim = loading.cache.claimLink()
+        defer { claim.release() }
+        let source = loading.source(TestHTTPServer.url("a.mp4", over: .mbit20))
+        defer { source.close() }
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var total = 0
+        while true {
+            let n = try buffer.withUnsafeMutableBytes { try source.read(into: $0) }
+            if n == 0 { break }
+            total += n
+        }
+        #expect(total == 398_568)
+    }
+}
