@@ -1,8 +1,17 @@
 #!/usr/bin/env bash
 # The one command for the benchmark: builds playctl in release mode and times it against ffmpeg and mpv
-# (full decode and worst-case exact seek). Arguments go to 'playctl bench': --file F, --runs N, --json.
+# (full decode and worst-case exact seek). Arguments go to 'playctl bench': --file F, --runs N, --playback, --json.
 # Makes bench-media/1080p.mp4 with scripts/make-bench-media.sh when it is missing. Needs ffmpeg; mpv is optional.
+#
+# With --network, 'playctl bench --network' runs inside scripts/netns.sh (nginx on a shaped loopback in a private
+# network namespace, which needs root): remote time to first frame, a second play from the cache, bytes of a full
+# play (docs/network.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 swift build -c release
+for argument in "$@"; do
+  if [ "$argument" = "--network" ]; then
+    exec bash scripts/netns.sh .build/release/playctl bench "$@"
+  fi
+done
 exec .build/release/playctl bench "$@"

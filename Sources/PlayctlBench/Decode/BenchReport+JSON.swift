@@ -47,24 +47,5 @@ extension BenchReport {
         ])
     }
 
-    private func tools(_ timings: [BenchTiming]) -> JSONValue {
-        .object(
-            timings.map { timing in
-                (
-                    timing.benchCase.tool,
-                    .object([
-                        (
-                            "command",
-                            .array(([timing.benchCase.executable] + timing.benchCase.arguments).map(JSONValue.string))
-                        ),
-                        ("medianSeconds", .double(timing.median)),
-                        ("minSeconds", .double(timing.minimum)),
-                        ("maxSeconds", .double(timing.maximum)),
-                        ("peakRSSKiB", .int(timing.peakRSS)),
-                        ("medianCPUSeconds", .double(timing.medianCPU)),
-                        ("wallSeconds", .array(timing.wallSeconds.map(JSONValue.double))),
-                    ])
-                )
-            })
-    }
+    private func tools(_ timings: [BenchTiming]) -> JSONValue { BenchText.json(timings) }
 }

@@ -54,14 +54,7 @@ public struct BenchReport: Sendable {
     }
 
     /// `load average 0.12 before, 0.40 after`, with a warning when other work competed for the CPUs.
-    public var loadLine: String? {
-        guard let before = loadAverage.before, let after = loadAverage.after else { return nil }
-        var line = "load average (1 min): " + fixed(before, 2) + " before, " + fixed(after, 2) + " after"
-        if max(before, after) > 0.5 {
-            line += " (other processes competed for the CPUs: wall times are inflated, compare the CPU column too)"
-        }
-        return line
-    }
+    public var loadLine: String? { BenchText.loadLine(loadAverage) }
 
     // MARK: Text
 
@@ -108,22 +101,7 @@ public struct BenchReport: Sendable {
     }
 
     private func table(_ timings: [BenchTiming]) -> [String] {
-        let commands = timings.map { shortCommand($0.benchCase) }
-        let width = max(commands.map(\.count).max() ?? 0, "command".count)
-        func row(_ cells: [String]) -> String {
-            "  " + cells[0] + String(repeating: " ", count: width - cells[0].count)
-                + cells.dropFirst().map { String(repeating: " ", count: max(0, 11 - $0.count)) + $0 }.joined()
-        }
-        var rows = [row(["command", "median", "min", "max", "CPU", "peak RSS"])]
-        for (timing, command) in zip(timings, commands) {
-            rows.append(
-                row([
-                    command, milliseconds(timing.median), milliseconds(timing.minimum),
-                    milliseconds(timing.maximum), milliseconds(timing.medianCPU),
-                    fixed(Double(timing.peakRSS) / 1024, 1) + " MiB",
-                ]))
-        }
-        return rows
+        BenchText.table(timings, commands: timings.map { shortCommand($0.benchCase) })
     }
 
     /// The command with the file shown as `F` and ffmpeg's quieting options (`-hide_banner -nostdin -loglevel
@@ -146,24 +124,7 @@ public struct BenchReport: Sendable {
         return short.commandLine
     }
 
-    private func verdict(_ ratio: Double, target: Double) -> String {
-        let met = ratio <= target ? "met" : "NOT met"
-        return fixed(ratio, 3) + "x (target <= " + fixed(target, 2) + "x: " + met + ")"
-    }
+    private func verdict(_ ratio: Double, target: Double) -> String { BenchText.verdict(ratio, target: target) }
 
-    private func milliseconds(_ seconds: Double) -> String { fixed(seconds * 1000, 1) + " ms" }
-
-    /// `value` with exactly `decimals` decimals (no Foundation formatting).
-    func fixed(_ value: Double, _ decimals: Int) -> String {
-        guard value.isFinite else { return "n/a" }
-        var scale = 1.0
-        for _ in 0..<decimals { scale *= 10 }
-        let scaled = Int64((value.magnitude * scale).rounded())
-        let unit = Int64(scale)
-        var text = (value < 0 && scaled > 0 ? "-" : "") + String(scaled / unit)
-        guard decimals > 0 else { return text }
-        let fraction = String(scaled % unit)
-        text += "." + String(repeating: "0", count: decimals - fraction.count) + fraction
-        return text
-    }
+    private func fixed(_ value: Double, _ decimals: Int) -> String { BenchText.fixed(value, decimals) }
 }

@@ -4,15 +4,20 @@ import PlaybackTesting
 enum BenchRunner {
     /// Runs every case once untimed (to warm the page cache and the dynamic loader), then `runs` rounds that each
     /// run every case once; the order rotates from round to round so that no case always runs first or last.
+    /// `beforeEachRun` is called before every run, warm-ups included (the network bench waits there for an idle link).
     /// - Throws: `BenchFailure` naming the command when a run does not exit with status 0.
     static func measure(
-        _ cases: [BenchCase], runs: Int, progress: (String) -> Void
+        _ cases: [BenchCase], runs: Int, progress: (String) -> Void, beforeEachRun: () -> Void = {}
     ) throws(BenchFailure) -> [BenchTiming] {
-        for benchCase in cases { _ = try runChecked(benchCase) }
+        for benchCase in cases {
+            beforeEachRun()
+            _ = try runChecked(benchCase)
+        }
         var timings = cases.map { BenchTiming(benchCase: $0) }
         for round in 0..<runs {
             for offset in 0..<cases.count {
                 let index = (round + offset) % cases.count
+                beforeEachRun()
                 let result = try runChecked(cases[index])
                 timings[index].wallSeconds.append(result.wallSeconds)
                 timings[index].peakRSSKiB.append(result.peakRSSKiB)

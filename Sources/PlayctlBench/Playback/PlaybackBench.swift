@@ -84,12 +84,18 @@ public struct PlaybackBench: Sendable {
 
     /// Seconds from creating the item to the first frame presented, once, after a quiet moment.
     private func startup(_ path: String, audio: Bool) async -> Double {
-        await Self.quiet()
+        await Self.startup(audio: audio) { PlayerItem(url: path) }
+    }
+
+    /// Seconds from making a player and the item `makeItem` returns to the first frame presented, once, after a quiet
+    /// moment (the network bench times items read from a byte cache with it).
+    static func startup(audio: Bool, _ makeItem: () -> PlayerItem) async -> Double {
+        await quiet()
         let start = Date()
         let shown = FirstFrame()
         let player = Player(clock: .host, audio: audio)
         player.add(VideoSink { _ in shown.mark() })
-        player.replaceCurrentItem(with: PlayerItem(url: path))
+        player.replaceCurrentItem(with: makeItem())
         player.play()
         let seconds = await shown.wait(since: start)
         player.invalidate()

@@ -1,10 +1,14 @@
 import CommandLineKit
 
-/// `playctl bench [--file FILE] [--runs N] [--playback] [--json]`: what it accepts. It runs in
+/// `playctl bench [--file FILE] [--runs N] [--playback | --network] [--json]`: what it accepts. It runs in
 /// `Commands/Bench/BenchCommand+Run.swift`.
 struct BenchCommand: ParsableCommand {
     static let file = Option<String>(
-        "file", placeholder: "FILE", help: "The media file to measure (default bench-media/1080p.mp4).")
+        "file", placeholder: "FILE",
+        help: """
+            The media file to measure (default bench-media/1080p.mp4); with --network, a file of the served \
+            folder (default hd.mp4).
+            """)
     static let runs = Option<Int>(
         "runs", placeholder: "N", help: "Timed runs of each command; the median is reported (default 9).")
     static let playback = Flag(
@@ -12,6 +16,13 @@ struct BenchCommand: ParsableCommand {
         help: """
             Measure the player instead: startup, real-time presentation error, 8 concurrent players, peak \
             memory against ffmpeg, and Picture in Picture swap latency.
+            """)
+    static let network = Flag(
+        "network",
+        help: """
+            Measure remote playback over scripts/netns.sh's shaped loopback: time to first frame of a URL against \
+            ffmpeg and mpv at 8, 20 and 2 Mbit/s, a second play from the byte cache against the local file, and \
+            the bytes a full play transfers. Run it through scripts/bench.sh --network.
             """)
     static let json = PlayctlCommands.json("Print the results as one JSON object instead of a table.")
 
@@ -28,11 +39,23 @@ struct BenchCommand: ParsableCommand {
 
             The default file, bench-media/1080p.mp4, is made by scripts/make-bench-media.sh when missing. Needs \
             ffmpeg in PATH; mpv is optional.
+
+            --network needs nginx on the shaped loopback that scripts/netns.sh starts (it exits 1 otherwise): \
+            'scripts/bench.sh --network' builds playctl in release mode and runs it there. Each first-frame run \
+            ('playctl play U --frames 1', 'ffmpeg -i U -frames:v 1 -f null -', 'mpv --frames=1 --vo=null \
+            --ao=null U') is a new process started on an idle link with an empty cache, timed from start to exit. \
+            Targets: first frame at most 1.0x the faster of ffmpeg and mpv at 8 Mbit/s, a start from the cache at \
+            most 1.1x the local file's, a full play at most 1.02x the file's bytes.
             """,
-        options: [file, runs, playback, json],
+        options: [file, runs, playback, network, json],
+        constraints: [.atMostOne(of: playback, network)],
         examples: [
             UsageExample("playctl bench", "Measure on bench-media/1080p.mp4, 9 runs of each command."),
             UsageExample("playctl bench --file clip.mp4 --runs 5 --json", "Measure clip.mp4; print JSON."),
+            UsageExample(
+                "playctl bench --network --runs 5",
+                "Remote playback, 5 runs of each command; inside scripts/netns.sh, as scripts/bench.sh --network runs it."
+            ),
         ])
 
     /// Runs per command when `--runs` is absent.
@@ -44,6 +67,8 @@ struct BenchCommand: ParsableCommand {
     let runs: Int
     /// `--playback`: measure the player rather than the decoder.
     let playback: Bool
+    /// `--network`: measure remote playback.
+    let network: Bool
     /// Whether to print JSON instead of a table.
     let printsJSON: Bool
 
@@ -58,5 +83,6 @@ struct BenchCommand: ParsableCommand {
         self.runs = runs ?? Self.defaultRuns
         printsJSON = arguments[Self.json]
         playback = arguments[Self.playback]
+        network = arguments[Self.network]
     }
 }

@@ -1,6 +1,6 @@
 import CommandLineKit
 
-/// `playctl play FILE [--rate R] [--seek SEC[@AT]]... [--until SEC] [--untimed] ...`: what it accepts, read into
+/// `playctl play FILE [--rate R] [--seek SEC[@AT]]... [--until SEC] [--frames N] [--untimed] ...`: what it accepts, read into
 /// `PlayOptions` and, with `--pip` or `--swap`, a `PictureInPictureScenario`. It runs in
 /// `Commands/Play/PlaySession.swift`.
 struct PlayCommand: ParsableCommand {
@@ -15,6 +15,9 @@ struct PlayCommand: ParsableCommand {
             """)
     static let until = Option<Double>(
         "until", placeholder: "SEC", help: "Stop when the playback time reaches SEC seconds.")
+    static let frames = Option<Int>(
+        "frames", placeholder: "N",
+        help: "Stop once N video frames have been shown (as mpv's --frames does); 1 times the first frame.")
     static let untimed = Flag("untimed", help: "Use a virtual clock that advances as fast as frames are decoded.")
     static let noAudio = Flag("no-audio", help: "Ignore the audio streams.")
     static let json = PlayctlCommands.json("Print player events as JSON Lines on standard output.")
@@ -45,15 +48,21 @@ struct PlayCommand: ParsableCommand {
             """,
         arguments: [file],
         options: [
-            rate, seek, until, untimed, noAudio, json, pip, swap, swapAt, swapMode, restore, metricsOut, cacheDirectory,
-            cacheSize,
+            rate, seek, until, frames, untimed, noAudio, json, pip, swap, swapAt, swapMode, restore, metricsOut,
+            cacheDirectory, cacheSize,
         ],
-        constraints: [.requires(swapAt, swap), .requires(swapMode, swap), .requires(cacheSize, cacheDirectory)],
+        constraints: [
+            .requires(swapAt, swap), .requires(swapMode, swap), .requires(cacheSize, cacheDirectory),
+            .atMostOne(of: frames, pip), .atMostOne(of: frames, swap),
+        ],
         examples: [
             UsageExample("playctl play clip.mp4 --untimed --json", "Play clip.mp4 at full speed and print its events."),
             UsageExample(
                 "playctl play clip.mp4 --seek 5 --seek 1@2 --until 4",
                 "Seek to 5 s at once, to 1 s two seconds later, and stop at 4 s."),
+            UsageExample(
+                "playctl play clip.mp4 --frames 1",
+                "Open clip.mp4, show its first frame and exit (bench --network times this on a URL)."),
             UsageExample(
                 "playctl play a.mp4 --pip --swap b.mp4 --swap-at 3 --swap-mode source --restore",
                 "Start picture in picture, swap to b.mp4 after 3 seconds, then restore."),

@@ -27,6 +27,8 @@ struct PlayOptions: Sendable {
     let rate: Float
     let seeks: [ScheduledSeek]
     let until: Double?
+    /// `--frames N`: stop once N video frames have been shown.
+    let frames: Int?
     let untimed: Bool
     let audio: Bool
     let json: Bool
@@ -34,7 +36,7 @@ struct PlayOptions: Sendable {
     /// Where the bytes of http(s) media are cached.
     let cache: CacheOptions
 
-    /// Reads `play`'s options, in the order their mistakes are reported: `--rate`, `--until`, `--seek`.
+    /// Reads `play`'s options, in the order their mistakes are reported: `--rate`, `--until`, `--frames`, `--seek`.
     init(_ arguments: ParsedArguments) throws(UsageError) {
         path = arguments[PlayCommand.file]
         let rate = try arguments[PlayCommand.rate] ?? 1
@@ -47,6 +49,10 @@ struct PlayOptions: Sendable {
         if let until, until < 0 {
             throw arguments.invalidValue(
                 PlayCommand.until, value: arguments.text(of: PlayCommand.until) ?? "", expected: "seconds, 0 or more")
+        }
+        frames = try arguments[PlayCommand.frames]
+        if let frames, frames < 1 {
+            throw arguments.invalidValue(PlayCommand.frames, value: String(frames), expected: "a positive integer")
         }
         seeks = try arguments[PlayCommand.seek]
         untimed = arguments[PlayCommand.untimed]

@@ -42,6 +42,25 @@ struct PlayCLITests {
         #expect(abs((ready["duration"]?.doubleValue ?? 0) - 4.0) < 0.01)
     }
 
+    @Test("--frames N stops once N frames were shown, exits 0 and says so in the summary")
+    func framesStopsEarly() throws {
+        let result = try CLIProcess.run(["play", MediaFixtures.path("a.mp4"), "--frames", "1", "--json"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let events = try Self.events(result)
+        let names = Self.names(events)
+        #expect(names.contains("metric.firstFrame"))
+        #expect(!names.contains("item.didPlayToEnd"), "a 6 s clip does not play to its end")
+        let summary = try #require(events.last)
+        #expect(summary["event"]?.stringValue == "summary")
+        #expect(summary["framesRendered"]?.intValue == 1)
+        let three = try CLIProcess.run(["play", MediaFixtures.path("a.mp4"), "--frames", "3", "--untimed", "--json"])
+        #expect(three.status == 0, "\(three.standardError)")
+        #expect(try Self.events(three).last?["framesRendered"]?.intValue == 3)
+        for bad in [["--frames", "0"], ["--frames", "2", "--pip"]] {
+            #expect(try CLIProcess.run(["play", MediaFixtures.path("a.mp4")] + bad).status == 2, "\(bad)")
+        }
+    }
+
     @Test("--seek SEC@AT seeks exactly when the media time reaches AT, reported as request/completion pairs")
     func scheduledSeeks() throws {
         let result = try CLIProcess.run([

@@ -9,11 +9,13 @@ import Glibc
 import Musl
 #endif
 
-/// `playctl bench [--file FILE] [--runs N] [--playback] [--json]`: times playctl against ffmpeg and mpv on one file
-/// (PlayctlBench's `DecodeBench`), or with `--playback` measures the player (`PlaybackBench`).
+/// `playctl bench [--file FILE] [--runs N] [--playback | --network] [--json]`: times playctl against ffmpeg and mpv on
+/// one file (PlayctlBench's `DecodeBench`), with `--playback` measures the player (`PlaybackBench`), or with
+/// `--network` remote playback over scripts/netns.sh's shaped loopback (`NetworkBench`).
 ///
 /// Prints the report as a table or JSON; progress goes to standard error. Fails (exit 1) when ffmpeg is missing, a
-/// command fails, or playctl's exact-seek frame differs from ffmpeg's; mpv is optional.
+/// command fails, or playctl's exact-seek frame differs from ffmpeg's; mpv is optional. `--network` fails (exit 1)
+/// at once, saying to run it through scripts/bench.sh --network, when the test HTTP server is not running.
 extension BenchCommand: PlayctlCommand {
     private func runPlayback(_ output: StandardOutput) throws(CommandFailure) {
         let bench = try benchStep { () throws(BenchFailure) in
@@ -36,10 +38,39 @@ extension BenchCommand: PlayctlCommand {
         }
     }
 
-    /// Runs both measurements and prints the report (or, with `--playback`, the player's figures).
+    private func runNetwork(_ output: StandardOutput) throws(CommandFailure) {
+        if let reason = NetworkBench.unavailableReason { throw CommandFailure(reason) }
+        let networkBench = NetworkBench(file: file, runs: runs)
+        let outcome = Locked<Result<NetworkReport, BenchFailure>?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Task.detached {
+            let result: Result<NetworkReport, BenchFailure>
+            do throws(BenchFailure) {
+                result = .success(try await networkBench.run(progress: { Self.progress($0) }))
+            } catch {
+                result = .failure(error)
+            }
+            outcome.withLock { $0 = result }
+            done.signal()
+        }
+        done.wait()
+        let report = try benchStep { () throws(BenchFailure) in try outcome.withLock { $0 }!.get() }
+        if printsJSON {
+            try output.json(report.json)
+        } else {
+            for line in report.textLines { try output.line(line) }
+        }
+    }
+
+    /// Runs both measurements and prints the report (or, with `--playback`, the player's figures; with `--network`,
+    /// the remote ones).
     func run(_ output: StandardOutput) throws(CommandFailure) {
         if playback {
             try runPlayback(output)
+            return
+        }
+        if network {
+            try runNetwork(output)
             return
         }
         let bench = DecodeBench(file: file, runs: runs)

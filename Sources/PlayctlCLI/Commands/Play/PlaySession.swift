@@ -8,8 +8,8 @@ import Glibc
 #endif
 
 /// `playctl play FILE ...`: plays a file through the engine and reports what the player does, as a readable log,
-/// a live status line in a terminal, or JSON Lines with `--json`. Exits 0 at the end of the item or at `--until`,
-/// 1 when the item fails.
+/// a live status line in a terminal, or JSON Lines with `--json`. Exits 0 at the end of the item, at `--until` or
+/// once `--frames` frames were shown, 1 when the item fails.
 extension PlayCommand: PlayctlCommand {
     func run(_ output: StandardOutput) throws(CommandFailure) {
         try output.flush()
@@ -64,6 +64,18 @@ final class PlaySession: Sendable {
                 guard let player, fired.fire() else { return }
                 player.seek(to: MediaTime(seconds: seek.to), toleranceBefore: .zero, toleranceAfter: .zero) { _ in }
             }
+        }
+        if let frames = options.frames {
+            // Counted where frames are shown (on the callback executor); the N-th ends the run as --until does.
+            let shown = Locked(0)
+            player.add(
+                VideoSink { [weak player] _ in
+                    let count = shown.withLock {
+                        $0 += 1
+                        return $0
+                    }
+                    if count == frames { player?.invalidate() }
+                })
         }
         if !printer.json && printer.isTerminal {
             _ = player.addPeriodicTimeObserver(forInterval: MediaTime(seconds: 0.1)) { _ in }
