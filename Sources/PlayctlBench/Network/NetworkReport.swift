@@ -172,7 +172,8 @@ public struct NetworkReport: Sendable {
             "",
             "Bytes transferred for a full play (untimed clock, with audio, over "
                 + "\(Self.name(of: NetworkBench.mainLink)), a new memory-only ByteCache)",
-            "  \(fullPlay.bytesFetched) bytes in \(fullPlay.transfers) transfers for a \(fileBytes)-byte file "
+            "  \(fullPlay.bytesFetched) bytes in \(fullPlay.transfers) transfer\(fullPlay.transfers == 1 ? "" : "s") "
+                + "for a \(fileBytes)-byte file "
                 + "(\(BenchText.fixed(fullPlay.seconds, 2)) s): "
                 + BenchText.verdict(bytesRatio, target: NetworkBench.bytesTarget),
         ]
