@@ -16,8 +16,14 @@ extension VideoFrameReader {
     /// anything fails (reading, decoding: the main decoder then meets the same problem and reports it).
     public func decodeFirstFrameAlone() -> VideoFrame? {
         guard packetsRead == 0, lookahead.isEmpty, ready.isEmpty, pushedBack == nil, !demuxerEnded else { return nil }
-        // The keyframe and enough packets after it to know that none of them is shown before it.
-        while lookahead.count <= Self.plannerPacketsPastTarget {
+        // The keyframe and enough packets after it to know that none of them is shown before it. Frames shown before
+        // an opening keyframe (an open group of pictures' leading frames) come right after it in decoding order, so
+        // the stream's reordering depth (at least one packet) finds them; reading more only delays the first frame
+        // (a remote file's first frame waits for those bytes).
+        let past = min(
+            max(Int(demuxer.stream(track.index).pointee.codecpar.pointee.video_delay), 1), Self.plannerPacketsPastTarget
+        )
+        while lookahead.count <= past {
             guard let packet = try? readVideoPacketFromFile() else { break }
             lookahead.append(packet)
         }
