@@ -64,4 +64,34 @@ public struct ByteTimeline: Sendable, Equatable {
         let fraction = Double(offset - a.offset) / Double(b.offset - a.offset)
         return a.seconds + fraction * (b.seconds - a.seconds)
     }
+
+    /// The byte offset where the media at `seconds` lies (the inverse of ``seconds(atByte:)``): how much of the
+    /// file playing up to `seconds` needs. Nil when nothing tells.
+    public func offset(atSeconds seconds: Double) -> Int64? {
+        if let duration, let total = totalLength, seconds >= duration { return total }
+        guard let first = points.first else {
+            guard let total = totalLength, let duration, duration > 0 else { return nil }
+            return Int64((max(seconds, 0) / duration * Double(total)).rounded())
+        }
+        if seconds <= first.seconds {
+            return first.seconds > 0 ? Int64(Double(first.offset) * max(seconds, 0) / first.seconds) : first.offset
+        }
+        var low = 0
+        var high = points.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if points[middle].seconds <= seconds { low = middle } else { high = middle - 1 }
+        }
+        let a = points[low]
+        let b: (offset: Int64, seconds: Double)
+        if low + 1 < points.count {
+            b = points[low + 1]
+        } else if let total = totalLength, let duration, duration > a.seconds {
+            b = (total, duration)
+        } else {
+            return totalLength ?? a.offset
+        }
+        let fraction = (seconds - a.seconds) / (b.seconds - a.seconds)
+        return a.offset + Int64((fraction * Double(b.offset - a.offset)).rounded())
+    }
 }

@@ -75,6 +75,7 @@ extension PlayerCore {
                 predictedShortfall: measured.predictedShortfall, decodersReady: decodersReady)
             itemState.remoteLoadedRanges = measured.loadedRanges
             itemState.networkProgress = progress
+            itemState.byteTimeline = loaded.byteTimeline
             itemState.bufferedUntil = t + MediaTime(seconds: measured.bufferedAhead)
             return itemState.buffering
         }

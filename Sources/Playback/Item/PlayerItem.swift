@@ -20,6 +20,7 @@ public final class PlayerItem: Sendable {
         /// For an item fed over a link: the media time ranges whose bytes are held.
         var remoteLoadedRanges: [TimeRange]?
         var networkProgress: ByteSourceProgress?
+        var byteTimeline: ByteTimeline?
         var preferredPeakBitRate: Double = 0
         var loadingPriority: TransferPriority = .playback
         weak var core: PlayerCore?
@@ -113,6 +114,10 @@ public final class PlayerItem: Sendable {
     /// For an http(s) item: what its loader reported at the player's last buffer report (bytes transferred,
     /// download rate, time to first byte, the byte ranges held); nil for local items and before loading.
     public var networkProgress: ByteSourceProgress? { state.withLock { $0.networkProgress } }
+
+    /// For an item fed over a link, once loaded: where its media times lie in its bytes (from the container's
+    /// index), to tell how many bytes playing up to a time needed.
+    public var byteTimeline: ByteTimeline? { state.withLock { $0.byteTimeline } }
 
     /// How an http(s) item's bytes compete for the link: `.playback` (the default), or `.prefetch` for an item loaded
     /// ahead (a feed's prepared next item): its fetches pause while a player claims the link
