@@ -20,9 +20,10 @@ struct LinkPriorityTests {
         let loading = RemoteLoading(cache: ByteCache())
         let url = TestHTTPServer.url("a.mp4", over: .mbit20)
         let outcome = Locked<MediaError??>(nil)
-        loading.prefetch(url, upTo: 100_000) { error in outcome.withLock { $0 = .some(error) } }
+        let task = loading.prefetch(url, upTo: 100_000) { error in outcome.withLock { $0 = .some(error) } }
         try await Self.wait(10) { outcome.withLock { $0 } != nil }
         #expect(outcome.withLock { $0 } == .some(nil))
+        #expect(try task.result?.get() != nil, "the result is set before the handler runs")
         #expect(loading.cache.cachedRanges(of: url) == [0..<100_000])
         // Held already: at once, without a transfer.
         let again = Locked<MediaError??>(nil)
@@ -49,7 +50,13 @@ struct LinkPriorityTests {
         try await Self.wait(3) { loading.cache.cachedRanges(of: url).reduce(0) { $0 + $1.count } > Int(held) + 200_000 }
         let after = loading.cache.cachedRanges(of: url).reduce(Int64(0)) { $0 + Int64($1.count) }
         #expect(after > held + 200_000, "it went on: \(after) bytes")
+        #expect(task.result == nil)
         task.cancel()
+        if case .failure(let error)? = task.result {
+            #expect(error.reason == "cancelled")
+        } else {
+            Issue.record("a cancelled prefetch ends with a cancellation, not \(String(describing: task.result))")
+        }
     }
 
     @Test("a playback reader's fetch is not held by the claim")

@@ -21,8 +21,8 @@ final class Fetch: TransferSink, @unchecked Sendable {
     private var pausedForReadAhead = false
     private var pausedForLink = false
     var isPaused: Bool { pausedForReadAhead || pausedForLink }
-    /// Called once when it ends: nil when it got what it asked for (prefetches report this way).
-    var onFinish: (@Sendable (MediaError?) -> Void)?
+    /// Told once when it ends: nil when it got what it asked for (prefetches report this way).
+    var onFinish: FetchCompletion?
     private var handle: (any TransferHandle)?
     /// Resumes left after dropped connections.
     private let retries: Int
@@ -225,6 +225,7 @@ final class Fetch: TransferSink, @unchecked Sendable {
                 cache: cache, resource: resource, transport: transport, start: position, end: end,
                 priority: basePriority, retries: retries - 1, resuming: true)
             resumed.onFinish = onFinish
+            onFinish?.fetch = resumed
             onFinish = nil
             return
         }
@@ -232,11 +233,10 @@ final class Fetch: TransferSink, @unchecked Sendable {
         report(outcome)
     }
 
-    /// Locked: tells `onFinish` how it ended, once, off the lock (on a global queue: it is library code that
-    /// forwards to its own owner).
+    /// Locked: tells `onFinish` how it ended, once.
     private func report(_ outcome: MediaError?) {
-        guard let callback = onFinish else { return }
+        guard let completion = onFinish else { return }
         onFinish = nil
-        DispatchQueue.global().async { callback(outcome) }
+        completion.complete(outcome)
     }
 }

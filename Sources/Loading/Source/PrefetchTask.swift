@@ -9,20 +9,23 @@ public final class PrefetchTask: Sendable {
     /// How far it fetches (nil: the whole resource).
     public let byteLimit: Int64?
     private let cache: ByteCache
-    private let fetch: Locked<Fetch?>
+    private let completion: FetchCompletion
 
-    init(url: String, byteLimit: Int64?, cache: ByteCache, fetch: Fetch?) {
+    init(url: String, byteLimit: Int64?, cache: ByteCache, completion: FetchCompletion) {
         self.url = url
         self.byteLimit = byteLimit
         self.cache = cache
-        self.fetch = Locked(fetch)
+        self.completion = completion
     }
+
+    /// How it ended (a cancellation is a `.other` error); nil while it runs. Set where it ends, before the
+    /// completion handler is called: a scheduler stepping a manual clock reads it in the step the bytes came.
+    public var result: Result<Void, MediaError>? { completion.result }
 
     /// Stops it (its completion then reports a cancellation, unless it had ended).
     public func cancel() {
-        guard let fetch = fetch.withLock({ $0.take() }) else { return }
         cache.condition.lock()
-        fetch.cancel()
+        completion.fetch?.cancel()
         cache.condition.unlock()
     }
 }
@@ -43,15 +46,17 @@ extension RemoteLoading {
         while let range = held.first(where: { $0.contains(start) }) { start = range.upperBound }
         let done = limit.map { start >= $0 } ?? resource.totalLength.map { start >= $0 } ?? false
         var fetch: Fetch?
+        let finish = FetchCompletion(completion)
         if !done {
             let nextHeld = held.first { $0.lowerBound > start }?.lowerBound
             let end = [limit, nextHeld].compactMap { $0 }.min()
             fetch = Fetch.begin(
                 cache: cache, resource: resource, transport: transport, start: start, end: end, priority: .prefetch)
-            fetch?.onFinish = completion
+            fetch?.onFinish = finish
+            finish.fetch = fetch
         }
         cache.condition.unlock()
-        if done { DispatchQueue.global().async { completion(nil) } }
-        return PrefetchTask(url: url, byteLimit: byteLimit, cache: cache, fetch: fetch)
+        if done { finish.complete(nil) }
+        return PrefetchTask(url: url, byteLimit: byteLimit, cache: cache, completion: finish)
     }
 }
