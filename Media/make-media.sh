@@ -41,6 +41,9 @@ PY
 ff -f lavfi -i "testsrc=size=320x240:rate=25:duration=2" -f lavfi -i "sine=frequency=200:duration=2" \
    -c:v libx264 -preset fast -pix_fmt yuv420p -g 25 -bf 2 -crf 30 -c:a mp2 offset.ts
 
+# still.jpg: a JPEG photo-like still, 320x240 (a feed's image entry; decoded by libavcodec as a one-frame video).
+ff -f lavfi -i "testsrc2=size=320x240" -frames:v 1 -q:v 4 still.jpg
+
 # Reference lists: the md5 of every decoded frame of the first video stream, as ffmpeg decodes it.
 mkdir -p ref
 for f in a.mp4 b.mp4 c.webm rotated.mp4 offset.ts; do

@@ -10,7 +10,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 out=.build/http-media
 mkdir -p "$out"
-cp -p Media/*.mp4 Media/*.webm Media/*.m4a Media/*.ts "$out"/
+cp -p Media/*.mp4 Media/*.webm Media/*.m4a Media/*.ts Media/*.jpg "$out"/
 ff() { ffmpeg -hide_banner -loglevel error -y "$@"; }
 version=2
 if [ "$(cat "$out/.version" 2>/dev/null)" != "$version" ]; then rm -f "$out/high.mp4" "$out/mid.mp4" "$out/hd.mp4"; fi

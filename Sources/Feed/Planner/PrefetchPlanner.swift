@@ -68,6 +68,8 @@ public struct PrefetchPlanner: Sendable {
     /// Items a second.
     public private(set) var speed = 0.0
     private var states: [Int: ItemState] = [:]
+    /// After a trim, nothing is prepared until the next scroll.
+    private var holdsPreparation = false
 
     public init(
         entries: [FeedEntry], policy: PrefetchPolicy = PrefetchPolicy(), profile: NetworkProfile = .unconstrained
@@ -103,6 +105,7 @@ public struct PrefetchPlanner: Sendable {
             actions.append(.deactivate(index: previous))
         }
         self.speed = speed
+        holdsPreparation = false
         if active != index {
             active = index
             if state(of: index) != .failed {
@@ -142,6 +145,15 @@ public struct PrefetchPlanner: Sendable {
         return actions + replan()
     }
 
+    /// Memory ran short: item `index` gives its prepared player back, and nothing is prepared again until the
+    /// next scroll.
+    public mutating func trimmed(_ index: Int) -> [Action] {
+        holdsPreparation = true
+        guard state(of: index) == .prepared else { return replan() }
+        states[index] = .idle
+        return [.release(index: index)] + replan()
+    }
+
     // MARK: Planning
 
     /// The window around the active item in priority order (the active item excluded): ahead by distance, then
@@ -162,7 +174,7 @@ public struct PrefetchPlanner: Sendable {
         let window = ranked()
         // The prepared item: the nearest video ahead.
         var wantPrepared: Int?
-        if policy.preparesNext && !flinging, let next = window.first, next == active + direction,
+        if policy.preparesNext && !flinging && !holdsPreparation, let next = window.first, next == active + direction,
             entries[next].kind == .video, state(of: next) != .failed, used + policy.videoCost <= budget
         {
             wantPrepared = next

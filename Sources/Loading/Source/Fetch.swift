@@ -125,7 +125,8 @@ final class Fetch: TransferSink, @unchecked Sendable {
         priority = served.contains { $0.priority == .playback } ? .playback : basePriority
         let holdForLink = priority == .prefetch && cache.linkClaimed
         guard let lead = served.max(by: { $0.position < $1.position }) else {
-            if cancelling && basePriority == .playback { cancel() }
+            // A fetch begun for readers (whatever its priority) ends with them; a prefetch's goes on.
+            if cancelling && onFinish == nil { cancel() }
             update(link: holdForLink)
             return
         }

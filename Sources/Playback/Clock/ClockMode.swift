@@ -10,7 +10,7 @@ public enum ClockMode: Sendable {
     case manual(ManualClock)
     case untimed
 
-    var manualClock: ManualClock? {
+    package var manualClock: ManualClock? {
         if case .manual(let clock) = self { return clock }
         return nil
     }

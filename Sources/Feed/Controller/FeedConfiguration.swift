@@ -1,0 +1,28 @@
+/// How a ``FeedController`` runs: its pool, its prefetch rules, the link, and the memory it may use.
+public struct FeedConfiguration: Sendable {
+    /// Players in the pool (at least 2: the active item's and the prepared one's).
+    public var poolSize = 5
+    /// The prefetch rules (cost budget, limits, window, the prepared next item).
+    public var policy = PrefetchPolicy()
+    /// What the link is like now (``FeedController/networkChanged(_:)`` changes it later).
+    public var profile: NetworkProfile = .unconstrained
+    /// Whether the players decode audio.
+    public var audio = true
+    /// Whether the active video plays from its start again when it ends (as short-video feeds do).
+    public var loops = true
+    /// Seconds of media the prepared next item buffers ahead of its first frame (its fetch has prefetch
+    /// priority: it gives way to the active item's).
+    public var preparedBuffer = 2.0
+    /// The active item claims the link (every prefetch holds) until this much media is buffered ahead of its
+    /// playhead, or all of it; it claims again when its buffer falls under half of it or it stalls.
+    public var activeBufferTarget = 4.0
+    /// A user who reaches an item with no frame on screen sees a spinner (a "loader impression") when its
+    /// first frame takes longer than this, in seconds.
+    public var spinnerDelay = 0.1
+    /// One budget, in bytes, for what the feed holds beyond what the process held before it: pool, byte cache,
+    /// prefetched bytes. Over it, the feed trims: cached bytes of the items farthest from the active one first,
+    /// then the prepared player. Nil: no budget (each cache keeps its own bound).
+    public var memoryBudget: Int? = 150 << 20
+
+    public init() {}
+}

@@ -1,0 +1,92 @@
+import Loading
+import Playback
+
+/// What the feed's players report (locked): first frames, playing and stalls, failures, loops, and the active
+/// item's buffer, which decides whether it claims the link.
+extension FeedController {
+    func playerEvent(_ event: PlayerEvent, index: Int, _ state: inout FeedState) {
+        guard let slot = state.slots[index] else { return }
+        // When it happened: under a manual clock the player's virtual time (the callback may run later).
+        let time = clock.manualClock == nil ? now : event.hostTime - start
+        let active = state.planner.active == index && slot.activatedAt != nil
+        switch event.kind {
+        case .firstFrame:
+            state.slots[index]?.hasFrame = true
+            if !active, let player = slot.playerIndex {
+                emit(.prepared(index: index, player: player, ready: true), at: time, &state)
+            }
+        case .timeControlStatus(let status, let reason):
+            state.slots[index]?.playing = status == .playing
+            guard active else { break }
+            if status == .playing, let stalled = slot.stalledSince {
+                let duration = time - stalled
+                state.summary.stallSeconds += duration
+                state.slots[index]?.stalledSince = nil
+                emit(.stall(index: index, ended: true, duration: duration), at: time, &state)
+            } else if status == .waitingToPlayAtSpecifiedRate, reason == .toMinimizeStalls, slot.firstFrameReported,
+                slot.stalledSince == nil
+            {
+                state.summary.stalls += 1
+                state.slots[index]?.stalledSince = time
+                emit(.stall(index: index, ended: false, duration: 0), at: time, &state)
+            }
+        case .itemStatus(.failed, _, let error):
+            fail(index, error ?? "failed", at: time, &state)
+            return
+        case .didPlayToEnd:
+            guard active, entries[index].kind == .video, configuration.loops, let player = slot.player else { break }
+            state.slots[index]?.looped = true
+            player.seek(to: .zero, toleranceBefore: .positiveInfinity, toleranceAfter: .positiveInfinity) { _ in }
+            player.play()
+        default:
+            break
+        }
+        if active {
+            checkFirstFrame(index, at: time, &state)
+            updateLinkClaim(index, &state)
+        }
+    }
+
+    /// Reports the active item's first frame once it shows one and (a video) plays.
+    func checkFirstFrame(_ index: Int, at time: Double, _ state: inout FeedState) {
+        guard let slot = state.slots[index], let since = slot.activatedAt, !slot.firstFrameReported, slot.hasFrame,
+            slot.playing || entries[index].kind == .image
+        else { return }
+        let latency = max(time - since, 0)
+        state.slots[index]?.firstFrameReported = true
+        state.record(latency: latency, prepared: slot.activatedPrepared)
+        if !slot.activatedWithFrame && latency > configuration.spinnerDelay { state.summary.loaderImpressions += 1 }
+        emit(.firstFrame(index: index, latency: latency, prepared: slot.activatedPrepared), at: time, &state)
+    }
+
+    /// The active item claims the link while its buffer is short: under the target after a stall or at the start,
+    /// under half of it while playing; never once all its bytes are held.
+    func updateLinkClaim(_ index: Int, _ state: inout FeedState) {
+        guard let slot = state.slots[index], let item = slot.item, RemoteLoading.isRemote(entries[index].url) else {
+            return
+        }
+        let position = item.currentTime().seconds
+        let duration = item.duration.isNumeric ? item.duration.seconds : nil
+        let ranges = item.loadedTimeRanges
+        let end = ranges.first { $0.start.seconds <= position + 0.001 && $0.end.seconds >= position }?.end.seconds
+        let ahead = max((end ?? position) - position, 0)
+        var complete = false
+        if let duration, let end { complete = end >= duration - 0.05 }
+        let target = configuration.activeBufferTarget
+        let claimed = state.linkClaim != nil
+        let wantsClaim: Bool
+        if complete {
+            wantsClaim = false
+        } else if slot.stalledSince != nil || !slot.firstFrameReported {
+            wantsClaim = ahead < target
+        } else {
+            wantsClaim = claimed ? ahead < target : ahead < target / 2
+        }
+        if wantsClaim && !claimed {
+            state.linkClaim = loading.cache.claimLink()
+        } else if !wantsClaim && claimed {
+            state.linkClaim?.release()
+            state.linkClaim = nil
+        }
+    }
+}

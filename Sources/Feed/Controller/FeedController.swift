@@ -1,0 +1,232 @@
+import Foundation
+import Loading
+import Locking
+import Playback
+
+/// A feed of short videos and images scrolled by a user: ties a ``PlayerPool``, a ``PrefetchPlanner`` and a
+/// byte cache together. The item scrolled to plays (autoplay, looping); the nearest video ahead waits in a pooled
+/// player with its first frame decoded; the items around fetch their start under a cost budget, giving the link
+/// to the active item while its buffer is short; a failed item never blocks the rest.
+///
+/// Every public method may be called from any thread, and from the feed's or a player's callbacks. Events are
+/// delivered on the feed's own callback executor (never under its lock). Under a manual clock the feed follows the
+/// clock: it reads how prefetches ended at each `advance(by:)`, after the players and the simulated link, and
+/// delivers its events before the advance returns, so a scenario gives the same trace on every run.
+public final class FeedController: Sendable {
+    public let entries: [FeedEntry]
+    public let configuration: FeedConfiguration
+    public let pool: PlayerPool
+    public let loading: RemoteLoading
+    let clock: ClockMode
+    let state: Locked<FeedState>
+    let executor = CallbackExecutor(label: "playctl.feed")
+    let broadcaster = EventBroadcaster<FeedEvent>()
+    let start: Double
+    private let fetchedAtStart: Int64
+    let memoryAtStart: Int
+    private let follower: Locked<FeedClockFollower?> = Locked(nil)
+
+    /// A feed of `entries`, its players on `clock`, loading through `loading` (its byte cache holds what is
+    /// prefetched). Nothing loads until the first ``scroll(to:speed:)``.
+    public init(
+        entries: [FeedEntry], configuration: FeedConfiguration = FeedConfiguration(),
+        loading: RemoteLoading = .shared, clock: ClockMode = .host
+    ) {
+        self.entries = entries
+        self.configuration = configuration
+        self.loading = loading
+        self.clock = clock
+        pool = PlayerPool(size: max(configuration.poolSize, 2), clock: clock, audio: configuration.audio)
+        state = Locked(
+            FeedState(
+                planner: PrefetchPlanner(
+                    entries: entries, policy: configuration.policy, profile: configuration.profile)))
+        start = FeedController.seconds(on: clock)
+        fetchedAtStart = loading.cache.currentStatistics.bytesFetched
+        memoryAtStart = ProcessMemory.residentBytes()
+        for (playerIndex, player) in pool.players.enumerated() {
+            player.observeEvents { [weak self] event in self?.playerEvent(event, playerIndex: playerIndex) }
+        }
+        if let manual = clock.manualClock {
+            let follower = FeedClockFollower(feed: self)
+            self.follower.withLock { $0 = follower }
+            manual.register(follower)
+        }
+    }
+
+    deinit {
+        executor.close()
+    }
+
+    // MARK: Time
+
+    private static func seconds(on clock: ClockMode) -> Double {
+        if let manual = clock.manualClock { return manual.now.seconds }
+        return Double(DispatchTime.now().uptimeNanoseconds) / 1e9
+    }
+
+    /// Seconds since the feed was made, on its clock.
+    public var now: Double { Self.seconds(on: clock) - start }
+
+    // MARK: Inputs
+
+    /// The user scrolled to item `index` (at `speed` items a second): it becomes the active item and plays; the
+    /// prefetch plan follows.
+    public func scroll(to index: Int, speed: Double = 0) {
+        handle(.scroll(index: index, speed: speed))
+    }
+
+    /// The link changed: the budget follows (none under `.constrained`).
+    public func networkChanged(_ profile: NetworkProfile) {
+        handle(.network(profile))
+    }
+
+    /// Drops what the feed holds beyond what it needs now, as under memory pressure: the cached bytes of every
+    /// item outside the prefetch window, farthest first, and the prepared player.
+    public func trimMemory() {
+        handle(.trim)
+    }
+
+    // MARK: Reading
+
+    /// The active item, once scrolled to.
+    public var activeIndex: Int? { state.withLock { $0.planner.active } }
+
+    /// Where item `index` stands.
+    public func state(of index: Int) -> FeedItemState {
+        state.withLock { state in
+            if state.failed.contains(index) { return .failed }
+            switch state.planner.state(of: index) {
+            case .idle: return .idle
+            case .prefetching, .prefetched: return .prefetching
+            case .prepared: return .prepared
+            case .active: return .active
+            case .failed: return .failed
+            }
+        }
+    }
+
+    /// The pooled player holding item `index` (the active or the prepared one), if any.
+    public func player(for index: Int) -> Player? { state.withLock { $0.slots[index]?.player } }
+
+    /// What the feed did so far.
+    public var summary: FeedSummary {
+        let fetched = loading.cache.currentStatistics.bytesFetched - fetchedAtStart
+        let pool = self.pool.statistics
+        return state.withLock { state in
+            var summary = state.summary
+            summary.firstFrame = FeedSummary.Latencies(state.firstFrames)
+            summary.preparedFirstFrame = FeedSummary.Latencies(state.preparedFirstFrames)
+            summary.coldFirstFrame = FeedSummary.Latencies(state.coldFirstFrames)
+            summary.bytesFetched = fetched
+            summary.poolWaits = pool.waits + summary.poolWaits
+            // Items still on screen count up to now.
+            let now = self.now
+            for (index, slot) in state.slots {
+                guard let since = slot.activatedAt else { continue }
+                summary.watchedSeconds += now - since
+                summary.bytesPlayed += bytesPlayed(index: index, slot: slot)
+                if let stalled = slot.stalledSince { summary.stallSeconds += now - stalled }
+            }
+            return summary
+        }
+    }
+
+    // MARK: Events
+
+    /// Every event from now on, in order.
+    public func events(bufferLimit: Int? = nil) -> AsyncStream<FeedEvent> {
+        broadcaster.subscribe(bufferLimit: bufferLimit)
+    }
+
+    /// Calls `observer` with every event from now on, in order, on the feed's callback executor.
+    public func observeEvents(_ observer: @escaping @Sendable (FeedEvent) -> Void) {
+        broadcaster.addSynchronousObserver(observer)
+    }
+
+    /// Returns once every event produced before the call has been delivered.
+    public func eventsDelivered() async {
+        await executor.drain()
+    }
+
+    /// Stops everything: prefetches are cancelled, the players stop and the event stream ends.
+    public func invalidate() {
+        let (tasks, players) = state.withLock { state -> ([PrefetchTask], [Player]) in
+            state.invalidated = true
+            state.linkClaim?.release()
+            state.linkClaim = nil
+            let tasks = state.slots.values.compactMap(\.prefetch)
+            let players = state.slots.values.compactMap(\.player)
+            state.slots = [:]
+            return (tasks, players)
+        }
+        for task in tasks { task.cancel() }
+        for player in players { pool.release(player) }
+        for player in pool.players { player.invalidate() }
+        if let follower = follower.withLock({ $0.take() }), let manual = clock.manualClock {
+            manual.unregister(follower)
+        }
+        executor.enqueue { [broadcaster] in broadcaster.finish() }
+    }
+
+    // MARK: Handling
+
+    func handle(_ input: FeedState.Input) {
+        state.withLock { state in
+            guard !state.invalidated else { return }
+            step(input, &state)
+        }
+    }
+
+    /// Locked: delivers `kind` (stamped `time`, default now) on the executor, in the order produced.
+    func emit(_ kind: FeedEvent.Kind, at time: Double? = nil, _ state: inout FeedState) {
+        let event = FeedEvent(kind: kind, time: time ?? now, sequenceNumber: PlayerEvent.makeSequenceNumber())
+        executor.enqueue { [broadcaster] in broadcaster.yield(event) }
+    }
+
+    /// Under a manual clock, after the players and the link: how prefetches ended, then the events.
+    func clockDidAdvance() async {
+        state.withLock { state in
+            guard !state.invalidated else { return }
+            let ended = state.slots.compactMap { index, slot -> (Int, PrefetchTask, Result<Void, MediaError>)? in
+                guard let task = slot.prefetch, let result = task.result else { return nil }
+                return (index, task, result)
+            }
+            for (index, task, result) in ended.sorted(by: { $0.0 < $1.0 }) {
+                step(.prefetchEnded(index: index, task: ObjectIdentifier(task), result: result), &state)
+            }
+        }
+        await executor.drain()
+    }
+
+    /// A prefetch's completion handler (host clock): the same input, off the loader's lock.
+    func prefetchCompleted(index: Int, task: PrefetchTask) {
+        guard clock.manualClock == nil, let result = task.result else { return }
+        handle(.prefetchEnded(index: index, task: ObjectIdentifier(task), result: result))
+    }
+
+    private func playerEvent(_ event: PlayerEvent, playerIndex: Int) {
+        state.withLock { state in
+            guard !state.invalidated,
+                let (index, slot) = state.slots.first(where: { $0.value.playerIndex == playerIndex }),
+                event.sequenceNumber > slot.since
+            else { return }
+            step(.player(index: index, playerIndex: playerIndex, event: event), &state)
+        }
+    }
+}
+
+/// Follows a manual clock for a feed (held weakly by the clock, holding the feed weakly).
+final class FeedClockFollower: ManualClockParticipant, Sendable {
+    /// After every player and the simulated link (`.max - 1`).
+    let clockOrder: UInt64 = .max
+    private let feed: WeakFeed
+
+    private struct WeakFeed: @unchecked Sendable { weak var value: FeedController? }
+
+    init(feed: FeedController) { self.feed = WeakFeed(value: feed) }
+
+    func clockDidAdvance(to time: MediaTime) async {
+        await feed.value?.clockDidAdvance()
+    }
+}

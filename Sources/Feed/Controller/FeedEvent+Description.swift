@@ -1,0 +1,26 @@
+extension FeedEvent: CustomStringConvertible {
+    /// One line: the time (ms precision), the name, the item and what happened.
+    public var description: String {
+        let time = (time * 1000).rounded() / 1000
+        return "\(time) \(name) #\(index) \(details)"
+    }
+
+    /// What happened, without the time, name and item.
+    public var details: String {
+        switch kind {
+        case .visible: return ""
+        case .active(_, let prepared, let hasFrame): return "prepared=\(prepared) hasFrame=\(hasFrame)"
+        case .prefetch(_, let limit, let bytes, let outcome):
+            return "\(outcome) bytes=\(bytes)" + (limit.map { " limit=\($0)" } ?? "")
+        case .prepared(_, let player, let ready): return "player=\(player) ready=\(ready)"
+        case .firstFrame(_, let latency, let prepared):
+            return "latency=\((latency * 1000).rounded() / 1000) prepared=\(prepared)"
+        case .stall(_, let ended, let duration):
+            return ended ? "ended after \((duration * 1000).rounded() / 1000)" : "began"
+        case .failed(_, let error): return error
+        case .poolAcquire(let player, _, let waited): return "player=\(player)" + (waited ? " waited" : "")
+        case .poolRelease(let player, _): return "player=\(player)"
+        case .trimmed(_, let bytes): return "bytes=\(bytes)"
+        }
+    }
+}

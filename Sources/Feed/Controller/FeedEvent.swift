@@ -1,0 +1,87 @@
+import Loading
+
+/// Something a feed did, for its log and its summary (the CLI's `--json` prints these).
+public struct FeedEvent: Sendable, Equatable {
+    /// How a prefetch ended.
+    public enum PrefetchOutcome: Sendable, Equatable, CustomStringConvertible {
+        case started
+        /// It holds the bytes it was asked for.
+        case finished
+        /// It was no longer wanted (what arrived stays cached).
+        case cancelled
+        case failed(String)
+
+        public var description: String {
+            switch self {
+            case .started: return "started"
+            case .finished: return "finished"
+            case .cancelled: return "cancelled"
+            case .failed(let reason): return "failed: \(reason)"
+            }
+        }
+    }
+
+    public enum Kind: Sendable, Equatable {
+        /// The item came on screen (scrolled to).
+        case visible(index: Int)
+        /// The item became the active one: `prepared` when a player held it ready, `hasFrame` when that player
+        /// showed its first frame already.
+        case active(index: Int, prepared: Bool, hasFrame: Bool)
+        /// A prefetch of the item's bytes (up to `byteLimit`, nil: all) started or ended; `bytes` it holds
+        /// (cached) within the limit then.
+        case prefetch(index: Int, byteLimit: Int64?, bytes: Int64, outcome: PrefetchOutcome)
+        /// A pooled player got the item ahead (paused, first frame decoded): `ready` once that frame is shown.
+        case prepared(index: Int, player: Int, ready: Bool)
+        /// The active item shows a frame and plays, `latency` seconds after it became active.
+        case firstFrame(index: Int, latency: Double, prepared: Bool)
+        /// The active item stalled (`ended` false) or played on again after `duration` seconds (`ended` true).
+        case stall(index: Int, ended: Bool, duration: Double)
+        /// The item failed; the feed goes on.
+        case failed(index: Int, error: String)
+        /// A player of the pool was handed to the item (`waited` when none was free) or given back.
+        case poolAcquire(player: Int, index: Int, waited: Bool)
+        case poolRelease(player: Int, index: Int)
+        /// Over the memory budget: the item's cached bytes were dropped, or its prepared player released.
+        case trimmed(index: Int, bytes: Int64)
+    }
+
+    public var kind: Kind
+    /// Seconds since the feed was made, on its clock (virtual under a manual clock).
+    public var time: Double
+    /// Where the event falls among every player's and feed's events in this process
+    /// (`PlayerEvent.makeSequenceNumber()`).
+    public var sequenceNumber: UInt64
+
+    public init(kind: Kind, time: Double, sequenceNumber: UInt64) {
+        self.kind = kind
+        self.time = time
+        self.sequenceNumber = sequenceNumber
+    }
+
+    /// The event's name in the JSON vocabulary (`feed.visible`, `pool.acquire`, ...).
+    public var name: String {
+        switch kind {
+        case .visible: return "feed.visible"
+        case .active: return "feed.active"
+        case .prefetch: return "feed.prefetch"
+        case .prepared: return "feed.prepared"
+        case .firstFrame: return "feed.firstFrame"
+        case .stall: return "feed.stall"
+        case .failed: return "feed.failed"
+        case .poolAcquire: return "pool.acquire"
+        case .poolRelease: return "pool.release"
+        case .trimmed: return "feed.trimmed"
+        }
+    }
+
+    /// The item it concerns.
+    public var index: Int {
+        switch kind {
+        case .visible(let index), .active(let index, _, _), .prefetch(let index, _, _, _),
+            .prepared(let index, _, _), .firstFrame(let index, _, _), .stall(let index, _, _),
+            .failed(let index, _), .poolAcquire(_, let index, _), .poolRelease(_, let index),
+            .trimmed(let index, _):
+            return index
+        }
+    }
+}

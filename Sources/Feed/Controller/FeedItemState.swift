@@ -1,0 +1,13 @@
+/// Where one feed item stands.
+public enum FeedItemState: String, Sendable, Hashable, CaseIterable {
+    /// Nothing loads for it.
+    case idle
+    /// Its bytes (or their start) are being fetched ahead, or were.
+    case prefetching
+    /// A pooled player holds it paused, its first frame decoded (or on the way).
+    case prepared
+    /// It is the item on screen, playing.
+    case active
+    /// It failed to load; the feed goes on without it.
+    case failed
+}

@@ -1,0 +1,62 @@
+import Loading
+import Playback
+
+/// The controller's state, as a value under its lock.
+struct FeedState {
+    /// What one item has now.
+    struct Slot {
+        var player: Player?
+        var playerIndex: Int?
+        var item: PlayerItem?
+        /// Events of the player numbered at or below this one came before it had this item.
+        var since: UInt64 = 0
+        var prefetch: PrefetchTask?
+        var prefetchLimit: Int64?
+        /// Its player showed its first frame.
+        var hasFrame = false
+        /// Its player plays (not waiting).
+        var playing = false
+        /// When it became active (feed seconds), and whether it had a player and a frame then.
+        var activatedAt: Double?
+        var activatedPrepared = false
+        var activatedWithFrame = false
+        var firstFrameReported = false
+        var stalledSince: Double?
+        /// Its video ended once while active (it loops): all of it was played.
+        var looped = false
+        /// Waiting for a free player (to prepare or play it).
+        var waitsForPlayer = false
+    }
+
+    /// An input the controller handles in order.
+    enum Input {
+        case scroll(index: Int, speed: Double)
+        case network(NetworkProfile)
+        case prefetchEnded(index: Int, task: ObjectIdentifier, result: Result<Void, MediaError>)
+        case player(index: Int, playerIndex: Int, event: PlayerEvent)
+        case playerFreed
+        case trim
+    }
+
+    var planner: PrefetchPlanner
+    var slots: [Int: Slot] = [:]
+    var inputs: [Input] = []
+    var draining = false
+    var summary = FeedSummary()
+    var firstFrames: [Double] = []
+    var preparedFirstFrames: [Double] = []
+    var coldFirstFrames: [Double] = []
+    var failed: Set<Int> = []
+    var linkClaim: LinkClaim?
+    var lastMemorySample = -Double.infinity
+    var invalidated = false
+
+    /// At most this many latencies are kept for the percentiles (a feed scrolled for days stays bounded).
+    static let latencyLimit = 1 << 16
+
+    mutating func record(latency: Double, prepared: Bool) {
+        guard firstFrames.count < Self.latencyLimit else { return }
+        firstFrames.append(latency)
+        if prepared { preparedFirstFrames.append(latency) } else { coldFirstFrames.append(latency) }
+    }
+}

@@ -1,0 +1,66 @@
+/// What a feed did, in figures: how fast items showed, how often they stalled or made the user wait, what the
+/// link carried for nothing, how the pool served, and the memory it took.
+public struct FeedSummary: Sendable, Equatable {
+    /// Times in seconds (nearest-rank percentiles); zero when there were none.
+    public struct Latencies: Sendable, Equatable {
+        public var count = 0
+        public var p50 = 0.0
+        public var p95 = 0.0
+        public var max = 0.0
+
+        public init(_ values: [Double]) {
+            let sorted = values.sorted()
+            count = sorted.count
+            guard !sorted.isEmpty else { return }
+            func rank(_ p: Double) -> Double {
+                sorted[Swift.min(Swift.max(Int((p * Double(sorted.count)).rounded(.up)) - 1, 0), sorted.count - 1)]
+            }
+            p50 = rank(0.5)
+            p95 = rank(0.95)
+            max = sorted[sorted.count - 1]
+        }
+    }
+
+    /// Items that became active.
+    public var activations = 0
+    /// From becoming active to a frame on screen and playing: every item, the prepared ones, the others.
+    public var firstFrame = Latencies([])
+    public var preparedFirstFrame = Latencies([])
+    public var coldFirstFrame = Latencies([])
+    /// Stalls of active items, the seconds they lasted, and the seconds active items were on screen.
+    public var stalls = 0
+    public var stallSeconds = 0.0
+    public var watchedSeconds = 0.0
+    /// Bytes the loader fetched while the feed ran, and the bytes playing needed (each item up to where it was
+    /// watched; all of it when it looped).
+    public var bytesFetched: Int64 = 0
+    public var bytesPlayed: Int64 = 0
+    /// Items that became active with no frame on screen and showed none within the spinner's delay (or failed).
+    public var loaderImpressions = 0
+    public var failures = 0
+    /// Prefetches started, and how they ended.
+    public var prefetchesStarted = 0
+    public var prefetchesFinished = 0
+    public var prefetchesCancelled = 0
+    public var prefetchesFailed = 0
+    /// Players handed out at once, and the times the feed had to wait for one.
+    public var poolHits = 0
+    public var poolWaits = 0
+    /// Trims over the memory budget.
+    public var trims = 0
+    /// The most resident memory seen while the feed ran, in bytes (-1: not measured).
+    public var peakMemory = -1
+
+    public init() {}
+
+    /// Stalled time over watched time.
+    public var rebufferRatio: Double { watchedSeconds > 0 ? stallSeconds / watchedSeconds : 0 }
+    /// Bytes fetched and never played, over the bytes played.
+    public var wasteRatio: Double {
+        bytesPlayed > 0 ? Double(max(bytesFetched - bytesPlayed, 0)) / Double(bytesPlayed) : 0
+    }
+    /// ``loaderImpressions`` per 1000 activations.
+    public var loaderImpressionsPer1000: Double {
+        activations > 0 ? Double(loaderImpressions) * 1000 / Double(activations) : 0
+    }
+}

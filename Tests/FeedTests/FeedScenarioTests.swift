@@ -1,0 +1,182 @@
+import Feed
+import Foundation
+import Loading
+import Playback
+import PlaybackTesting
+import Testing
+
+/// A feed driven by scripted scrolls under the manual clock, over the simulated link.
+@Suite("Feed scenarios under the manual clock")
+struct FeedScenarioTests {
+    /// Scrolls through a 12-item feed: dwell, a quick swipe, a fling, back; returns the trace and the summary.
+    static func browse() async -> (trace: [String], summary: FeedSummary) {
+        let scenario = FeedScenario(entries: FeedScenario.entries(12), bytesPerSecond: 150_000)
+        defer { scenario.stop() }
+        scenario.feed.scroll(to: 0)
+        await scenario.advance(3)
+        scenario.feed.scroll(to: 1, speed: 1)
+        await scenario.advance(2)
+        scenario.feed.scroll(to: 2, speed: 2)
+        await scenario.advance(0.5)
+        scenario.feed.scroll(to: 8, speed: 12)
+        await scenario.advance(2)
+        scenario.feed.scroll(to: 7, speed: 1)
+        await scenario.advance(2)
+        return (scenario.trace, scenario.feed.summary)
+    }
+
+    @Test("the same scroll gives the same trace on every run")
+    func deterministic() async throws {
+        let first = await Self.browse()
+        #expect(first.trace.contains { $0.contains("feed.firstFrame #8") }, "\(first.trace.joined(separator: "\n"))")
+        for _ in 0..<2 {
+            let again = await Self.browse()
+            if again.trace != first.trace {
+                let diff = again.trace.difference(from: first.trace).map { change -> String in
+                    switch change {
+                    case .insert(let offset, let line, _): return "+\(offset) \(line)"
+                    case .remove(let offset, let line, _): return "-\(offset) \(line)"
+                    }
+                }
+                Issue.record("another trace:\n\(diff.joined(separator: "\n"))")
+            }
+            #expect(again.summary.activations == first.summary.activations)
+            #expect(again.summary.firstFrame == first.summary.firstFrame)
+        }
+    }
+
+    @Test("the next video is prepared: becoming active it shows a frame at once and plays within a step")
+    func preparedNext() async throws {
+        let scenario = FeedScenario(entries: FeedScenario.entries(6), bytesPerSecond: 150_000)
+        defer { scenario.stop() }
+        scenario.feed.scroll(to: 0)
+        await scenario.advance(3)
+        #expect(scenario.feed.state(of: 1) == .prepared)
+        #expect(scenario.trace.contains { $0.contains("feed.prepared #1") && $0.contains("ready=true") })
+        scenario.feed.scroll(to: 1)
+        await scenario.advance(0.5)
+        let active = scenario.events.compactMap { event -> (Bool, Bool)? in
+            if case .active(1, let prepared, let hasFrame) = event.kind { return (prepared, hasFrame) }
+            return nil
+        }
+        #expect(active.first.map { $0 == (true, true) } == true, "\(scenario.trace.joined(separator: "\n"))")
+        let latency = scenario.events.compactMap { event -> Double? in
+            if case .firstFrame(1, let latency, true) = event.kind { return latency }
+            return nil
+        }
+        #expect(latency.count == 1 && latency[0] <= 0.05 + 1e-9, "\(latency)")
+        // Only the first item, cold, kept the user waiting.
+        #expect(scenario.feed.summary.loaderImpressions == 1)
+    }
+
+    @Test("a fast fling cancels the prefetches that left the window and prefetches nothing it passes")
+    func flingCancels() async throws {
+        // A slow link: the prefetches of items 1-4 are still running when the fling comes.
+        let scenario = FeedScenario(entries: FeedScenario.entries(20), bytesPerSecond: 40_000)
+        defer { scenario.stop() }
+        scenario.feed.scroll(to: 0)
+        await scenario.advance(1)
+        let started = Set(
+            scenario.events.compactMap { event -> Int? in
+                if case .prefetch(let index, _, _, .started) = event.kind { return index }
+                return nil
+            })
+        #expect(!started.isEmpty)
+        let before = scenario.events.count
+        scenario.feed.scroll(to: 15, speed: 20)
+        await scenario.advance(0.5)
+        let after = scenario.events.dropFirst(before)
+        for index in started where index < 11 {
+            let ended = scenario.events.contains { event in
+                if case .prefetch(index, _, _, let outcome) = event.kind { return outcome != .started }
+                return false
+            }
+            #expect(ended, "item \(index)'s prefetch ended or was cancelled")
+            #expect(scenario.feed.state(of: index) == .idle || scenario.feed.state(of: index) == .prefetching)
+        }
+        #expect(
+            after.contains { event in
+                if case .prefetch(_, _, _, .cancelled) = event.kind { return true }
+                return false
+            })
+        // During the fling nothing but the active item loads.
+        #expect(
+            !after.contains { event in
+                if case .prefetch(let index, _, _, .started) = event.kind { return index != 15 }
+                return false
+            })
+        #expect(scenario.network.activeTransfers <= 1, "\(scenario.trace.joined(separator: "\n"))")
+    }
+
+    @Test("a failing item is skipped: the feed prefetches and plays past it")
+    func failingItem() async throws {
+        let scenario = FeedScenario(entries: FeedScenario.entries(8, missing: [2]), bytesPerSecond: 150_000)
+        defer { scenario.stop() }
+        scenario.feed.scroll(to: 0)
+        await scenario.advance(2)
+        scenario.feed.scroll(to: 1)
+        await scenario.advance(2)
+        #expect(scenario.feed.state(of: 2) == .failed, "\(scenario.trace.joined(separator: "\n"))")
+        #expect(scenario.trace.contains { $0.contains("feed.failed #2") && $0.contains("404") })
+        // Items past it still load.
+        #expect(scenario.feed.state(of: 3) != .idle)
+        scenario.feed.scroll(to: 2)
+        await scenario.advance(0.5)
+        scenario.feed.scroll(to: 3)
+        await scenario.advance(1)
+        #expect(scenario.trace.contains { $0.contains("feed.firstFrame #3") })
+        let summary = scenario.feed.summary
+        #expect(summary.failures == 1)
+        #expect(summary.loaderImpressions >= 1)
+    }
+
+    @Test("while the active item's buffer is short it has the link: prefetches hold until it is full")
+    func activeGetsTheLink() async throws {
+        // 60 KB/s against a.mp4's 66 KB/s: the active item is short of bytes all along.
+        let scenario = FeedScenario(entries: FeedScenario.entries(6), bytesPerSecond: 60_000)
+        defer { scenario.stop() }
+        let others = {
+            (1..<6).reduce(Int64(0)) { total, index in
+                total
+                    + scenario.loading.cache.cachedRanges(of: scenario.feed.entries[index].url)
+                    .reduce(Int64(0)) { $0 + Int64($1.count) }
+            }
+        }
+        scenario.feed.scroll(to: 0)
+        var claimedSteps = 0
+        var grewWhileClaimed: Int64 = 0
+        for _ in 0..<60 {
+            let claimed = scenario.loading.cache.isLinkClaimed
+            let before = others()
+            await scenario.clock.advance(bySeconds: 0.05)
+            if claimed && scenario.loading.cache.isLinkClaimed {
+                claimedSteps += 1
+                grewWhileClaimed += others() - before
+            }
+        }
+        #expect(claimedSteps > 20, "the active item claimed the link")
+        #expect(grewWhileClaimed == 0, "prefetches took \(grewWhileClaimed) bytes while the active item had the link")
+    }
+
+    @Test("trimming memory drops the cached bytes outside the window and the prepared player")
+    func trim() async throws {
+        let scenario = FeedScenario(entries: FeedScenario.entries(12), bytesPerSecond: 400_000)
+        defer { scenario.stop() }
+        scenario.feed.scroll(to: 0)
+        await scenario.advance(2)
+        scenario.feed.scroll(to: 8)
+        await scenario.advance(1)
+        let cached = { (index: Int) in
+            !scenario.loading.cache.cachedRanges(of: scenario.feed.entries[index].url).isEmpty
+        }
+        #expect(cached(1) && cached(0))
+        #expect(scenario.feed.state(of: 9) == .prepared)
+        scenario.feed.trimMemory()
+        await scenario.advance(0.1)
+        #expect(!cached(0) && !cached(1), "outside the window: dropped")
+        #expect(cached(8), "the active item's bytes stay")
+        #expect(scenario.feed.state(of: 9) != .prepared)
+        #expect(scenario.trace.contains { $0.contains("feed.trimmed #0") })
+        #expect(scenario.feed.summary.trims > 0)
+    }
+}
