@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "Playback", targets: ["Playback"]),
         .library(name: "PictureInPicture", targets: ["PictureInPicture"]),
         .library(name: "Feed", targets: ["Feed"]),
+        .library(name: "Posters", targets: ["Posters"]),
         .library(name: "PlaybackTesting", targets: ["PlaybackTesting"]),
     ],
     targets: [
@@ -39,6 +40,9 @@ let package = Package(
         .target(name: "PictureInPicture", dependencies: ["MediaCore", "Playback", "Locking"]),
         // Feeds of short remote videos and images: a player pool, the prefetch planner, the feed controller.
         .target(name: "Feed", dependencies: ["MediaCore", "Loading", "Playback", "Locking"]),
+        // Posters and images: a first-frame and image pipeline (shared in-flight work, a cost-bounded cache,
+        // cancellation by the last waiter, decoding to the displayed size, timings per stage).
+        .target(name: "Posters", dependencies: ["MediaCore", "MediaIO", "Loading", "Locking"]),
         // A declarative command-line parser (tools, commands declared as types with typed options, help, usage errors
         // with suggestions), not tied to playctl; its fuzz case is in Fuzzing/. No dependencies: scripts/fuzz.sh args
         // builds it alone.
@@ -69,6 +73,7 @@ let package = Package(
         // Builds nothing of its own: typechecks the README's and docs/' Swift examples against the built modules.
         .testTarget(name: "DocumentationTests", dependencies: ["PlaybackTesting"]),
         .testTarget(name: "FeedTests", dependencies: ["Feed", "PlaybackTesting", "Locking"]),
+        .testTarget(name: "PostersTests", dependencies: ["Posters", "MediaIO", "PlaybackTesting", "Locking"]),
         .testTarget(name: "LoadingTests", dependencies: ["Loading", "PlaybackTesting", "Locking"]),
         .testTarget(name: "PlaybackTests", dependencies: ["Playback", "MediaIO", "Locking", "PlaybackTesting"]),
         .testTarget(

@@ -105,7 +105,7 @@ final class Fetch: TransferSink, @unchecked Sendable {
         resource.fetches.removeAll { $0 === self }
         handle?.cancel()
         cache.signal()
-        report(MediaError(.other, url: resource.url, operation: .read, reason: "cancelled"))
+        report(MediaError(.cancelled, url: resource.url, operation: .read, reason: "cancelled"))
     }
 
     /// How far ahead of a fetch's position a reader waits for it rather than starting a fetch of its own.

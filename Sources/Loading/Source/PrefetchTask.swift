@@ -18,7 +18,7 @@ public final class PrefetchTask: Sendable {
         self.completion = completion
     }
 
-    /// How it ended (a cancellation is a `.other` error); nil while it runs. Set where it ends, before the
+    /// How it ended (a cancellation is a `.cancelled` error); nil while it runs. Set where it ends, before the
     /// completion handler is called: a scheduler stepping a manual clock reads it in the step the bytes came.
     public var result: Result<Void, MediaError>? { completion.result }
 
@@ -33,7 +33,7 @@ public final class PrefetchTask: Sendable {
 extension RemoteLoading {
     /// Fetches the first `byteLimit` bytes of `url` (all of it when nil) into the cache, from the first byte not held
     /// yet, as a prefetch. `completion` runs once, on a global queue: nil when the bytes are held (at once when they
-    /// already were), else why not (a cancellation is a `.other` error).
+    /// already were), else why not (a cancellation is a `.cancelled` error).
     @discardableResult
     public func prefetch(
         _ url: String, upTo byteLimit: Int64?, completion: @escaping @Sendable (MediaError?) -> Void = { _ in }

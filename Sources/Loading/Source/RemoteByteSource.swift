@@ -25,6 +25,8 @@ public final class RemoteByteSource: ProgressiveByteSource, ClockPacedByteSource
 
     /// Fetches at most this far ahead of the reader by default.
     public static let defaultReadAhead: Int64 = 8 << 20
+    /// The least read-ahead a reader may ask for (a poster's: it reads a header and one keyframe, then leaves).
+    public static let minimumReadAhead: Int64 = 32 << 10
 
     /// A source of `url` read through `cache` and `transport`, registered as a reader at byte 0.
     public init(
@@ -35,7 +37,7 @@ public final class RemoteByteSource: ProgressiveByteSource, ClockPacedByteSource
         self.cache = cache
         self.transport = transport
         self.priority = priority
-        self.readAhead = max(readAhead, Int64(ByteCache.chunkSize))
+        self.readAhead = max(readAhead, Self.minimumReadAhead)
         cache.condition.lock()
         updateInterest()
         cache.condition.unlock()
@@ -141,7 +143,7 @@ public final class RemoteByteSource: ProgressiveByteSource, ClockPacedByteSource
     public func setReadAhead(_ bytes: Int64) {
         cache.condition.lock()
         defer { cache.condition.unlock() }
-        readAhead = max(bytes, Int64(ByteCache.chunkSize))
+        readAhead = max(bytes, Self.minimumReadAhead)
         updateInterest()
     }
 

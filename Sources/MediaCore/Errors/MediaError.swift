@@ -31,6 +31,8 @@ public struct MediaError: Error, Sendable, Equatable, CustomStringConvertible {
         case contentChanged
         /// The server sends only whole files, and this read needed a byte range (a seek, or the end of the file).
         case rangeNotSupported
+        /// The work was cancelled by whoever asked for it (the last waiter of a shared request left).
+        case cancelled
         case other
     }
 
@@ -87,6 +89,7 @@ extension MediaError.Kind {
         case .connectionLost: return "connection lost"
         case .contentChanged: return "content changed on the server while reading"
         case .rangeNotSupported: return "the server does not serve byte ranges"
+        case .cancelled: return "cancelled"
         case .other: return "media error"
         }
     }

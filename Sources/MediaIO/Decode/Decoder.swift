@@ -30,7 +30,10 @@ final class Decoder {
 
     /// Opens a decoder for stream `index` of `demuxer`. `threads` 0 lets FFmpeg choose (as the ffmpeg CLI does).
     /// `slicesOnly` keeps the threads to the slices of one frame: no frame threading, so no output delay.
-    init(demuxer: Demuxer, stream index: Int, threads: Int = 0, slicesOnly: Bool = false) throws(MediaError) {
+    /// `lowres` decodes at 1/2^lowres of the size, for the codecs that can (JPEG: up to 3; others ignore it).
+    init(
+        demuxer: Demuxer, stream index: Int, threads: Int = 0, slicesOnly: Bool = false, lowres: Int = 0
+    ) throws(MediaError) {
         url = demuxer.url
         let stream = demuxer.stream(index)
         let par = stream.pointee.codecpar!
@@ -47,6 +50,7 @@ final class Decoder {
             ctx.pointee.pkt_timebase = stream.pointee.time_base
             ctx.pointee.thread_count = Int32(threads)
             ctx.pointee.thread_type = slicesOnly ? FF_THREAD_SLICE : FF_THREAD_FRAME | FF_THREAD_SLICE
+            ctx.pointee.lowres = Int32(min(max(lowres, 0), Int(codec.pointee.max_lowres)))
             result = avcodec_open2(ctx, codec, nil)
         }
         guard result >= 0 else {
