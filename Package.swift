@@ -65,7 +65,7 @@ let package = Package(
             name: "PlayctlCLI",
             dependencies: [
                 "CommandLineKit", "MediaIO", "Playback", "PictureInPicture", "Locking", "PlayctlOutput",
-                "PlayctlBench",
+                "PlayctlBench", "Posters",
             ]),
         .executableTarget(name: "playctl", dependencies: ["PlayctlCLI"]),
         // Test targets share their helpers through PlaybackTesting (no symbolic links between them).

@@ -63,3 +63,14 @@ public struct Argument<Value: ArgumentValue>: ArgumentDeclaration {
         spec = PositionalSpec(name, help: help)
     }
 }
+
+/// An optional positional argument (`[SOURCE]`), for a command that takes it or an option instead. Reads as
+/// `String?`.
+public struct OptionalArgument: ArgumentDeclaration {
+    public let spec: PositionalSpec
+
+    /// An optional positional argument shown as `[name]` with `help`.
+    public init(_ name: String, help: String) {
+        spec = PositionalSpec(name, help: help, arity: .optional)
+    }
+}

@@ -60,6 +60,14 @@ extension ParsedArguments {
         positionalText(argument.spec)
     }
 
+    /// The text of an optional positional argument, or nil when it was not given.
+    public subscript(argument: OptionalArgument) -> String? {
+        precondition(
+            command.arguments.contains(argument.spec),
+            "command '\(command.name)' does not declare the argument \(argument.spec.name)")
+        return positional(argument.spec.name)
+    }
+
     /// The option's value, which must be there.
     /// - Throws: `UsageError` `.missingOption` when it was not given, `.invalidValue` when it is not a `Value`.
     public func required<Value>(_ option: Option<Value>) throws(UsageError) -> Value {

@@ -152,3 +152,14 @@ extension MediaTime: CustomStringConvertible {
         }
     }
 }
+
+extension MediaTime {
+    /// The latest time a decimal number of seconds, as playctl and ffprobe print times (rounded to the
+    /// microsecond), stands for: the microsecond it names plus half a microsecond. A frame at 44182/90000 s prints as
+    /// `0.490911`, a little before its real time; seeking to this time selects it, as `ffmpeg -ss` (which rounds to
+    /// the nearest tick) does.
+    public init(printedSeconds seconds: Double) {
+        let microseconds = Int64((min(max(seconds, -1e12), 1e12) * 1_000_000).rounded())
+        self.init(value: microseconds * 2 + 1, timescale: 2_000_000)
+    }
+}

@@ -20,8 +20,8 @@ public enum PlayctlCommands {
             """,
         version: version,
         commands: [
-            ProbeCommand.self, FramesCommand.self, FrameCommand.self, PlayCommand.self, BenchCommand.self,
-            SoakCommand.self,
+            ProbeCommand.self, FramesCommand.self, FrameCommand.self, PosterCommand.self, PlayCommand.self,
+            BenchCommand.self, SoakCommand.self,
         ])
 
     /// The tool's declaration (its texts and every command's configuration).

@@ -11,18 +11,12 @@ import MediaIO
 /// as `0.490911`, a little before its real time. So that a printed time selects its own frame, as it does for
 /// `ffmpeg -ss` (which rounds to the nearest tick), a frame up to half a microsecond after `--at` counts as at it.
 extension FrameCommand: PlayctlCommand {
-    /// The latest time `seconds` stands for: the microsecond it names plus half a microsecond.
-    static func seekTarget(seconds: Double) -> MediaTime {
-        let microseconds = Int64((min(seconds, 1e12) * 1_000_000).rounded())
-        return MediaTime(value: microseconds * 2 + 1, timescale: 2_000_000)
-    }
-
     /// Seeks, decodes and prints or writes the frame.
     func run(_ standardOutput: StandardOutput) throws(CommandFailure) {
         let location = try MediaLocation(path, cache: cache)
         let reader = try media { () throws(MediaError) in try location.videoReader() }
         reader.demuxer.discardAllStreams(except: reader.track.index)
-        let time = Self.seekTarget(seconds: seconds)
+        let time = MediaTime(printedSeconds: seconds)
         let mode: SeekMode = keyframeOnly ? .keyframe : .exact
         let landing = try media { () throws(MediaError) in try reader.frame(at: time, mode: mode) }
         guard let frame = landing.frame else {

@@ -44,7 +44,7 @@ struct PosterMaker {
             frame = try StillDecoder.decodeImage(demuxer, reduction: StillDecoder.reduction(forScale: scale))
         } else {
             frame = try StillDecoder.decodeVideoFrame(
-                demuxer, at: request.time.map { MediaTime(seconds: $0) }, exact: request.exact)
+                demuxer, at: request.time.map { MediaTime(printedSeconds: $0) }, exact: request.exact)
         }
         timings.decode = max(Self.seconds(since: start) - (source.waitSeconds - waited), 0)
 

@@ -27,8 +27,8 @@ struct ServerFaultTests {
         var trace: [String]
     }
 
-    /// Plays `name` through `proxy` (host clock, with audio) until it ends or fails; `onFrame(n)` runs on the
-    /// callback executor after the nth frame.
+    /// Plays `name` through `proxy` (untimed clock: every frame shown, as fast as the bytes come; with audio)
+    /// until it ends or fails; `onFrame(n)` runs on the callback executor after the nth frame.
     static func play(
         _ name: String, through proxy: FaultProxy, loader: HTTPLoader,
         onFrame: @escaping @Sendable (Int) -> Void = { _ in }
@@ -36,7 +36,7 @@ struct ServerFaultTests {
         let item = PlayerItem(
             url: "http://127.0.0.1:\(proxy.port)/\(name)", loading: RemoteLoading(cache: ByteCache(), transport: loader)
         )
-        let player = Player(clock: .host, audio: true)
+        let player = Player(clock: .untimed, audio: true)
         let md5s = Locked<[String]>([])
         player.add(
             VideoSink { frame in

@@ -20,10 +20,10 @@ struct CommandSupportTests {
     }
 
     @Test func aPrintedTimeSelectsAFrameUpToHalfAMicrosecondLater() {
-        let target = FrameCommand.seekTarget(seconds: 0.490911)
+        let target = MediaTime(printedSeconds: 0.490911)
         #expect(MediaTime(value: 44182, timescale: 90000) <= target)
         #expect(MediaTime(value: 490912, timescale: 1_000_000) > target)
-        #expect(FrameCommand.seekTarget(seconds: 0) == MediaTime(value: 1, timescale: 2_000_000))
+        #expect(MediaTime(printedSeconds: 0) == MediaTime(value: 1, timescale: 2_000_000))
     }
 
     @Test func frameRatesPrintShort() {

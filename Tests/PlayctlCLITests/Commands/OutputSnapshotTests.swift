@@ -20,6 +20,7 @@ struct OutputSnapshotTests {
         ("help/play.txt", ["play", "--help"]),
         ("help/bench.txt", ["bench", "--help"]),
         ("help/soak.txt", ["soak", "--help"]),
+        ("help/poster.txt", ["poster", "--help"]),
     ]
 
     /// Command lines that fail before any command runs: every kind of parser error, and every check a command makes

@@ -1,0 +1,60 @@
+import Dispatch
+import Foundation
+import Locking
+import MediaIO
+import Playback
+import PlayctlOutput
+import Posters
+
+/// `playctl poster`: one poster written as a PNG, or a batch through one shared pipeline with its figures.
+extension PosterCommand: PlayctlCommand {
+    func run(_ output: StandardOutput) throws(CommandFailure) {
+        let loading = try MediaLocation("http://cache", cache: cache).loading ?? .shared
+        var configuration = PosterPipeline.Configuration()
+        configuration.maximumConcurrentDecodes = concurrency
+        let pipeline = PosterPipeline(configuration: configuration, loading: loading)
+        switch work {
+        case .single(let source, let destination):
+            let poster = try Self.wait { () async throws(MediaError) in
+                try await pipeline.poster(for: request(source: source, time: time))
+            }
+            let png = try media { () throws(MediaError) in try PNGEncoder.encode(poster.image, url: source) }
+            try OutputFile.write(png, to: destination)
+        case .batch(let list):
+            let entries = try PosterBatch.read(list)
+            try PosterBatch(entries: entries, pipeline: pipeline, output: output, json: printsJSON) { source, at in
+                request(source: source, time: at ?? time)
+            }.run()
+        }
+    }
+
+    func request(source: String, time: Double?) -> PosterRequest {
+        PosterRequest(
+            source: source, time: time, exact: exact, width: size?.width, height: size?.height,
+            fit: fit == .fill ? .fill : .fit, format: .rgba, priority: .visible)
+    }
+
+    /// Runs `body` on a task and waits for it on this thread (the command's own, not the cooperative pool).
+    static func wait<T: Sendable>(
+        _ body: @escaping @Sendable () async throws(MediaError) -> T
+    ) throws(CommandFailure)
+        -> T
+    {
+        let result = Locked<Result<T, MediaError>?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Task.detached {
+            do throws(MediaError) {
+                let value = try await body()
+                result.withLock { $0 = .success(value) }
+            } catch {
+                result.withLock { $0 = .failure(error) }
+            }
+            done.signal()
+        }
+        done.wait()
+        switch result.withLock({ $0 })! {
+        case .success(let value): return value
+        case .failure(let error): throw .media(error)
+        }
+    }
+}
