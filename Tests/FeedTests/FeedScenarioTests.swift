@@ -180,3 +180,34 @@ struct FeedScenarioTests {
         #expect(scenario.feed.summary.trims > 0)
     }
 }
+
+@Suite("Feed posters")
+struct FeedPosterTests {
+    @Test("with posters on, the item on screen and the window get theirs; one scrolled to later is ready at once")
+    func posters() async throws {
+        let scenario = FeedScenario(
+            entries: FeedScenario.entries(8), bytesPerSecond: 400_000,
+            configuration: FeedScenario.configuration { $0.posterSize = (90, 160) })
+        defer { scenario.stop() }
+        scenario.feed.scroll(to: 0)
+        // Poster work runs on threads of its own: give them real time between the steps.
+        for _ in 0..<40 {
+            await scenario.clock.advance(bySeconds: 0.05)
+            try await Task.sleep(for: .milliseconds(5))
+            if scenario.feed.summary.postersReady >= 4 { break }
+        }
+        await scenario.feed.eventsDelivered()
+        #expect(scenario.trace.contains { $0.contains("feed.poster #0") }, "\(scenario.trace.joined(separator: "\n"))")
+        #expect(scenario.feed.summary.postersReady >= 4)
+        scenario.feed.scroll(to: 1)
+        await scenario.clock.advance(bySeconds: 0.05)
+        await scenario.feed.eventsDelivered()
+        let poster = scenario.events.compactMap { event -> Double? in
+            if case .poster(1, let latency, _) = event.kind { return latency }
+            return nil
+        }
+        #expect(poster == [0], "ready before it came on screen")
+        let made = try #require(scenario.feed.posters)
+        #expect(made.statistics.failures == 0)
+    }
+}

@@ -24,5 +24,10 @@ public struct FeedConfiguration: Sendable {
     /// then the prepared player. Nil: no budget (each cache keeps its own bound).
     public var memoryBudget: Int? = 150 << 20
 
+    /// With a size, every item in the prefetch window gets a poster of that size (its first frame or its image,
+    /// through a poster pipeline on the same byte cache: the bytes are the video's own first ones), the item on
+    /// screen first; `feed.poster` says when each was ready. Nil: no posters.
+    public var posterSize: (width: Int, height: Int)?
+
     public init() {}
 }

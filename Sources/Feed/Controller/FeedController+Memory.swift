@@ -25,6 +25,8 @@ extension FeedController {
     /// gives the prepared player back.
     func trim(_ state: inout FeedState) {
         guard let active = state.planner.active else { return }
+        // Posters on screen were shown already; the rest are made again if needed.
+        posters?.trimMemory(toCost: 0)
         let window = Set(state.planner.ranked() + [active])
         let outside = entries.indices.filter { !window.contains($0) }.sorted { abs($0 - active) > abs($1 - active) }
         for index in outside {

@@ -11,6 +11,7 @@ extension FeedController {
             guard entries.indices.contains(index) else { return }
             if state.planner.active != index { emit(.visible(index: index), &state) }
             perform(state.planner.scroll(to: index, speed: speed), &state)
+            updatePosters(visible: index, &state)
             if state.failed.contains(index) {
                 // Scrolled onto an item that failed before: the user sees its error cell.
                 state.summary.activations += 1
@@ -49,6 +50,10 @@ extension FeedController {
             }
         case .trim:
             trim(&state)
+        case .posterReady(let index, let fromCache):
+            posterReady(index, fromCache: fromCache, &state)
+        case .posterFailed(let index):
+            state.posters[index]?.task = nil
         }
         sampleMemory(&state)
     }

@@ -2,6 +2,7 @@ import Foundation
 import Loading
 import Locking
 import Playback
+import Posters
 
 /// A feed of short videos and images scrolled by a user: ties a ``PlayerPool``, a ``PrefetchPlanner`` and a
 /// byte cache together. The item scrolled to plays (autoplay, looping); the nearest video ahead waits in a pooled
@@ -17,6 +18,8 @@ public final class FeedController: Sendable {
     public let configuration: FeedConfiguration
     public let pool: PlayerPool
     public let loading: RemoteLoading
+    /// With ``FeedConfiguration/posterSize``: the pipeline the posters come from (on the feed's byte cache).
+    public let posters: PosterPipeline?
     let clock: ClockMode
     let state: Locked<FeedState>
     let executor = CallbackExecutor(label: "playctl.feed")
@@ -37,6 +40,7 @@ public final class FeedController: Sendable {
         self.loading = loading
         self.clock = clock
         pool = PlayerPool(size: max(configuration.poolSize, 2), clock: clock, audio: configuration.audio)
+        posters = configuration.posterSize.map { _ in PosterPipeline(loading: loading) }
         state = Locked(
             FeedState(
                 planner: PrefetchPlanner(
@@ -118,6 +122,7 @@ public final class FeedController: Sendable {
             summary.firstFrame = FeedSummary.Latencies(state.firstFrames)
             summary.preparedFirstFrame = FeedSummary.Latencies(state.preparedFirstFrames)
             summary.coldFirstFrame = FeedSummary.Latencies(state.coldFirstFrames)
+            summary.posterLatency = FeedSummary.Latencies(state.posterLatencies)
             summary.bytesFetched = fetched
             summary.poolWaits = pool.waits + summary.poolWaits
             // Items still on screen count up to now.
@@ -153,6 +158,8 @@ public final class FeedController: Sendable {
     public func invalidate() {
         let (tasks, players) = state.withLock { state -> ([PrefetchTask], [Player]) in
             state.invalidated = true
+            for poster in state.posters.values { poster.task?.cancel() }
+            state.posters = [:]
             state.linkClaim?.release()
             state.linkClaim = nil
             let tasks = state.slots.values.compactMap(\.prefetch)

@@ -21,6 +21,8 @@ extension FeedEvent: CustomStringConvertible {
         case .poolAcquire(let player, _, let waited): return "player=\(player)" + (waited ? " waited" : "")
         case .poolRelease(let player, _): return "player=\(player)"
         case .trimmed(_, let bytes): return "bytes=\(bytes)"
+        case .poster(_, let latency, let fromCache):
+            return "latency=\((latency * 1000).rounded() / 1000)" + (fromCache ? " cached" : "")
         }
     }
 }

@@ -41,6 +41,8 @@ public struct FeedEvent: Sendable, Equatable {
         /// A player of the pool was handed to the item (`waited` when none was free) or given back.
         case poolAcquire(player: Int, index: Int, waited: Bool)
         case poolRelease(player: Int, index: Int)
+        /// The item's poster is ready, `latency` seconds after it came on screen (0 when it was ready before).
+        case poster(index: Int, latency: Double, fromCache: Bool)
         /// Over the memory budget: the item's cached bytes were dropped, or its prepared player released.
         case trimmed(index: Int, bytes: Int64)
     }
@@ -70,6 +72,7 @@ public struct FeedEvent: Sendable, Equatable {
         case .failed: return "feed.failed"
         case .poolAcquire: return "pool.acquire"
         case .poolRelease: return "pool.release"
+        case .poster: return "feed.poster"
         case .trimmed: return "feed.trimmed"
         }
     }
@@ -80,7 +83,7 @@ public struct FeedEvent: Sendable, Equatable {
         case .visible(let index), .active(let index, _, _), .prefetch(let index, _, _, _),
             .prepared(let index, _, _), .firstFrame(let index, _, _), .stall(let index, _, _),
             .failed(let index, _), .poolAcquire(_, let index, _), .poolRelease(_, let index),
-            .trimmed(let index, _):
+            .trimmed(let index, _), .poster(let index, _, _):
             return index
         }
     }

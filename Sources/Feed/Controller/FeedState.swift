@@ -28,6 +28,14 @@ struct FeedState {
         var waitsForPlayer = false
     }
 
+    /// An item's poster: asked for (and the task waiting for it), ready, and when the item came on screen.
+    struct PosterSlot {
+        var task: Task<Void, Never>?
+        var ready: Double?
+        var visibleAt: Double?
+        var reported = false
+    }
+
     /// An input the controller handles in order.
     enum Input {
         case scroll(index: Int, speed: Double)
@@ -36,13 +44,19 @@ struct FeedState {
         case player(index: Int, playerIndex: Int, event: PlayerEvent)
         case playerFreed
         case trim
+        case posterReady(index: Int, fromCache: Bool)
+        case posterFailed(index: Int)
     }
 
     var planner: PrefetchPlanner
     var slots: [Int: Slot] = [:]
+    var posters: [Int: PosterSlot] = [:]
+    /// The item whose poster latency is being measured (the one on screen).
+    var posterVisible: Int?
     var inputs: [Input] = []
     var draining = false
     var summary = FeedSummary()
+    var posterLatencies: [Double] = []
     var firstFrames: [Double] = []
     var preparedFirstFrames: [Double] = []
     var coldFirstFrames: [Double] = []

@@ -27,6 +27,9 @@ public struct FeedSummary: Sendable, Equatable {
     public var firstFrame = Latencies([])
     public var preparedFirstFrame = Latencies([])
     public var coldFirstFrame = Latencies([])
+    /// With posters: from an item coming on screen to its poster (0 when it was ready before), and posters made.
+    public var posterLatency = Latencies([])
+    public var postersReady = 0
     /// Stalls of active items, the seconds they lasted, and the seconds active items were on screen.
     public var stalls = 0
     public var stallSeconds = 0.0
