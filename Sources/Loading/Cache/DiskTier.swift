@@ -173,6 +173,9 @@ final class DiskTier {
         guard let folders = try? fm.contentsOfDirectory(atPath: directory) else { return }
         var found: [(MemoryTier.Key, Int, Date)] = []
         for name in folders {
+            // Only folders named as this tier names them (a URL's hash in hex) are its own: anything else in the
+            // directory (another program's files, a poster cache) is left alone.
+            guard !name.isEmpty, name.count <= 16, name.allSatisfy(\.isHexDigit) else { continue }
             let path = directory + "/" + name
             guard let data = fm.contents(atPath: path + "/head"),
                 let head = try? JSONDecoder().decode(StoredHead.self, from: data),

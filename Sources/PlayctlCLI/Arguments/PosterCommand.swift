@@ -61,6 +61,9 @@ struct PosterCommand: ParsableCommand {
             With --batch the sources go through one pipeline: requests for the same picture share one fetch and one \
             decode, and a memory cache answers repeats. Each poster is printed with its stages (queue wait, fetch, \
             demux, decode, scale, total), then p50 and p95 per stage and the hit and de-duplication counts.
+
+            With --cache-dir, the bytes of http(s) sources are kept in DIR and the posters made in DIR/posters \
+            (PNG, 64 MB at most, least recently used out first), so a later run reads them back without a decode.
             """,
         arguments: [source],
         options: [at, keyframe, size, fit, output, batch, concurrency, json, cacheDirectory, cacheSize],

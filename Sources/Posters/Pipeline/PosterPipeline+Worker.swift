@@ -18,6 +18,17 @@ extension PosterPipeline {
         timings.queueWait = Double(began - job.enqueuedAt) / 1e9
         let url = job.request.source
         let result: Result<Poster, MediaError>
+        if let disk = diskCache, let kept = disk.load(job.key, format: job.request.format) {
+            timings.fetch = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9
+            finish(
+                job,
+                .success(
+                    Poster(
+                        image: kept.image, sourceWidth: kept.sourceWidth, sourceHeight: kept.sourceHeight,
+                        decodedWidth: kept.decodedWidth, decodedHeight: kept.decodedHeight, time: kept.time,
+                        key: job.key, timings: timings, fromCache: false)))
+            return
+        }
         do throws(MediaError) {
             let inner: any ByteSource
             if RemoteLoading.isRemote(url) {
@@ -41,6 +52,7 @@ extension PosterPipeline {
                     image: made.image, sourceWidth: made.width, sourceHeight: made.height,
                     decodedWidth: made.decodedWidth, decodedHeight: made.decodedHeight, time: made.time,
                     key: job.key, timings: timings, fromCache: false))
+            if let disk = diskCache, case .success(let poster) = result { disk.store(poster) }
         } catch {
             // Stopped because its last waiter left: whatever the reads' end made the demuxer say, that is why.
             let stopped = state.withLock { _ in job.cancelled }

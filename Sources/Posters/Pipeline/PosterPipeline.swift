@@ -26,11 +26,18 @@ public final class PosterPipeline: Sendable {
 
     public let configuration: Configuration
     public let cache: PosterCache
+    /// Encoded posters kept between runs, when given.
+    public let diskCache: PosterDiskCache?
     public let loading: RemoteLoading
     let state = Locked(PipelineState())
     let events = Locked<[@Sendable (PosterEvent) -> Void]>([])
 
-    public init(configuration: Configuration = Configuration(), loading: RemoteLoading = .shared) {
+    /// A pipeline loading http(s) sources through `loading`, with a disk tier when `diskCache` is given.
+    public init(
+        configuration: Configuration = Configuration(), loading: RemoteLoading = .shared,
+        diskCache: PosterDiskCache? = nil
+    ) {
+        self.diskCache = diskCache
         var configuration = configuration
         configuration.maximumConcurrentDecodes = min(max(configuration.maximumConcurrentDecodes, 1), 16)
         self.configuration = configuration

@@ -12,7 +12,13 @@ extension PosterCommand: PlayctlCommand {
         let loading = try MediaLocation("http://cache", cache: cache).loading ?? .shared
         var configuration = PosterPipeline.Configuration()
         configuration.maximumConcurrentDecodes = concurrency
-        let pipeline = PosterPipeline(configuration: configuration, loading: loading)
+        // With --cache-dir, made posters are kept too (DIR/posters, 64 MB), for later runs.
+        let disk = try media { () throws(MediaError) in
+            try cache.directory.map { directory throws(MediaError) in
+                try PosterDiskCache(directory: directory + "/posters")
+            }
+        }
+        let pipeline = PosterPipeline(configuration: configuration, loading: loading, diskCache: disk)
         switch work {
         case .single(let source, let destination):
             let poster = try Self.wait { () async throws(MediaError) in
