@@ -59,7 +59,9 @@ let package = Package(
         // randomness with the test kit's ProcessRunner and SplitMix64 (both are test harnesses the CLI ships).
         .target(
             name: "PlayctlBench",
-            dependencies: ["MediaIO", "Playback", "PictureInPicture", "Locking", "PlayctlOutput", "PlaybackTesting"]),
+            dependencies: [
+                "MediaIO", "Playback", "PictureInPicture", "Posters", "Locking", "PlayctlOutput", "PlaybackTesting",
+            ]),
         // The commands: Arguments/ declares what each accepts (CommandLineKit only), Commands/ runs it.
         .target(
             name: "PlayctlCLI",

@@ -5,12 +5,13 @@
 #
 # With --network, 'playctl bench --network' runs inside scripts/netns.sh (nginx on a shaped loopback in a private
 # network namespace, which needs root): remote time to first frame, a second play from the cache, bytes of a full
-# play (docs/network.md).
+# play (docs/network.md). --posters runs there too: first-frame posters against ffmpeg, local and remote, and a
+# batch of 300 requests (docs/posters.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 swift build -c release
 for argument in "$@"; do
-  if [ "$argument" = "--network" ]; then
+  if [ "$argument" = "--network" ] || [ "$argument" = "--posters" ]; then
     exec bash scripts/netns.sh .build/release/playctl bench "$@"
   fi
 done

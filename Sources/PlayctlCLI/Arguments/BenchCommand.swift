@@ -24,6 +24,13 @@ struct BenchCommand: ParsableCommand {
             ffmpeg and mpv at 8, 20 and 2 Mbit/s, a second play from the byte cache against the local file, and \
             the bytes a full play transfers. Run it through scripts/bench.sh --network.
             """)
+    static let posters = Flag(
+        "posters",
+        help: """
+            Measure the poster pipeline: a 720p clip's first-frame poster against ffmpeg (local, and over the \
+            8 Mbit/s link inside scripts/netns.sh), and a batch of 300 requests with duplicates (fetches against \
+            distinct keys, peak memory). Run it through scripts/bench.sh --posters.
+            """)
     static let json = PlayctlCommands.json("Print the results as one JSON object instead of a table.")
 
     static let configuration = CommandSpec(
@@ -47,8 +54,8 @@ struct BenchCommand: ParsableCommand {
             Targets: first frame at most 1.0x the faster of ffmpeg and mpv at 8 Mbit/s, a start from the cache at \
             most 1.1x the local file's, a full play at most 1.02x the file's bytes.
             """,
-        options: [file, runs, playback, network, json],
-        constraints: [.atMostOne(of: playback, network)],
+        options: [file, runs, playback, network, posters, json],
+        constraints: [.atMostOne(of: playback, network, posters)],
         examples: [
             UsageExample("playctl bench", "Measure on bench-media/1080p.mp4, 9 runs of each command."),
             UsageExample("playctl bench --file clip.mp4 --runs 5 --json", "Measure clip.mp4; print JSON."),
@@ -69,6 +76,8 @@ struct BenchCommand: ParsableCommand {
     let playback: Bool
     /// `--network`: measure remote playback.
     let network: Bool
+    /// `--posters`: measure the poster pipeline.
+    let posters: Bool
     /// Whether to print JSON instead of a table.
     let printsJSON: Bool
 
@@ -84,5 +93,6 @@ struct BenchCommand: ParsableCommand {
         printsJSON = arguments[Self.json]
         playback = arguments[Self.playback]
         network = arguments[Self.network]
+        posters = arguments[Self.posters]
     }
 }

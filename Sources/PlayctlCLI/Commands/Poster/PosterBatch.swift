@@ -86,9 +86,9 @@ struct PosterBatch {
             switch result {
             case .success(let poster):
                 if json {
-                    try output.json(PosterReport.json(entry: entry, poster: poster))
+                    try output.json(PosterBatchReport.json(entry: entry, poster: poster))
                 } else {
-                    try output.line(PosterReport.text(entry: entry, poster: poster))
+                    try output.line(PosterBatchReport.text(entry: entry, poster: poster))
                 }
             case .failure(let error):
                 failures += 1
@@ -105,9 +105,9 @@ struct PosterBatch {
         }
         let statistics = pipeline.statistics
         if json {
-            try output.json(PosterReport.json(statistics))
+            try output.json(PosterBatchReport.json(statistics))
         } else {
-            for line in PosterReport.text(statistics) { try output.line(line) }
+            for line in PosterBatchReport.text(statistics) { try output.line(line) }
         }
         if failures > 0 { throw CommandFailure("\(failures) of \(entries.count) posters failed") }
     }

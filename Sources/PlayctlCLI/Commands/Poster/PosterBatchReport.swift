@@ -2,7 +2,7 @@ import PlayctlOutput
 import Posters
 
 /// How `poster --batch` prints posters and the pipeline's figures.
-enum PosterReport {
+enum PosterBatchReport {
     static func ms(_ seconds: Double) -> String { DecimalText.format((seconds * 1000 * 10).rounded() / 10) }
 
     static func text(entry: PosterBatch.Entry, poster: Poster) -> String {
