@@ -68,9 +68,8 @@ public struct PosterBench: Sendable {
                         "scale=\(Self.size.width):\(Self.size.height)", out,
                     ]),
             ]
-            let timings = try BenchRunner.measure(cases, runs: runs, progress: { _ in }) {
-                if remote { quiet.wait() }
-            }
+            let timings = try BenchRunner.measure(
+                cases, runs: runs, progress: { _ in }, beforeEachRun: { if remote { quiet.wait() } })
             var inProcess: [Double] = []
             for _ in 0..<runs {
                 if remote { quiet.wait() }
