@@ -76,12 +76,12 @@ struct PosterCLITests {
             try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any]
         }
         try #require(objects.count == 5, "\(result.standardOutput)")
-        #expect(objects.prefix(4).map { $0["event"] as? String } == Array(repeating: "poster", count: 4))
+        #expect(objects.prefix(4).map { $0["event"] as? String } == Array(repeating: "metric.poster", count: 4))
         #expect(objects[0]["width"] as? Int == 132 && objects[0]["height"] as? Int == 74)
         #expect(objects[1]["time"] as? Double == 2)
         #expect(objects[2]["width"] as? Int == 132 && objects[2]["height"] as? Int == 99)  // still.jpg, 320x240
         let summary = objects[4]
-        #expect(summary["event"] as? String == "poster.summary")
+        #expect(summary["event"] as? String == "metric.posterSummary")
         #expect(summary["requests"] as? Int == 4)
         // The first and last lines are one key: one fetch and decode between them (joined or a cache hit).
         #expect(summary["fetches"] as? Int == 3 && summary["decodes"] as? Int == 3)

@@ -18,7 +18,7 @@ enum PosterBatchReport {
 
     static func json(entry: PosterBatch.Entry, poster: Poster) -> JSONValue {
         var members: [(String, JSONValue)] = [
-            ("event", "poster"), ("source", .string(entry.source)),
+            ("event", "metric.poster"), ("source", .string(entry.source)),
             ("time", entry.time.map(JSONValue.double) ?? .null),
             ("width", .int(poster.image.width)), ("height", .int(poster.image.height)),
             ("sourceWidth", .int(poster.sourceWidth)), ("sourceHeight", .int(poster.sourceHeight)),
@@ -57,7 +57,7 @@ enum PosterBatchReport {
                 ))
         }
         return .object([
-            ("event", "poster.summary"), ("requests", .int(statistics.requests)),
+            ("event", "metric.posterSummary"), ("requests", .int(statistics.requests)),
             ("cacheHits", .int(statistics.cacheHits)), ("joined", .int(statistics.joined)),
             ("fetches", .int(statistics.fetches)), ("decodes", .int(statistics.decodes)),
             ("failures", .int(statistics.failures)), ("cancelled", .int(statistics.cancelledRequests)),
