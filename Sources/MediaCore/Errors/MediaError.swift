@@ -33,6 +33,8 @@ public struct MediaError: Error, Sendable, Equatable, CustomStringConvertible {
         case rangeNotSupported
         /// The work was cancelled by whoever asked for it (the last waiter of a shared request left).
         case cancelled
+        /// The media is encrypted (MP4 common encryption) and no key was given to decrypt it.
+        case encrypted
         case other
     }
 
@@ -90,6 +92,7 @@ extension MediaError.Kind {
         case .contentChanged: return "content changed on the server while reading"
         case .rangeNotSupported: return "the server does not serve byte ranges"
         case .cancelled: return "cancelled"
+        case .encrypted: return "encrypted (common encryption): it needs a decryption key"
         case .other: return "media error"
         }
     }

@@ -17,28 +17,41 @@ public final class Demuxer: @unchecked Sendable {
     /// Where the media's time starts, in `AV_TIME_BASE` units: the container's first timestamp.
     public let startTime: Int64
 
+    /// The key MP4 common encryption is decrypted with (32 hex digits), when given.
+    public let decryptionKey: String?
     let context: UnsafeMutablePointer<AVFormatContext>
     /// The custom I/O when reading a `ByteSource`; freed after the format context.
     private let customIO: CustomIO?
 
     /// Opens and probes `url` (a path, or any URL libavformat opens), or reads `source` instead when given (`url`
     /// then names it in errors and its extension helps probing).
+    /// With `decryptionKey` (32 hex digits: a clear key of MP4 common encryption, `cenc-aes-ctr`), encrypted
+    /// samples are decrypted; without one, reading an encrypted sample fails with `.encrypted`.
     /// - Throws: `MediaError` whose kind tells missing, unreadable, directory, empty, not media, truncated, no
-    ///   decodable stream or unsupported codec apart.
-    public convenience init(url: String, source: (any ByteSource)? = nil) throws(MediaError) {
-        try self.init(url: url, source: source, probed: nil)
+    ///   decodable stream or unsupported codec apart; `.invalidArgument` for a key that is not 32 hex digits.
+    public convenience init(
+        url: String, source: (any ByteSource)? = nil, decryptionKey: String? = nil
+    )
+        throws(MediaError)
+    {
+        try self.init(url: url, source: source, probed: nil, decryptionKey: decryptionKey)
     }
 
     /// Opens the same media once more for another reader (each pipeline then reads at its own pace), through
     /// `source` when given. A container whose header lists every stream is not probed again: its streams take this
     /// demuxer's probed parameters and timings, which saves decoding the first frames (time and memory) twice.
     public func reopen(source: (any ByteSource)? = nil) throws(MediaError) -> Demuxer {
-        try Demuxer(url: url, source: source, probed: self)
+        try Demuxer(url: url, source: source, probed: self, decryptionKey: decryptionKey)
     }
 
-    private init(url: String, source: (any ByteSource)?, probed: Demuxer?) throws(MediaError) {
+    private init(url: String, source: (any ByteSource)?, probed: Demuxer?, decryptionKey: String?) throws(MediaError) {
         FFmpegLog.configure()
         self.url = url
+        self.decryptionKey = decryptionKey
+        if let key = decryptionKey, key.count != 32 || !key.allSatisfy(\.isHexDigit) {
+            throw MediaError(
+                .invalidArgument, url: url, operation: .open, reason: "a decryption key is 32 hex digits, not '\(key)'")
+        }
         if source == nil { try FileCheck.preflight(url) }
         var ctx: UnsafeMutablePointer<AVFormatContext>? = nil
         let io = source.map { CustomIO(source: $0) }
@@ -48,7 +61,10 @@ public final class Demuxer: @unchecked Sendable {
             ctx?.pointee.pb = io.context
             ctx?.pointee.flags |= AVFMT_FLAG_CUSTOM_IO
         }
-        let openResult = avformat_open_input(&ctx, url, nil, nil)
+        var options: OpaquePointer? = nil
+        if let decryptionKey { av_dict_set(&options, "decryption_key", decryptionKey, 0) }
+        let openResult = avformat_open_input(&ctx, url, nil, &options)
+        av_dict_free(&options)
         guard openResult >= 0, let ctx else {
             if let error = io?.takeError() { throw error }
             throw FileCheck.classifyOpenFailure(url: url, code: openResult)
@@ -155,6 +171,13 @@ public final class Demuxer: @unchecked Sendable {
             // A damaged tail reads as invalid data; callers treat it as the end of what can be played.
             if result == playctl_averror_invaliddata() { return false }
             throw MediaError(.readFailed, url: url, operation: .read, ffmpegCode: result)
+        }
+        // The MP4 demuxer decrypts with a key; without one it hands the sample over encrypted, with the
+        // encryption's parameters attached: decoding it would give noise.
+        if av_packet_get_side_data(packet.pointer, AV_PKT_DATA_ENCRYPTION_INFO, nil) != nil {
+            throw MediaError(
+                .encrypted, url: url, operation: .read,
+                reason: "stream \(packet.streamIndex) is encrypted; give its key (--decryption-key HEX)")
         }
         return true
     }

@@ -23,7 +23,7 @@ extension PlayerCore {
                 result = .success(
                     try LoadedItem.open(
                         url: item.url, name: item.name, withAudio: withAudio,
-                        makeSource: item.makeSource, sources: sources
+                        makeSource: item.makeSource, decryptionKey: item.decryptionKey, sources: sources
                     ) { [weak self] in
                         self?.wake()
                     })

@@ -41,7 +41,7 @@ final class LoadedItem: @unchecked Sendable {
     /// Reads through sources `makeSource` makes when given, recorded in `sources` as they open.
     static func open(
         url: String, name: String, withAudio: Bool, makeSource: PlayerItem.ByteSourceMaker? = nil,
-        sources: OpenedSources, onChange: @escaping @Sendable () -> Void
+        decryptionKey: String? = nil, sources: OpenedSources, onChange: @escaping @Sendable () -> Void
     ) throws(MediaError) -> LoadedItem {
         /// The source of one reader: the first demuxer (probe and video; audio too without video) or audio's own.
         var primary: (any ByteSource)?
@@ -52,7 +52,7 @@ final class LoadedItem: @unchecked Sendable {
             if reader == .primary { primary = made }
             return made
         }
-        let demuxer = try Demuxer(url: url, source: source(.primary))
+        let demuxer = try Demuxer(url: url, source: source(.primary), decryptionKey: decryptionKey)
         let videoTrack = demuxer.videoTrack
         let audioTrack = withAudio ? demuxer.audioTrack.flatMap { $0.isDecodable ? $0 : nil } : nil
         let pacedByClock = (primary as? any ClockPacedByteSource)?.isPacedByClock == true

@@ -23,6 +23,7 @@ public final class PlayerItem: Sendable {
         var byteTimeline: ByteTimeline?
         var preferredPeakBitRate: Double = 0
         var loadingPriority: TransferPriority = .playback
+        var decryptionKey: String?
         weak var core: PlayerCore?
     }
 
@@ -78,6 +79,7 @@ public final class PlayerItem: Sendable {
     public func copy() -> PlayerItem {
         let item = loading.map { PlayerItem(url: url, loading: $0) } ?? PlayerItem(url: url, source: makeSource)
         item.preferredForwardBufferDuration = preferredForwardBufferDuration
+        item.decryptionKey = decryptionKey
         return item
     }
 
@@ -118,6 +120,14 @@ public final class PlayerItem: Sendable {
     /// For an item fed over a link, once loaded: where its media times lie in its bytes (from the container's
     /// index), to tell how many bytes playing up to a time needed.
     public var byteTimeline: ByteTimeline? { state.withLock { $0.byteTimeline } }
+
+    /// The clear key (32 hex digits) of an MP4 encrypted with common encryption (`cenc-aes-ctr`), as
+    /// `AVURLAsset`'s content keys are given before loading: set it before the item loads. Without it an encrypted
+    /// item fails with `MediaError.Kind.encrypted`.
+    public var decryptionKey: String? {
+        get { state.withLock { $0.decryptionKey } }
+        set { state.withLock { $0.decryptionKey = newValue } }
+    }
 
     /// How an http(s) item's bytes compete for the link: `.playback` (the default), or `.prefetch` for an item loaded
     /// ahead (a feed's prepared next item): its fetches pause while a player claims the link

@@ -12,6 +12,7 @@ struct FrameCommand: ParsableCommand {
     static let keyframe = Flag("keyframe", help: "Use the keyframe at or before the time instead of the exact frame.")
     static let cacheDirectory = PlayctlCommands.cacheDirectory
     static let cacheSize = PlayctlCommands.cacheSize
+    static let decryptionKey = PlayctlCommands.decryptionKey
 
     static let configuration = CommandSpec(
         name: "frame",
@@ -22,7 +23,7 @@ struct FrameCommand: ParsableCommand {
             an earlier frame.
             """,
         arguments: [file],
-        options: [at, md5, output, keyframe, cacheDirectory, cacheSize],
+        options: [at, md5, output, keyframe, cacheDirectory, cacheSize, decryptionKey],
         constraints: [.exactlyOne(of: md5, output), .requires(cacheSize, cacheDirectory)],
         examples: [
             UsageExample("playctl frame clip.mp4 --at 2.5 --md5", "Print the md5 of the frame shown at 2.5 seconds."),
@@ -47,6 +48,8 @@ struct FrameCommand: ParsableCommand {
     let output: Output
     /// Where the bytes of an http(s) FILE are cached.
     let cache: CacheOptions
+    /// `--decryption-key`.
+    let decryptionKey: String?
 
     /// Reads and checks the command's arguments.
     /// - Throws: `UsageError` when `--at` is not a number or is negative.
@@ -61,5 +64,6 @@ struct FrameCommand: ParsableCommand {
         keyframeOnly = arguments[Self.keyframe]
         output = arguments[Self.output].map(Output.png) ?? .md5
         cache = try CacheOptions(arguments, directory: Self.cacheDirectory, size: Self.cacheSize)
+        decryptionKey = try arguments[Self.decryptionKey]?.hex
     }
 }

@@ -9,6 +9,7 @@ struct FramesCommand: ParsableCommand {
         "Print JSON instead: {\"time\":..,\"md5\":..} per frame, or {\"frames\":N} with --count.")
     static let cacheDirectory = PlayctlCommands.cacheDirectory
     static let cacheSize = PlayctlCommands.cacheSize
+    static let decryptionKey = PlayctlCommands.decryptionKey
 
     static let configuration = CommandSpec(
         name: "frames",
@@ -23,7 +24,7 @@ struct FramesCommand: ParsableCommand {
             the decoder alone (playctl bench uses it).
             """,
         arguments: [file],
-        options: [md5, count, json, cacheDirectory, cacheSize],
+        options: [md5, count, json, cacheDirectory, cacheSize, decryptionKey],
         constraints: [.exactlyOne(of: md5, count), .requires(cacheSize, cacheDirectory)],
         examples: [
             UsageExample("playctl frames clip.mp4 --md5", "Print the time and md5 of every frame of clip.mp4."),
@@ -46,6 +47,8 @@ struct FramesCommand: ParsableCommand {
     let printsJSON: Bool
     /// Where the bytes of an http(s) FILE are cached.
     let cache: CacheOptions
+    /// `--decryption-key`.
+    let decryptionKey: String?
 
     /// Reads the command's arguments; the parser has already checked that exactly one mode is given.
     /// - Throws: `UsageError` for a cache size out of range.
@@ -54,5 +57,6 @@ struct FramesCommand: ParsableCommand {
         mode = arguments[Self.count] ? .count : .md5
         printsJSON = arguments[Self.json]
         cache = try CacheOptions(arguments, directory: Self.cacheDirectory, size: Self.cacheSize)
+        decryptionKey = try arguments[Self.decryptionKey]?.hex
     }
 }

@@ -34,6 +34,7 @@ struct PlayCommand: ParsableCommand {
         "metrics-out", placeholder: "FILE", help: "Write playback metrics as JSON Lines to FILE.")
     static let cacheDirectory = PlayctlCommands.cacheDirectory
     static let cacheSize = PlayctlCommands.cacheSize
+    static let decryptionKey = PlayctlCommands.decryptionKey
 
     static let configuration = CommandSpec(
         name: "play",
@@ -49,7 +50,7 @@ struct PlayCommand: ParsableCommand {
         arguments: [file],
         options: [
             rate, seek, until, frames, untimed, noAudio, json, pip, swap, swapAt, swapMode, restore, metricsOut,
-            cacheDirectory, cacheSize,
+            cacheDirectory, cacheSize, decryptionKey,
         ],
         constraints: [
             .requires(swapAt, swap), .requires(swapMode, swap), .requires(cacheSize, cacheDirectory),

@@ -35,6 +35,8 @@ struct PlayOptions: Sendable {
     let metricsPath: String?
     /// Where the bytes of http(s) media are cached.
     let cache: CacheOptions
+    /// `--decryption-key`.
+    let decryptionKey: String?
 
     /// Reads `play`'s options, in the order their mistakes are reported: `--rate`, `--until`, `--frames`, `--seek`.
     init(_ arguments: ParsedArguments) throws(UsageError) {
@@ -60,5 +62,6 @@ struct PlayOptions: Sendable {
         json = arguments[PlayCommand.json]
         metricsPath = arguments[PlayCommand.metricsOut]
         cache = try CacheOptions(arguments, directory: PlayCommand.cacheDirectory, size: PlayCommand.cacheSize)
+        decryptionKey = try arguments[PlayCommand.decryptionKey]?.hex
     }
 }

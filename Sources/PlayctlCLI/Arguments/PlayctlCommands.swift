@@ -43,8 +43,25 @@ public enum PlayctlCommands {
         "cache-size", placeholder: "BYTES", help: "Bound of the --cache-dir cache in bytes (default 536870912: 512 MB)."
     )
 
+    /// `--decryption-key HEX`: the clear key of an MP4 encrypted with common encryption.
+    static let decryptionKey = Option<DecryptionKey>(
+        "decryption-key", placeholder: "HEX",
+        help: "The key of an MP4 encrypted with common encryption (cenc-aes-ctr), as 32 hex digits.")
+
     /// `--json`, with the command's own help.
     static func json(_ help: String) -> Flag {
         Flag("json", help: help)
     }
+}
+
+/// `--decryption-key HEX`'s value: 32 hex digits (a 128-bit AES key).
+struct DecryptionKey: Equatable, ArgumentValue {
+    let hex: String
+
+    init?(argument: String) {
+        guard argument.count == 32, argument.allSatisfy(\.isHexDigit) else { return nil }
+        hex = argument.lowercased()
+    }
+
+    static let expectedArgument = "a 128-bit key as 32 hex digits"
 }

@@ -6,6 +6,7 @@ struct ProbeCommand: ParsableCommand {
     static let json = PlayctlCommands.json("Print one JSON object instead of text.")
     static let cacheDirectory = PlayctlCommands.cacheDirectory
     static let cacheSize = PlayctlCommands.cacheSize
+    static let decryptionKey = PlayctlCommands.decryptionKey
 
     static let configuration = CommandSpec(
         name: "probe",
@@ -16,7 +17,7 @@ struct ProbeCommand: ParsableCommand {
             sample rate and channels for audio).
             """,
         arguments: [file],
-        options: [json, cacheDirectory, cacheSize],
+        options: [json, cacheDirectory, cacheSize, decryptionKey],
         constraints: [.requires(cacheSize, cacheDirectory)],
         examples: [
             UsageExample("playctl probe clip.mp4", "Describe clip.mp4."),
@@ -30,6 +31,8 @@ struct ProbeCommand: ParsableCommand {
     let printsJSON: Bool
     /// Where the bytes of an http(s) FILE are cached.
     let cache: CacheOptions
+    /// `--decryption-key`.
+    let decryptionKey: String?
 
     /// Reads the command's arguments.
     /// - Throws: `UsageError` for a cache size out of range.
@@ -37,5 +40,6 @@ struct ProbeCommand: ParsableCommand {
         path = arguments[Self.file]
         printsJSON = arguments[Self.json]
         cache = try CacheOptions(arguments, directory: Self.cacheDirectory, size: Self.cacheSize)
+        decryptionKey = try arguments[Self.decryptionKey]?.hex
     }
 }

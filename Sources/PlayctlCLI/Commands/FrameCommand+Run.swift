@@ -13,7 +13,7 @@ import MediaIO
 extension FrameCommand: PlayctlCommand {
     /// Seeks, decodes and prints or writes the frame.
     func run(_ standardOutput: StandardOutput) throws(CommandFailure) {
-        let location = try MediaLocation(path, cache: cache)
+        let location = try MediaLocation(path, cache: cache, decryptionKey: decryptionKey)
         let reader = try media { () throws(MediaError) in try location.videoReader() }
         reader.demuxer.discardAllStreams(except: reader.track.index)
         let time = MediaTime(printedSeconds: seconds)

@@ -10,7 +10,7 @@ import PlayctlOutput
 extension FramesCommand: PlayctlCommand {
     /// Decodes the whole stream and prints as it goes (through the buffered output).
     func run(_ output: StandardOutput) throws(CommandFailure) {
-        let location = try MediaLocation(path, cache: cache)
+        let location = try MediaLocation(path, cache: cache, decryptionKey: decryptionKey)
         let reader = try media { () throws(MediaError) in try location.videoReader() }
         reader.demuxer.discardAllStreams(except: reader.track.index)
         switch mode {

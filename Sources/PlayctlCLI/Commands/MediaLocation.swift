@@ -8,11 +8,14 @@ struct MediaLocation {
     let path: String
     /// For an http(s) URL: the cache and transport its bytes come through.
     let loading: RemoteLoading?
+    /// The key of an MP4 encrypted with common encryption.
+    let decryptionKey: String?
 
-    /// `path` with the cache `options` ask for.
+    /// `path` with the cache `options` ask for, decrypted with `decryptionKey` when given.
     /// - Throws: `CommandFailure` when the cache directory cannot be made.
-    init(_ path: String, cache options: CacheOptions) throws(CommandFailure) {
+    init(_ path: String, cache options: CacheOptions, decryptionKey: String? = nil) throws(CommandFailure) {
         self.path = path
+        self.decryptionKey = decryptionKey
         guard RemoteLoading.isRemote(path) else {
             loading = nil
             return
@@ -30,17 +33,18 @@ struct MediaLocation {
 
     /// A demuxer of the media (probing it).
     func demuxer() throws(MediaError) -> Demuxer {
-        try Demuxer(url: path, source: loading?.source(path))
+        try Demuxer(url: path, source: loading?.source(path), decryptionKey: decryptionKey)
     }
 
     /// A reader of the media's first video track.
     func videoReader() throws(MediaError) -> VideoFrameReader {
-        guard loading != nil else { return try VideoFrameReader(url: path) }
-        return try VideoFrameReader(demuxer: demuxer())
+        try VideoFrameReader(demuxer: demuxer())
     }
 
     /// A player item for the media.
     func item() -> PlayerItem {
-        loading.map { PlayerItem(url: path, loading: $0) } ?? PlayerItem(url: path)
+        let item = loading.map { PlayerItem(url: path, loading: $0) } ?? PlayerItem(url: path)
+        item.decryptionKey = decryptionKey
+        return item
     }
 }

@@ -5,7 +5,7 @@ import PlayctlOutput
 extension ProbeCommand: PlayctlCommand {
     /// Opens the file and prints its description.
     func run(_ output: StandardOutput) throws(CommandFailure) {
-        let location = try MediaLocation(path, cache: cache)
+        let location = try MediaLocation(path, cache: cache, decryptionKey: decryptionKey)
         let demuxer = try media { () throws(MediaError) in try location.demuxer() }
         let report = ProbeReport(demuxer)
         if printsJSON {

@@ -40,7 +40,7 @@ final class PlaySession: Sendable {
     func run() async -> Result<Void, CommandFailure> {
         let item: PlayerItem
         do throws(CommandFailure) {
-            item = try MediaLocation(options.path, cache: options.cache).item()
+            item = try MediaLocation(options.path, cache: options.cache, decryptionKey: options.decryptionKey).item()
         } catch {
             return .failure(error)
         }

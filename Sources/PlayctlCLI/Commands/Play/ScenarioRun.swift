@@ -32,7 +32,7 @@ final class ScenarioRun: @unchecked Sendable {
         let first: PlayerItem
         let location: MediaLocation
         do throws(CommandFailure) {
-            location = try MediaLocation(options.path, cache: options.cache)
+            location = try MediaLocation(options.path, cache: options.cache, decryptionKey: options.decryptionKey)
             first = location.item()
         } catch {
             return .failure(error)
