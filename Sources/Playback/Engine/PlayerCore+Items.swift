@@ -65,6 +65,7 @@ extension PlayerCore {
                 applyReadAhead(item, loaded)
                 let actions = item.state.withLock { itemState -> [PlayerItemStatusMachine.Action] in
                     itemState.tracks = loaded.tracks
+                    itemState.metadata = loaded.metadata
                     itemState.duration = loaded.duration
                     itemState.presentationSize = loaded.presentationSize
                     return itemState.status.becameReady()

@@ -7,6 +7,8 @@ final class LoadedItem: @unchecked Sendable {
     let video: VideoPipeline?
     let audio: AudioPipeline?
     let tracks: [TrackInfo]
+    /// Tags, chapters and artwork, read before any decoder thread reads the demuxer.
+    var metadata = MediaMetadata()
     let duration: MediaTime
     let presentationSize: (width: Int, height: Int)?
     /// Nominal time between frames, used to tell a stall from a gap between frames.
@@ -53,6 +55,7 @@ final class LoadedItem: @unchecked Sendable {
             return made
         }
         let demuxer = try Demuxer(url: url, source: source(.primary), decryptionKey: decryptionKey)
+        let metadata = demuxer.metadata
         let videoTrack = demuxer.videoTrack
         let audioTrack = withAudio ? demuxer.audioTrack.flatMap { $0.isDecodable ? $0 : nil } : nil
         let pacedByClock = (primary as? any ClockPacedByteSource)?.isPacedByClock == true
@@ -100,6 +103,7 @@ final class LoadedItem: @unchecked Sendable {
             presentationSize: videoTrack?.displaySize,
             frameInterval: 1 / (videoTrack?.frameRate ?? 30), sources: sources, remote: remote,
             byteTimeline: byteTimeline)
+        loaded.metadata = metadata
         if pacedByClock {
             loaded.deferredStart = name
         } else {

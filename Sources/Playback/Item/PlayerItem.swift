@@ -13,6 +13,7 @@ public final class PlayerItem: Sendable {
         var duration: MediaTime = .indefinite
         var presentationSize: (width: Int, height: Int)?
         var tracks: [TrackInfo] = []
+        var metadata = MediaMetadata()
         var buffering = BufferingState()
         var preferredForwardBufferDuration: Double = 0
         var currentTime: MediaTime = .zero
@@ -93,6 +94,10 @@ public final class PlayerItem: Sendable {
     public var presentationSize: (width: Int, height: Int)? { state.withLock { $0.presentationSize } }
     /// The media's tracks; empty before loading.
     public var tracks: [TrackInfo] { state.withLock { $0.tracks } }
+    /// Once loaded: the file's tags, chapters and artwork (an audio file's cover).
+    public var metadata: MediaMetadata { state.withLock { $0.metadata } }
+    /// Once loaded: title, artist, album, creation date and artwork under `AVMetadataItem`'s common keys.
+    public var commonMetadata: [MetadataItem] { metadata.commonMetadata }
     /// The item's current time (its player's, while it is the current item).
     public func currentTime() -> MediaTime {
         if let core = state.withLock({ $0.core }) { return core.currentTime(of: self) }

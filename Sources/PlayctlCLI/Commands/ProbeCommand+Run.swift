@@ -30,6 +30,10 @@ struct ProbeReport {
     let duration: MediaTime?
     let startMicroseconds: Int64
     let tracks: [TrackInfo]
+    /// Tags, chapters and artwork.
+    let metadata: MediaMetadata
+    /// Tracks that are attached pictures (cover art), not videos.
+    let artworkTracks: Set<Int>
 
     /// The report of an open demuxer.
     init(_ demuxer: Demuxer) {
@@ -38,6 +42,8 @@ struct ProbeReport {
         duration = demuxer.duration
         startMicroseconds = demuxer.startTime
         tracks = demuxer.tracks
+        metadata = demuxer.metadata
+        artworkTracks = Set(demuxer.tracks.map(\.index).filter { demuxer.isArtwork($0) })
     }
 
     // MARK: JSON
@@ -49,11 +55,31 @@ struct ProbeReport {
             ("format", .string(format)),
             ("duration", duration.map { .double($0.seconds) } ?? .null),
             ("startTime", .double(Double(startMicroseconds) / 1_000_000)),
-            ("tracks", .array(tracks.map(Self.json(for:)))),
+            ("tracks", .array(tracks.map { Self.json(for: $0, artwork: artworkTracks.contains($0.index)) })),
+            ("metadata", .object(metadata.tags.map { ($0.key, .string($0.value)) })),
+            (
+                "chapters",
+                .array(
+                    metadata.chapters.map { chapter in
+                        .object([
+                            ("start", .double(chapter.start.seconds)), ("end", .double(chapter.end.seconds)),
+                            ("title", chapter.title.map(JSONValue.string) ?? .null),
+                        ])
+                    })
+            ),
+            (
+                "artwork",
+                metadata.artwork.map { artwork in
+                    .object([
+                        ("codec", .string(artwork.codec)), ("width", .int(artwork.width)),
+                        ("height", .int(artwork.height)), ("bytes", .int(artwork.bytes.count)),
+                    ])
+                } ?? .null
+            ),
         ])
     }
 
-    static func json(for track: TrackInfo) -> JSONValue {
+    static func json(for track: TrackInfo, artwork: Bool = false) -> JSONValue {
         var members: [(String, JSONValue)] = [
             ("index", .int(track.index)),
             ("kind", .string(track.kind.rawValue)),
@@ -61,6 +87,7 @@ struct ProbeReport {
             ("timeBase", .string("\(track.timeBase.num)/\(track.timeBase.den)")),
         ]
         if let duration = track.duration { members.append(("duration", .double(duration.seconds))) }
+        if artwork { members.append(("attachedPicture", .bool(true))) }
         switch track.kind {
         case .video:
             members.append(("width", optional(track.width)))
@@ -95,7 +122,23 @@ struct ProbeReport {
             ("Start:", SecondsText.format(microseconds: startMicroseconds) + " s"),
         ]
         for track in tracks {
-            rows.append(("Track #\(track.index):", Self.text(for: track)))
+            let text =
+                Self.text(for: track) + (artworkTracks.contains(track.index) ? " (attached picture: artwork)" : "")
+            rows.append(("Track #\(track.index):", text))
+        }
+        for (label, value) in [
+            ("Title:", metadata.title), ("Artist:", metadata.artist), ("Album:", metadata.albumName),
+            ("Date:", metadata.creationDate),
+        ] {
+            if let value { rows.append((label, value)) }
+        }
+        if let artwork = metadata.artwork {
+            rows.append(
+                ("Artwork:", "\(artwork.codec) \(artwork.width)x\(artwork.height), \(artwork.bytes.count) bytes"))
+        }
+        for (number, chapter) in metadata.chapters.enumerated() {
+            let span = SecondsText.format(chapter.start) + " - " + SecondsText.format(chapter.end) + " s"
+            rows.append(("Chapter \(number + 1):", span + (chapter.title.map { " " + $0 } ?? "")))
         }
         let width = rows.map(\.0.count).max() ?? 0
         return rows.map { label, value in

@@ -25,7 +25,11 @@ struct PosterMaker {
     func make(timings: inout PosterTimings) throws(MediaError) -> Made {
         var start = DispatchTime.now().uptimeNanoseconds
         var waited = source.waitSeconds
-        let demuxer = try Demuxer(url: url, source: source)
+        var demuxer = try Demuxer(url: url, source: source)
+        // An audio file's poster is its artwork (its attached picture), decoded as an image.
+        if demuxer.videoTrack == nil, let artwork = demuxer.metadata.artwork {
+            demuxer = try Demuxer(url: url, source: MemoryByteSource(artwork.bytes))
+        }
         timings.demux = max(Self.seconds(since: start) - (source.waitSeconds - waited), 0)
 
         guard let track = demuxer.videoTrack else {

@@ -41,3 +41,19 @@ struct EncryptedItemTests {
         #expect(locked.error?.url == path)
     }
 }
+
+@Suite("Item metadata")
+struct ItemMetadataTests {
+    @Test("a loaded item has the file's tags and cover under the common keys")
+    func commonMetadata() async throws {
+        let directory = try TemporaryDirectory.make()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let item = PlayerItem(url: try TaggedAudio.make("tagged.m4a", in: directory))
+        _ = await EncryptedItemTests.play(item)
+        let keys = item.commonMetadata.map(\.commonKey)
+        #expect(keys == [.title, .artist, .albumName, .creationDate, .artwork])
+        #expect(item.commonMetadata.first?.stringValue == "Test Title")
+        #expect(item.commonMetadata.last?.dataValue == (try MediaFixtures.bytes("still.jpg")))
+        #expect(item.metadata.chapters.count == 2)
+    }
+}
