@@ -9,9 +9,10 @@ extension FeedController {
         switch input {
         case .scroll(let index, let speed):
             guard entries.indices.contains(index) else { return }
-            if state.planner.active != index { emit(.visible(index: index), &state) }
+            let moved = state.planner.active != index
+            if moved { emit(.visible(index: index), &state) }
             perform(state.planner.scroll(to: index, speed: speed), &state)
-            if state.failed.contains(index) {
+            if moved, state.failed.contains(index) {
                 // Scrolled onto an item that failed before: the user sees its error cell.
                 state.summary.activations += 1
                 state.summary.loaderImpressions += 1

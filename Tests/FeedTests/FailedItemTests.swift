@@ -1,0 +1,49 @@
+import Feed
+import Foundation
+import PlaybackTesting
+import Testing
+
+/// A failed item is final: scrolling past it does not fetch it again, and staying on it is one activation.
+@Suite("Failed feed items")
+struct FailedItemTests {
+    @Test("the planner: once passed, a failed item stays failed and is not prefetched again")
+    func plannerKeepsFailure() {
+        var policy = PrefetchPolicy()
+        policy.preparesNext = false
+        policy.budget = 100
+        var planner = PrefetchPlanner(entries: PrefetchPlannerTests.feed("vvvvvv"), policy: policy)
+        _ = planner.scroll(to: 0)
+        _ = planner.failed(2)
+        _ = planner.scroll(to: 2)
+        let past = planner.scroll(to: 3)
+        #expect(planner.state(of: 2) == .failed)
+        #expect(!past.contains(.start(index: 2, byteLimit: 200 << 10)), "\(past)")
+    }
+
+    @Test("the controller: a fling settling on a failed item counts one activation, and passing it fetches nothing")
+    func controllerCountsOnce() async throws {
+        let scenario = FeedScenario(entries: FeedScenario.entries(8, missing: [2]), bytesPerSecond: 150_000)
+        defer { scenario.stop() }
+        scenario.feed.scroll(to: 0)
+        await scenario.advance(2)
+        scenario.feed.scroll(to: 1, speed: 1)
+        await scenario.advance(2)
+        #expect(scenario.feed.state(of: 2) == .failed, "\(scenario.trace.joined(separator: "\n"))")
+        scenario.feed.scroll(to: 2, speed: 12)
+        await scenario.advance(0.2)
+        scenario.feed.scroll(to: 2, speed: 0)
+        await scenario.advance(0.2)
+        #expect(scenario.feed.summary.activations == 3)
+        #expect(scenario.feed.summary.loaderImpressions == 3, "#0 cold, #1 prepared without its frame yet, #2 failed")
+        let before = scenario.events.count
+        scenario.feed.scroll(to: 3, speed: 1)
+        await scenario.advance(1)
+        let fetchedAgain = scenario.events.dropFirst(before).contains { event in
+            if case .prefetch(2, _, _, _) = event.kind { return true }
+            return false
+        }
+        #expect(!fetchedAgain, "\(scenario.trace.joined(separator: "\n"))")
+        #expect(scenario.feed.state(of: 2) == .failed)
+        #expect(scenario.feed.summary.failures == 1 && scenario.feed.summary.prefetchesFailed <= 1)
+    }
+}
