@@ -47,7 +47,7 @@ let package = Package(
         .target(name: "PlayctlOutput", dependencies: ["MediaCore", "Locking"]),
         // Tools for tests, the project's and users': throttled and failing sources, seeded randomness (SplitMix64),
         // the repository's media fixtures and references, the broken-media corpus, the media fuzz case, a process
-        // runner, and a JSON reader for what playctl writes. It imports no Testing: the CLI links it (PlayctlBench).
+        // runner, and a JSON reader for what playctl writes. It imports no Testing: the CLI links it (PlayctlBench, feed).
         .target(
             name: "PlaybackTesting",
             dependencies: ["MediaCore", "MediaIO", "Loading", "Playback", "Locking", "PlayctlOutput"]),
@@ -56,12 +56,14 @@ let package = Package(
         .target(
             name: "PlayctlBench",
             dependencies: ["MediaIO", "Playback", "PictureInPicture", "Locking", "PlayctlOutput", "PlaybackTesting"]),
-        // The commands: Arguments/ declares what each accepts (CommandLineKit only), Commands/ runs it.
+        // The commands: Arguments/ declares what each accepts (CommandLineKit only), Commands/ runs it. `feed` seeds
+        // its generated scroll with the test kit's SplitMix64 and reads its manifest and script with the kit's strict
+        // JSON reader (PlayctlBench links the kit already).
         .target(
             name: "PlayctlCLI",
             dependencies: [
-                "CommandLineKit", "MediaIO", "Playback", "PictureInPicture", "Locking", "PlayctlOutput",
-                "PlayctlBench",
+                "CommandLineKit", "MediaIO", "Playback", "PictureInPicture", "Feed", "Locking", "PlayctlOutput",
+                "PlayctlBench", "PlaybackTesting",
             ]),
         .executableTarget(name: "playctl", dependencies: ["PlayctlCLI"]),
         // Test targets share their helpers through PlaybackTesting (no symbolic links between them).
@@ -77,7 +79,7 @@ let package = Package(
         .testTarget(
             name: "PlayctlCLITests",
             dependencies: [
-                "PlayctlCLI", "CommandLineKit", "PlayctlBench", "PlayctlOutput", "MediaIO", "Locking",
+                "PlayctlCLI", "CommandLineKit", "PlayctlBench", "PlayctlOutput", "MediaIO", "Feed", "Locking",
                 "PlaybackTesting",
             ],
             exclude: ["Snapshots"]),  // help and usage-error texts, compared byte for byte
