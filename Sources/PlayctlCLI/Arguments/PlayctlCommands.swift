@@ -10,7 +10,7 @@ public enum PlayctlCommands {
     /// The text `playctl --version` prints.
     public static let version = "playctl 0.1.0"
 
-    /// The whole tool: `probe`, `frames`, `frame`, `play`, `bench` and `soak`, in the order help lists them.
+    /// The whole tool: `probe`, `frames`, `frame`, `play`, `feed`, `bench` and `soak`, in the order help lists them.
     public static let tool = CommandLineTool(
         name: "playctl",
         abstract: "A headless media playback engine: probe, decode and play media files.",
@@ -20,8 +20,8 @@ public enum PlayctlCommands {
             """,
         version: version,
         commands: [
-            ProbeCommand.self, FramesCommand.self, FrameCommand.self, PlayCommand.self, BenchCommand.self,
-            SoakCommand.self,
+            ProbeCommand.self, FramesCommand.self, FrameCommand.self, PlayCommand.self, FeedCommand.self,
+            BenchCommand.self, SoakCommand.self,
         ])
 
     /// The tool's declaration (its texts and every command's configuration).

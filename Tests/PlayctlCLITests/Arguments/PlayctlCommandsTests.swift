@@ -7,7 +7,8 @@ import Testing
 struct PlayctlCommandsTests {
     @Test func declarationIsWellFormed() {
         #expect(PlayctlCommands.spec.validate() == [])
-        #expect(PlayctlCommands.spec.commands.map(\.name) == ["probe", "frames", "frame", "play", "bench", "soak"])
+        #expect(
+            PlayctlCommands.spec.commands.map(\.name) == ["probe", "frames", "frame", "play", "feed", "bench", "soak"])
     }
 
     @Test func everyExampleInHelpParses() throws {

@@ -18,6 +18,7 @@ struct OutputSnapshotTests {
         ("help/frames.txt", ["frames", "--help"]),
         ("help/frame.txt", ["frame", "--help"]),
         ("help/play.txt", ["play", "--help"]),
+        ("help/feed.txt", ["feed", "--help"]),
         ("help/bench.txt", ["bench", "--help"]),
         ("help/soak.txt", ["soak", "--help"]),
     ]
@@ -52,6 +53,13 @@ struct OutputSnapshotTests {
         ["bench", "a.mp4"], ["bench", "--file"], ["bench", "--playback=1"],
         ["soak", "--swaps", "-1"], ["soak", "--seeks", "x"], ["soak", "--swaps", "10000001"],
         ["soak", "--swaps", "-05", "--seeks", "x"], ["soak", "--seeks", "-05", "--swaps", "x"], ["soak", "--media"],
+        ["feed"], ["feed", "Media", "--swipes", "-1"], ["feed", "Media", "--swipes", "x"],
+        ["feed", "Media", "--dwell", "0.1"], ["feed", "Media", "--seed", "-1"], ["feed", "Media", "--pool", "1"],
+        ["feed", "Media", "--pool", "17"], ["feed", "Media", "--network", "wifi"],
+        ["feed", "Media", "--script", "s.json", "--swipes", "3"],
+        ["feed", "Media", "--seed", "2", "--script", "s.json"],
+        ["feed", "Media", "--script", "s.json", "--dwell", "1"], ["feed", "Media", "--cache-size", "2000000"],
+        ["feed", "Media", "--dwell", "x", "--swipes", "-1"],
         ["probe", "a.mp4", "--cache-size", "100000000"], ["probe", "a.mp4", "--cache-dir", "d", "--cache-size", "1"],
         ["play", "a.mp4", "--cache-dir", "d", "--cache-size", "x"],
     ]
