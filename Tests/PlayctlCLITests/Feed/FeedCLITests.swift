@@ -131,8 +131,8 @@ struct FeedCLITests {
         try Data(JSONValue.object([("entries", .array(entries))]).serialized().utf8).write(to: manifest)
         let cache = folder.appendingPathComponent("cache").path
         let result = try await CLIProcess.run(
-            ["feed", manifest.path, "--swipes", "4", "--dwell", "0.5", "--json", "--cache-dir", cache], timeout: 120)
-        let events = try Self.checkRun(result, swipes: 4)
+            ["feed", manifest.path, "--swipes", "3", "--dwell", "2", "--json", "--cache-dir", cache], timeout: 120)
+        let events = try Self.checkRun(result, swipes: 3)
         let summary = try #require(events.last)
         #expect((summary["bytesFetched"]?.intValue ?? 0) > 0, "\(summary.serialized())")
         #expect((summary["bytesPlayed"]?.intValue ?? 0) > 0, "\(summary.serialized())")
