@@ -46,4 +46,26 @@ struct FailedItemTests {
         #expect(scenario.feed.state(of: 2) == .failed)
         #expect(scenario.feed.summary.failures == 1 && scenario.feed.summary.prefetchesFailed <= 1)
     }
+
+    @Test("on the host clock, a file that fails to open at once is reported, whichever player takes it (50 feeds)")
+    func failureAtOnceIsReported() async throws {
+        let entries = [
+            FeedEntry(url: "/nonexistent/missing.mp4", kind: .video),
+            FeedEntry(url: MediaFixtures.path("a.mp4"), kind: .video),
+        ]
+        var configuration = FeedConfiguration()
+        configuration.audio = false
+        configuration.poolSize = 2
+        for run in 0..<50 {
+            let feed = FeedController(entries: entries, configuration: configuration, clock: .host)
+            defer { feed.invalidate() }
+            feed.scroll(to: 0)
+            let deadline = ContinuousClock.now + .seconds(5)
+            while feed.state(of: 0) != .failed && ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(5))
+            }
+            #expect(feed.state(of: 0) == .failed, "run \(run): the failure was taken for an earlier item's event")
+            #expect(feed.summary.failures == 1)
+        }
+    }
 }

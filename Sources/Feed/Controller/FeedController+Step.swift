@@ -158,8 +158,10 @@ extension FeedController {
                 item.loadingPriority = .prefetch
                 item.preferredForwardBufferDuration = configuration.preparedBuffer
             }
-            player.replaceCurrentItem(with: item)
+            // Numbered before the item goes in: a file that fails to open (or a first frame) can be reported
+            // before replaceCurrentItem returns, and its event must not pass for one of the player's earlier item.
             slot.since = PlayerEvent.makeSequenceNumber()
+            player.replaceCurrentItem(with: item)
             slot.player = player
             slot.playerIndex = playerIndex
             slot.item = item
