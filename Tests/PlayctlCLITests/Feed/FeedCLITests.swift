@@ -117,6 +117,30 @@ struct FeedCLITests {
                     + "6 entries\n"), "\(outOfRange.standardError)")
     }
 
+    @Test("an item that fails: the feed goes on past it, prints the summary, then exits 1 naming the item")
+    func failingItem() async throws {
+        let folder = try TemporaryDirectory.make(prefix: "playctl-feed")
+        defer { TemporaryDirectory.remove(folder) }
+        let manifest = folder.appendingPathComponent("feed.json")
+        let entries = [MediaFixtures.path("a.mp4"), "missing.mp4", MediaFixtures.path("b.mp4")].map { url in
+            #"{"url": "\#(url)", "kind": "video"}"#
+        }
+        try Data(("[" + entries.joined(separator: ", ") + "]").utf8).write(to: manifest)
+        let result = try await CLIProcess.run(
+            ["feed", manifest.path, "--swipes", "2", "--dwell", "0.4", "--json"], timeout: 60)
+        #expect(result.status == 1)
+        let events = try Self.events(result)
+        let summary = try #require(events.last)
+        #expect(summary["event"]?.stringValue == "feed.summary" && summary["failures"]?.intValue == 1)
+        #expect(summary["activations"]?.intValue == 3, "the failed item counts when scrolled onto")
+        #expect(events.contains { $0["event"]?.stringValue == "feed.failed" && $0["index"]?.intValue == 1 })
+        #expect(events.contains { $0["event"]?.stringValue == "feed.firstFrame" && $0["index"]?.intValue == 2 })
+        #expect(
+            result.standardError.hasPrefix(
+                "playctl: error: 1 item of the feed failed; the first, #1 missing.mp4: \(folder.path)/missing.mp4: "),
+            "\(result.standardError)")
+    }
+
     @Test(
         "over HTTP: the clips served by the test server, fetched through the byte cache",
         .enabled(if: TestHTTPServer.skipReason == nil, "needs scripts/netns.sh"))
