@@ -51,7 +51,7 @@ let package = Package(
         .target(name: "PlayctlOutput", dependencies: ["MediaCore", "Locking"]),
         // Tools for tests, the project's and users': throttled and failing sources, seeded randomness (SplitMix64),
         // the repository's media fixtures and references, the broken-media corpus, the media fuzz case, a process
-        // runner, and a JSON reader for what playctl writes. It imports no Testing: the CLI links it (PlayctlBench).
+        // runner, and a JSON reader for what playctl writes. It imports no Testing: the CLI links it (PlayctlBench, feed).
         .target(
             name: "PlaybackTesting",
             dependencies: ["MediaCore", "MediaIO", "Loading", "Playback", "Locking", "PlayctlOutput"]),
@@ -62,12 +62,14 @@ let package = Package(
             dependencies: [
                 "MediaIO", "Playback", "PictureInPicture", "Posters", "Locking", "PlayctlOutput", "PlaybackTesting",
             ]),
-        // The commands: Arguments/ declares what each accepts (CommandLineKit only), Commands/ runs it.
+        // The commands: Arguments/ declares what each accepts (CommandLineKit only), Commands/ runs it. `feed` seeds
+        // its generated scroll with the test kit's SplitMix64 and reads its manifest and script with the kit's strict
+        // JSON reader (PlayctlBench links the kit already).
         .target(
             name: "PlayctlCLI",
             dependencies: [
-                "CommandLineKit", "MediaIO", "Playback", "PictureInPicture", "Locking", "PlayctlOutput",
-                "PlayctlBench", "Posters",
+                "CommandLineKit", "MediaIO", "Playback", "PictureInPicture", "Feed", "Locking", "PlayctlOutput",
+                "PlayctlBench", "PlaybackTesting", "Posters",
             ]),
         .executableTarget(name: "playctl", dependencies: ["PlayctlCLI"]),
         // Test targets share their helpers through PlaybackTesting (no symbolic links between them).
@@ -84,7 +86,7 @@ let package = Package(
         .testTarget(
             name: "PlayctlCLITests",
             dependencies: [
-                "PlayctlCLI", "CommandLineKit", "PlayctlBench", "PlayctlOutput", "MediaIO", "Locking",
+                "PlayctlCLI", "CommandLineKit", "PlayctlBench", "PlayctlOutput", "MediaIO", "Feed", "Locking",
                 "PlaybackTesting",
             ],
             exclude: ["Snapshots"]),  // help and usage-error texts, compared byte for byte

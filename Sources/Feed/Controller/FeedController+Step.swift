@@ -9,10 +9,11 @@ extension FeedController {
         switch input {
         case .scroll(let index, let speed):
             guard entries.indices.contains(index) else { return }
-            if state.planner.active != index { emit(.visible(index: index), &state) }
+            let moved = state.planner.active != index
+            if moved { emit(.visible(index: index), &state) }
             perform(state.planner.scroll(to: index, speed: speed), &state)
             updatePosters(visible: index, &state)
-            if state.failed.contains(index) {
+            if moved, state.failed.contains(index) {
                 // Scrolled onto an item that failed before: the user sees its error cell.
                 state.summary.activations += 1
                 state.summary.loaderImpressions += 1
@@ -162,8 +163,10 @@ extension FeedController {
                 item.loadingPriority = .prefetch
                 item.preferredForwardBufferDuration = configuration.preparedBuffer
             }
-            player.replaceCurrentItem(with: item)
+            // Numbered before the item goes in: a file that fails to open (or a first frame) can be reported
+            // before replaceCurrentItem returns, and its event must not pass for one of the player's earlier item.
             slot.since = PlayerEvent.makeSequenceNumber()
+            player.replaceCurrentItem(with: item)
             slot.player = player
             slot.playerIndex = playerIndex
             slot.item = item

@@ -101,7 +101,8 @@ public struct PrefetchPlanner: Sendable {
         var actions: [Action] = []
         if let previous = active, previous != index {
             direction = index > previous ? 1 : -1
-            states[previous] = .idle
+            // A failed item stays failed once the user has moved past it (never fetched again).
+            if states[previous] != .failed { states[previous] = .idle }
             actions.append(.deactivate(index: previous))
         }
         self.speed = speed

@@ -17,7 +17,8 @@ public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertibl
     public var description: String { "\(reason) at byte \(offset)" }
 }
 
-/// Reading JSON back into `JSONValue`, for tests of what playctl writes (the product only writes JSON).
+/// Reading JSON back into `JSONValue`: for tests of what playctl writes, and for the few JSON files playctl reads
+/// (`playctl feed`'s manifest and script), where a strict parser that says where a text goes wrong is what a user needs.
 extension JSONValue {
     /// The deepest nesting of arrays and objects the parser accepts, which bounds its recursion.
     public static let maximumParseDepth = 256

@@ -10,7 +10,7 @@ public enum PlayctlCommands {
     /// The text `playctl --version` prints.
     public static let version = "playctl 0.1.0"
 
-    /// The whole tool: `probe`, `frames`, `frame`, `play`, `bench` and `soak`, in the order help lists them.
+    /// The whole tool: `probe`, `frames`, `frame`, `play`, `feed`, `bench` and `soak`, in the order help lists them.
     public static let tool = CommandLineTool(
         name: "playctl",
         abstract: "A headless media playback engine: probe, decode and play media files.",
@@ -21,6 +21,7 @@ public enum PlayctlCommands {
         version: version,
         commands: [
             ProbeCommand.self, FramesCommand.self, FrameCommand.self, PosterCommand.self, PlayCommand.self,
+            FeedCommand.self,
             BenchCommand.self, SoakCommand.self,
         ])
 

@@ -16,16 +16,18 @@ struct MediaLocation {
     init(_ path: String, cache options: CacheOptions, decryptionKey: String? = nil) throws(CommandFailure) {
         self.path = path
         self.decryptionKey = decryptionKey
-        guard RemoteLoading.isRemote(path) else {
-            loading = nil
-            return
-        }
+        loading = RemoteLoading.isRemote(path) ? try Self.loading(cache: options) : nil
+    }
+
+    /// A loader over a cache of its own, as `options` ask: in memory, and on disk with a directory.
+    /// - Throws: `CommandFailure` when the cache directory cannot be made.
+    static func loading(cache options: CacheOptions) throws(CommandFailure) -> RemoteLoading {
         do throws(MediaError) {
             let cache =
                 try options.directory.map { directory throws(MediaError) in
                     try ByteCache(ByteCache.Configuration(directory: directory, diskLimit: options.size))
                 } ?? ByteCache()
-            loading = RemoteLoading(cache: cache)
+            return RemoteLoading(cache: cache)
         } catch {
             throw .media(error)
         }

@@ -18,7 +18,7 @@ struct HelpTests {
         }
     }
 
-    @Test(arguments: ["probe", "frames", "frame", "play", "bench"])
+    @Test(arguments: ["probe", "frames", "frame", "play", "feed", "bench"])
     func commandHelpFromEveryEntryPoint(name: String) throws {
         let command = try #require(spec.command(named: name))
         let expected = spec.helpText(for: command)
@@ -50,6 +50,11 @@ struct HelpTests {
         #expect(play.hasPrefix("playctl play FILE [--rate R] [--seek SEC[@AT]]... [--until SEC]"))
         #expect(play.contains("[--swap-mode source|item]"))
         #expect(play.hasSuffix("[--metrics-out FILE] \(cache)"))
+        #expect(
+            try usage("feed")
+                == "playctl feed MANIFEST [--swipes N | --script FILE] [--dwell SEC] [--seed S] "
+                + "[--network unconstrained|cellular|constrained] [--pool N] [--json] [--no-audio] "
+                + "[--cache-dir DIR] [--cache-size BYTES]")
     }
 
     @Test func usageShowsOptionalVariadicAndAtMostOne() throws {

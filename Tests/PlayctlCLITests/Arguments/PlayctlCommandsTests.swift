@@ -9,7 +9,7 @@ struct PlayctlCommandsTests {
         #expect(PlayctlCommands.spec.validate() == [])
         #expect(
             PlayctlCommands.spec.commands.map(\.name) == [
-                "probe", "frames", "frame", "poster", "play", "bench", "soak",
+                "probe", "frames", "frame", "poster", "play", "feed", "bench", "soak",
             ])
     }
 

@@ -9,7 +9,7 @@ import Posters
 /// `playctl poster`: one poster written as a PNG, or a batch through one shared pipeline with its figures.
 extension PosterCommand: PlayctlCommand {
     func run(_ output: StandardOutput) throws(CommandFailure) {
-        let loading = try MediaLocation("http://cache", cache: cache).loading ?? .shared
+        let loading = try MediaLocation.loading(cache: cache)
         var configuration = PosterPipeline.Configuration()
         configuration.maximumConcurrentDecodes = concurrency
         // With --cache-dir, made posters are kept too (DIR/posters, 64 MB), for later runs.

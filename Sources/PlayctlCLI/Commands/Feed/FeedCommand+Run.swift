@@ -1,0 +1,62 @@
+import Feed
+import Playback
+import PlayctlOutput
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// `playctl feed MANIFEST ...`: reads the manifest and the scroll, runs the feed in real time (`FeedRun`, on a task
+/// while this thread waits, as `play` does), and prints what happened. Exits 1 for a manifest or script that cannot
+/// be used, or, after the summary, when an item failed.
+extension FeedCommand: PlayctlCommand {
+    func run(_ output: StandardOutput) throws(CommandFailure) {
+        let manifest: FeedManifest
+        let scroll: FeedScroll
+        do throws(FeedInputError) {
+            manifest = try FeedManifest.load(manifestPath)
+            scroll = try makeScroll(entries: manifest.entries.count)
+        } catch {
+            throw CommandFailure(error)
+        }
+        for path in manifest.skipped {
+            let note = "\(PlayctlCommands.spec.name): note: \(path) left out: audio only (a feed shows pictures)\n"
+            _ = FileDescriptorIO.writeAll(Array(note.utf8), to: STDERR_FILENO)
+        }
+        let feedRun = FeedRun(
+            manifest: manifest, scroll: scroll, configuration: configuration,
+            loading: try MediaLocation.loading(cache: cache), json: printsJSON)
+        try output.flush()
+        let summary = AsyncWork.wait { await feedRun.run() }
+        if summary.failures > 0, let first = feedRun.log.failures.first {
+            let name = FeedText.item(first.index, manifest.entries)
+            throw CommandFailure(
+                "\(FeedText.count(summary.failures, "item")) of the feed failed; the first, \(name): \(first.error)")
+        }
+    }
+
+    /// The scroll the options ask for, over a feed of `entries` items.
+    func makeScroll(entries: Int) throws(FeedInputError) -> FeedScroll {
+        switch scroll {
+        case .generated(let swipes, let dwell, let seed):
+            return FeedScroll.generated(entries: entries, swipes: swipes, dwell: dwell, seed: seed)
+        case .script(let path):
+            return try FeedScroll.script(path, entries: entries)
+        }
+    }
+
+    /// The feed's configuration from the options (the rest as `FeedConfiguration` has it).
+    var configuration: FeedConfiguration {
+        var configuration = FeedConfiguration()
+        configuration.poolSize = poolSize
+        configuration.audio = audio
+        switch network {
+        case .unconstrained: configuration.profile = .unconstrained
+        case .cellular: configuration.profile = .cellular
+        case .constrained: configuration.profile = .constrained
+        }
+        return configuration
+    }
+}

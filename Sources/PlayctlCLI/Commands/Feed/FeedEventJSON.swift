@@ -1,0 +1,88 @@
+import Feed
+import PlayctlOutput
+
+/// The JSON Lines vocabulary of `playctl feed --json`: one object per `FeedEvent`, `{"event": name, "time": feed
+/// seconds, "index": item, ...}` with the fields of its kind, then one `feed.summary` object.
+enum FeedEventJSON {
+    /// `event` as one object; `feed.visible` also names the item's `url` and `kind` from `entries`.
+    static func object(_ event: FeedEvent, entries: [FeedEntry]) -> JSONValue {
+        let context: [(String, JSONValue)] = [
+            ("event", .string(event.name)), ("time", .double(event.time)), ("index", .int(event.index)),
+        ]
+        return .object(context + fields(event.kind, entries: entries))
+    }
+
+    /// The fields of the event's kind.
+    static func fields(_ kind: FeedEvent.Kind, entries: [FeedEntry]) -> [(String, JSONValue)] {
+        switch kind {
+        case .visible(let index):
+            guard entries.indices.contains(index) else { return [] }
+            return [("url", .string(entries[index].url)), ("kind", .string(entries[index].kind.rawValue))]
+        case .active(_, let prepared, let hasFrame):
+            return [("prepared", .bool(prepared)), ("hasFrame", .bool(hasFrame))]
+        case .prefetch(_, let limit, let bytes, let outcome):
+            var fields: [(String, JSONValue)] = [
+                ("outcome", .string(name(of: outcome))), ("byteLimit", limit.map { .int(Int($0)) } ?? .null),
+                ("bytes", .int(Int(bytes))),
+            ]
+            if case .failed(let error) = outcome { fields.append(("error", .string(error))) }
+            return fields
+        case .prepared(_, let player, let ready):
+            return [("player", .int(player)), ("ready", .bool(ready))]
+        case .firstFrame(_, let latency, let prepared):
+            return [("latency", .double(latency)), ("prepared", .bool(prepared))]
+        case .stall(_, let ended, let duration):
+            return [("ended", .bool(ended)), ("duration", .double(duration))]
+        case .failed(_, let error):
+            return [("error", .string(error))]
+        case .poolAcquire(let player, _, let waited):
+            return [("player", .int(player)), ("waited", .bool(waited))]
+        case .poolRelease(let player, _):
+            return [("player", .int(player))]
+        case .trimmed(_, let bytes):
+            return [("bytes", .int(Int(bytes)))]
+        case .poster(_, let latency, let fromCache):
+            return [("latency", .double(latency)), ("fromCache", .bool(fromCache))]
+        }
+    }
+
+    /// `started`, `finished`, `cancelled` or `failed` (the reason goes in `error`).
+    static func name(of outcome: FeedEvent.PrefetchOutcome) -> String {
+        switch outcome {
+        case .started: return "started"
+        case .finished: return "finished"
+        case .cancelled: return "cancelled"
+        case .failed: return "failed"
+        }
+    }
+
+    /// The final object: `{"event": "feed.summary", "time": ..., "swipes", "flings", then every `FeedSummary`
+    /// figure under its property's name (latencies as `{"count", "p50", "p95", "max"}` in seconds), with
+    /// `rebufferRatio`, `wasteRatio` and `loaderImpressionsPer1000`.
+    static func summary(_ summary: FeedSummary, time: Double, swipes: Int, flings: Int) -> JSONValue {
+        func latencies(_ value: FeedSummary.Latencies) -> JSONValue {
+            .object([
+                ("count", .int(value.count)), ("p50", .double(value.p50)), ("p95", .double(value.p95)),
+                ("max", .double(value.max)),
+            ])
+        }
+        return .object([
+            ("event", "feed.summary"), ("time", .double(time)), ("swipes", .int(swipes)), ("flings", .int(flings)),
+            ("activations", .int(summary.activations)), ("firstFrame", latencies(summary.firstFrame)),
+            ("preparedFirstFrame", latencies(summary.preparedFirstFrame)),
+            ("coldFirstFrame", latencies(summary.coldFirstFrame)), ("stalls", .int(summary.stalls)),
+            ("stallSeconds", .double(summary.stallSeconds)), ("watchedSeconds", .double(summary.watchedSeconds)),
+            ("rebufferRatio", .double(summary.rebufferRatio)), ("bytesFetched", .int(Int(summary.bytesFetched))),
+            ("bytesPlayed", .int(Int(summary.bytesPlayed))), ("wasteRatio", .double(summary.wasteRatio)),
+            ("loaderImpressions", .int(summary.loaderImpressions)),
+            ("loaderImpressionsPer1000", .double(summary.loaderImpressionsPer1000)),
+            ("failures", .int(summary.failures)), ("prefetchesStarted", .int(summary.prefetchesStarted)),
+            ("prefetchesFinished", .int(summary.prefetchesFinished)),
+            ("prefetchesCancelled", .int(summary.prefetchesCancelled)),
+            ("prefetchesFailed", .int(summary.prefetchesFailed)), ("postersReady", .int(summary.postersReady)),
+            ("posterLatency", latencies(summary.posterLatency)), ("poolHits", .int(summary.poolHits)),
+            ("poolWaits", .int(summary.poolWaits)), ("trims", .int(summary.trims)),
+            ("peakMemory", .int(summary.peakMemory)),
+        ])
+    }
+}

@@ -1,0 +1,80 @@
+import Feed
+import PlayctlOutput
+
+/// The entries `playctl feed` plays, read from its MANIFEST: a JSON file or a folder of media files.
+///
+/// A JSON manifest is `{"entries": [entry, ...]}` or the array alone; each entry is
+/// `{"url": "...", "kind": "video"|"image", "size": bytes, "duration": seconds}` (`size` and `duration` optional;
+/// other members ignored). A URL with a scheme (`http://`, `https://`, `file://`) and an absolute path are kept as
+/// they are; a relative path is resolved against the manifest's folder. A folder is read by
+/// ``init(folder:)``.
+struct FeedManifest: Equatable, Sendable {
+    /// The manifest's path as given.
+    let path: String
+    let entries: [FeedEntry]
+    /// The audio-only files of a folder, left out (paths).
+    var skipped: [String] = []
+
+    /// The manifest at `path`: a folder or a JSON file.
+    /// - Throws: `FeedInputError` naming the file: unreadable, not JSON, not a manifest, or empty.
+    static func load(_ path: String) throws(FeedInputError) -> FeedManifest {
+        if try FeedInputFile.isDirectory(path) { return try FeedManifest(folder: path) }
+        return try FeedManifest(path: path, json: FeedInputFile.json(path))
+    }
+
+    /// The manifest `json`, read from the file at `path`.
+    /// - Throws: `FeedInputError` naming `path` for the first mistake.
+    init(path: String, json: JSONValue) throws(FeedInputError) {
+        self.path = path
+        let list: [JSONValue]
+        let listPath: String
+        if let array = json.arrayValue {
+            (list, listPath) = (array, "")
+        } else if json.objectValue != nil, let array = json["entries"]?.arrayValue {
+            (list, listPath) = (array, "entries")
+        } else if json.objectValue != nil, json["entries"] != nil {
+            throw .invalid(file: path, path: "entries", reason: "expected an array of entries")
+        } else {
+            throw .invalid(
+                file: path, path: "", reason: "expected {\"entries\": [...]} or an array of entries")
+        }
+        guard !list.isEmpty else { throw .empty(file: path, reason: "no entries") }
+        var entries: [FeedEntry] = []
+        for (position, value) in list.enumerated() {
+            let object = try FeedJSONObject(value, file: path, path: "\(listPath)[\(position)]")
+            entries.append(try Self.entry(object, relativeTo: Self.folder(of: path)))
+        }
+        self.entries = entries
+    }
+
+    init(path: String, entries: [FeedEntry], skipped: [String] = []) {
+        self.path = path
+        self.entries = entries
+        self.skipped = skipped
+    }
+
+    /// One entry of the list.
+    static func entry(_ object: FeedJSONObject, relativeTo folder: String) throws(FeedInputError) -> FeedEntry {
+        let url = try object.required("url", object.string)
+        guard !url.isEmpty else { throw object.invalid("url", "empty") }
+        let kindName = try object.required("kind", object.string)
+        guard let kind = FeedEntry.Kind(rawValue: kindName) else {
+            throw object.invalid("kind", "unknown kind '\(kindName)' (expected video or image)")
+        }
+        let size = try object.count("size").map(Int64.init)
+        let duration = try object.seconds("duration")
+        return FeedEntry(url: resolve(url, in: folder), kind: kind, byteSize: size, duration: duration)
+    }
+
+    /// The folder part of `path` (`Media` for `Media/feed.json`, `/` for `/feed.json`, empty for `feed.json`).
+    static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// `url` as given when it has a scheme or is absolute, else `folder/url`.
+    static func resolve(_ url: String, in folder: String) -> String {
+        if url.hasPrefix("/") || url.contains("://") || folder.isEmpty { return url }
+        return folder.hasSuffix("/") ? folder + url : folder + "/" + url
+    }
+}

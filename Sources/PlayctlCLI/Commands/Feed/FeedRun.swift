@@ -1,0 +1,83 @@
+import Feed
+import Foundation
+import Playback
+import PlayctlOutput
+
+/// One run of `playctl feed`: a `FeedController` on the host clock, the scroll played against it in real time, and
+/// what is printed as it happens (JSON Lines of every event, or a line per swipe), then the summary.
+struct FeedRun: Sendable {
+    let manifest: FeedManifest
+    /// The steps, played at their times from the start.
+    let scroll: FeedScroll
+    let configuration: FeedConfiguration
+    /// The loader and byte cache of the http(s) entries.
+    let loading: RemoteLoading
+    /// JSON Lines of every event, or text.
+    let json: Bool
+    /// The swipes and what happened on each.
+    let log = FeedSwipeLog()
+    let writer = JSONLinesWriter.standardOutput()
+
+    /// The readable lines.
+    var text: FeedText { FeedText(entries: manifest.entries, flingSpeed: configuration.policy.flingSpeed) }
+
+    /// Plays the scroll: each step at its time (the task sleeps between them), each swipe's line once the next
+    /// begins, the feed invalidated after the last dwell, then the summary (taken before the feed is invalidated,
+    /// so the last item's time on screen counts).
+    func run() async -> FeedSummary {
+        let text = self.text
+        let feed = FeedController(
+            entries: manifest.entries, configuration: configuration, loading: loading, clock: .host)
+        let entries = manifest.entries
+        feed.observeEvents { [log, writer, json] event in
+            log.record(event)
+            if json { try? writer.write(FeedEventJSON.object(event, entries: entries)) }
+        }
+        if !json {
+            write(text.header(manifest: manifest.path, scroll: scroll, configuration: configuration))
+            write(text.columns)
+        }
+        let start = ContinuousClock.now
+        var swipes = 0
+        for (position, step) in scroll.steps.enumerated() {
+            try? await Task.sleep(until: start + .seconds(step.at), clock: .continuous)
+            guard scroll.isSwipe(position) else {
+                feed.scroll(to: step.index, speed: step.speed)
+                continue
+            }
+            log.begin(
+                FeedSwipe(
+                    number: swipes, index: step.index, time: feed.now, speed: step.speed,
+                    firstSequenceNumber: PlayerEvent.makeSequenceNumber()))
+            feed.scroll(to: step.index, speed: step.speed)
+            if swipes > 0 { await finish(swipe: swipes - 1, feed, text) }
+            swipes += 1
+        }
+        try? await Task.sleep(until: start + .seconds(scroll.end), clock: .continuous)
+        await finish(swipe: swipes - 1, feed, text)
+        let summary = feed.summary
+        let time = feed.now
+        feed.invalidate()
+        await feed.eventsDelivered()
+        if json {
+            try? writer.write(
+                FeedEventJSON.summary(
+                    summary, time: time, swipes: scroll.swipes, flings: scroll.flings(above: text.flingSpeed)))
+        } else {
+            for line in text.summary(summary, scroll: scroll, duration: time) { write(line) }
+        }
+        return summary
+    }
+
+    /// Prints swipe `number`'s line once every event made before the call has been counted.
+    private func finish(swipe number: Int, _ feed: FeedController, _ text: FeedText) async {
+        await feed.eventsDelivered()
+        guard !json, let swipe = log.swipe(number) else { return }
+        write(text.line(swipe))
+    }
+
+    /// One line on standard output, at once (a closed pipe is ignored, as `play` does).
+    private func write(_ line: String) {
+        _ = FileDescriptorIO.writeAll(Array((line + "\n").utf8), to: STDOUT_FILENO)
+    }
+}

@@ -1,0 +1,109 @@
+import Feed
+import Foundation
+
+/// `playctl feed`'s readable output: a header, one line per swipe under column titles, then the summary.
+struct FeedText {
+    let entries: [FeedEntry]
+    /// Items a second above which a swipe is a fling (the planner's rule).
+    let flingSpeed: Double
+    /// The width of the item column: `#12 name.mp4`.
+    let itemWidth: Int
+
+    init(entries: [FeedEntry], flingSpeed: Double) {
+        self.entries = entries
+        self.flingSpeed = flingSpeed
+        itemWidth = min(max(entries.indices.map { Self.item($0, entries).count }.max() ?? 0, 4), 32)
+    }
+
+    /// `#3 b.mp4`: the index and the last part of the URL.
+    static func item(_ index: Int, _ entries: [FeedEntry]) -> String {
+        "#\(index) " + (entries[index].url.split(separator: "/").last.map(String.init) ?? entries[index].url)
+    }
+
+    /// `feed Media: 6 entries (5 videos, 1 image); 3 swipes (1 fling); network unconstrained, pool 5`.
+    func header(manifest: String, scroll: FeedScroll, configuration: FeedConfiguration) -> String {
+        let videos = entries.filter { $0.kind == .video }.count
+        let flings = scroll.flings(above: flingSpeed)
+        return "feed \(manifest): \(Self.count(entries.count, "entry", "entries")) "
+            + "(\(Self.count(videos, "video")), \(Self.count(entries.count - videos, "image"))); "
+            + "\(Self.count(scroll.swipes, "swipe")) (\(Self.count(flings, "fling"))); "
+            + "network \(configuration.profile.rawValue), pool \(configuration.poolSize)"
+    }
+
+    /// The titles of the swipe lines.
+    var columns: String {
+        row("time", "item", "kind", "scroll", "start", "first frame", "stalls", "prefetch started/finished/cancelled")
+    }
+
+    /// One swipe: when, which item, how it was reached and started, its first frame, its stalls and the prefetches
+    /// meanwhile.
+    func line(_ swipe: FeedSwipe) -> String {
+        let scroll = swipe.number == 0 ? "first" : swipe.speed > flingSpeed ? "fling" : "swipe"
+        let start: String
+        if let activation = swipe.activation {
+            start = activation.hasFrame ? "ready" : activation.prepared ? "prepared" : "cold"
+        } else {
+            start = "failed"
+        }
+        let first = swipe.firstFrameLatency.map(Self.milliseconds) ?? (swipe.failure != nil ? "failed" : "-")
+        return row(
+            String(format: "%.3f", swipe.time), Self.item(swipe.index, entries), entries[swipe.index].kind.rawValue,
+            scroll, start, first, String(swipe.stalls),
+            "\(swipe.prefetchesStarted)/\(swipe.prefetchesFinished)/\(swipe.prefetchesCancelled)")
+    }
+
+    private func row(
+        _ time: String, _ item: String, _ kind: String, _ scroll: String, _ start: String, _ first: String,
+        _ stalls: String, _ prefetches: String
+    ) -> String {
+        func left(_ text: String, _ width: Int) -> String {
+            text + String(repeating: " ", count: max(width - text.count, 0))
+        }
+        func right(_ text: String, _ width: Int) -> String {
+            String(repeating: " ", count: max(width - text.count, 0)) + text
+        }
+        return right(time, 8) + "  " + left(item, itemWidth) + "  " + left(kind, 5) + "  " + left(scroll, 6) + "  "
+            + left(start, 8) + "  " + right(first, 11) + "  " + right(stalls, 6) + "  " + prefetches
+    }
+
+    /// The summary's lines.
+    func summary(_ summary: FeedSummary, scroll: FeedScroll, duration: Double) -> [String] {
+        let s = summary
+        return [
+            "summary: \(Self.count(s.activations, "activation")) in \(String(format: "%.2f", duration)) s "
+                + "(\(Self.count(scroll.swipes, "swipe")), \(Self.count(scroll.flings(above: flingSpeed), "fling"))), "
+                + Self.count(s.failures, "failure"),
+            "  first frame   " + Self.latencies(s.firstFrame),
+            "    prepared    " + Self.latencies(s.preparedFirstFrame),
+            "    cold        " + Self.latencies(s.coldFirstFrame),
+            "  stalls        \(s.stalls), \(String(format: "%.3f", s.stallSeconds)) s of "
+                + "\(String(format: "%.3f", s.watchedSeconds)) s watched; rebuffer ratio "
+                + String(format: "%.4f", s.rebufferRatio),
+            "  bytes         \(s.bytesFetched) fetched, \(s.bytesPlayed) played; waste ratio "
+                + String(format: "%.3f", s.wasteRatio),
+            "  loader        \(Self.count(s.loaderImpressions, "impression")), "
+                + String(format: "%.1f", s.loaderImpressionsPer1000) + " per 1000 activations",
+            "  prefetches    \(s.prefetchesStarted) started, \(s.prefetchesFinished) finished, "
+                + "\(s.prefetchesCancelled) cancelled, \(s.prefetchesFailed) failed",
+            "  pool          \(Self.count(s.poolHits, "hit")), \(Self.count(s.poolWaits, "wait")); "
+                + Self.count(s.trims, "trim"),
+            "  peak memory   "
+                + (s.peakMemory < 0 ? "-" : String(format: "%.1f MiB", Double(s.peakMemory) / 1_048_576)),
+        ]
+    }
+
+    /// `p50 12.3 ms, p95 30.1 ms, max 30.1 ms (4 items)`, or `none`.
+    static func latencies(_ value: FeedSummary.Latencies) -> String {
+        guard value.count > 0 else { return "none" }
+        return "p50 \(milliseconds(value.p50)), p95 \(milliseconds(value.p95)), max \(milliseconds(value.max)) "
+            + "(\(count(value.count, "item")))"
+    }
+
+    /// `12.3 ms`.
+    static func milliseconds(_ seconds: Double) -> String { String(format: "%.1f ms", seconds * 1000) }
+
+    /// `1 swipe`, `3 swipes` (`plural` when the plural is not the singular and an s).
+    static func count(_ value: Int, _ singular: String, _ plural: String? = nil) -> String {
+        "\(value) " + (value == 1 ? singular : plural ?? singular + "s")
+    }
+}
