@@ -47,6 +47,18 @@ enum Reading {
         return bytes
     }
 
+    /// Where `bytes` first differ from `expected` (or how their lengths differ), nil when they are equal. Tests
+    /// compare megabytes with it: `#expect(a == b)` on arrays that differ makes Swift Testing diff them, which takes
+    /// hours for a few megabytes.
+    static func difference(_ bytes: [UInt8], _ expected: some Collection<UInt8>) -> String? {
+        let expected = Array(expected)
+        if bytes == expected { return nil }
+        if let index = (0..<min(bytes.count, expected.count)).first(where: { bytes[$0] != expected[$0] }) {
+            return "byte \(index) differs (\(bytes[index]), expected \(expected[index])) of \(bytes.count)"
+        }
+        return bytes.count == expected.count ? nil : "\(bytes.count) bytes, expected \(expected.count)"
+    }
+
     /// The bytes of a file the shared server serves, from its local copy.
     static func local(_ name: String) throws -> [UInt8] {
         [UInt8](try Data(contentsOf: URL(fileURLWithPath: TestHTTPServer.localPath(name))))
