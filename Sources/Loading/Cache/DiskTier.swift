@@ -3,9 +3,10 @@ import Foundation
 /// Complete chunks kept on disk, least recently used first out, within a byte limit.
 ///
 /// Layout: `<directory>/<resource hash>/head` (the URL and what the server said of it, JSON) and
-/// `<directory>/<resource hash>/<index>.chunk` (a 16-byte header: "PCK1", the payload's length and its CRC-32,
-/// then the payload). A chunk is written to a temporary file and renamed, so a crash leaves no half entry; a chunk
-/// whose header, length or checksum is wrong (damaged, cut short) is deleted when read and fetched again.
+/// `<directory>/<resource hash>/<index>.chunk` (a 16-byte header: "PCK1", the payload's length, its CRC-32 and
+/// the chunk's index, then the payload). A chunk is written to a temporary file and renamed, so a crash leaves no
+/// half entry; a chunk whose header, length, checksum or index is wrong (damaged, cut short, another chunk's file)
+/// is deleted when read and fetched again.
 ///
 /// The limit bounds every file of the tier, heads included: a resource's head is written with its first chunk and
 /// deleted with its last (so folders cannot pile up, one per URL ever seen), and room for a file is made before it
@@ -103,7 +104,8 @@ final class DiskTier {
     func load(_ key: MemoryTier.Key) -> ChunkBuffer? {
         guard entries[key] != nil else { return nil }
         let path = chunkPath(key)
-        guard let data = FileManager.default.contents(atPath: path), let chunk = Self.decode(data) else {
+        guard let data = FileManager.default.contents(atPath: path), let chunk = Self.decode(data, index: key.index)
+        else {
             corruptChunks += 1
             drop(key)
             return nil
@@ -173,11 +175,15 @@ final class DiskTier {
         }
     }
 
-    private static func decode(_ data: Data) -> ChunkBuffer? {
+    /// The chunk a file holds, if it is intact and is chunk `index`. The index is checked too: another chunk's
+    /// intact file in its place (a misplaced copy or rename) passes every other check and would play wrong bytes.
+    private static func decode(_ data: Data, index: Int) -> ChunkBuffer? {
         guard data.count >= headerSize, Array(data.prefix(4)) == magic else { return nil }
         let length = Int(read32(data, at: 4))
         let checksum = read32(data, at: 8)
-        guard data.count == headerSize + length else { return nil }
+        guard data.count == headerSize + length, read32(data, at: 12) == UInt32(truncatingIfNeeded: index) else {
+            return nil
+        }
         return data.withUnsafeBytes { raw -> ChunkBuffer? in
             let payload = UnsafeRawBufferPointer(rebasing: raw[headerSize...])
             guard CRC32.checksum(payload) == checksum else { return nil }
