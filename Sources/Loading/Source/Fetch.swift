@@ -2,8 +2,8 @@ import Foundation
 
 /// One fetch filling a resource's chunks from `start` to `end` (or the resource's end), through one transfer at a
 /// time. It checks that the server sends what was asked (the range, the same version), pauses when it runs too far
-/// ahead of the readers it serves, resumes a dropped connection where it stopped (the same version only), and
-/// records a failure for the readers when it cannot go on. Its state is guarded by the cache's lock.
+/// ahead of the readers it serves, resumes a dropped connection where it stopped (the same version only, after a
+/// delay), and records a failure for the readers when it cannot go on. Its state is guarded by the cache's lock.
 ///
 /// A pause ends the transfer and a resume starts another from where the fetch stopped (`If-Range`), when the
 /// server serves ranges: a paused transfer would keep its connection, and the loader's connections to a host are
@@ -26,13 +26,21 @@ final class Fetch: @unchecked Sendable {
     private var sink: Sink?
     /// Where the transfer under way starts.
     private var requestStart: Int64
+    /// A retry is scheduled (after a dropped connection).
+    private var retryPending = false
     /// Retries left: reset when a transfer brings bytes, so it counts failed attempts in a row.
     private var retriesLeft = Fetch.maximumRetries
+    /// Whether the server answered this fetch once (a refused connection afterwards may be a restart).
+    private var answered = false
     /// A failure decided here (a range or version the server would not give).
     private var refusal: MediaError?
 
     /// How many times in a row a dropped transfer is resumed before its error is reported.
     static let maximumRetries = 3
+
+    /// Seconds before retry `attempt` (0, 1, 2): 0.5, 1, 2. A server that dropped the connection because it is
+    /// restarting refuses connections for a moment; retrying at once would fail three times in a few milliseconds.
+    static func retryDelay(attempt: Int) -> Double { 0.5 * Double(1 << attempt) }
 
     private init(
         cache: ByteCache, resource: CachedResource, transport: any Transport, start: Int64, end: Int64?,
@@ -106,7 +114,7 @@ final class Fetch: @unchecked Sendable {
             }
         } else if let handle {
             handle.setPaused(false)
-        } else {
+        } else if !retryPending {
             startTransfer()
         }
     }
@@ -185,6 +193,7 @@ final class Fetch: @unchecked Sendable {
                 reason: "asked for bytes from \(requestStart), the server sent the whole file (\(head.status))")
             return false
         }
+        answered = true
         if known == nil || known?.totalLength == nil && received.totalLength != nil || known != received {
             cache.setHead(resource, received)
         }
@@ -219,9 +228,18 @@ final class Fetch: @unchecked Sendable {
         if let outcome, refusal == nil, !reachedEnd, retriesLeft > 0, isRetryable(outcome.kind),
             resource.head?.acceptsRanges == true
         {
-            // Dropped mid-way: resume where it stopped, for the same version only (If-Range).
+            // Dropped mid-way: resume where it stopped, for the same version only (If-Range), after a delay. The
+            // fetch stays in the resource's fetches meanwhile, so readers wait for it rather than start their own.
+            let attempt = Self.maximumRetries - retriesLeft
             retriesLeft -= 1
-            startTransfer()
+            retryPending = true
+            DispatchQueue.global().asyncAfter(deadline: .now() + Self.retryDelay(attempt: attempt)) { [self] in
+                cache.condition.lock()
+                defer { cache.condition.unlock() }
+                retryPending = false
+                guard !finished, !isPaused, handle == nil else { return }
+                startTransfer()
+            }
             return
         }
         finished = true
@@ -239,8 +257,9 @@ final class Fetch: @unchecked Sendable {
         end.map { position >= $0 } ?? (resource.totalLength.map { position >= $0 } ?? false)
     }
 
-    /// Whether a transfer that failed with `kind` may be resumed: a lost connection or a stall.
+    /// Whether a transfer that failed with `kind` may be resumed: a lost connection or a stall, and a refused
+    /// connection once the server answered this fetch (it went away mid-way, perhaps to restart).
     private func isRetryable(_ kind: MediaError.Kind) -> Bool {
-        kind == .connectionLost || kind == .timedOut
+        kind == .connectionLost || kind == .timedOut || kind == .connectionRefused && answered
     }
 }
