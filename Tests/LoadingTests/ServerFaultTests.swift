@@ -51,4 +51,35 @@ struct ServerFaultTests {
         source.close()
         #expect(LoaderResources.waitUntilReleased(fault.loader, thread: thread, port: fault.server.port) == nil)
     }
+
+    @Test(
+        "the file changed while the server was down: contentChanged and never a byte of the new version; a new reader reads it"
+    )
+    func changedWhileDown() throws {
+        let fault = try ServerFault()
+        let original = fault.file
+        let source = fault.source()
+        let (start, thread) = try Self.readStart(fault, source, count: 512 << 10)
+        // A player's buffer: the fetch runs ahead of the reader, which is still behind when the server goes.
+        let ahead = PausedFetchTests.wait(seconds: 10) { fault.heldFromStart >= 1_500_000 }
+        try #require(ahead)
+        fault.server.stop(signal: SIGKILL)
+        try fault.changeFile()
+        try fault.server.start()
+        // The resume meets the new version while the reader is still behind (the cache drops the old bytes).
+        let dropped = PausedFetchTests.wait(seconds: 10) { fault.cache.cachedRanges(of: fault.url).isEmpty }
+        try #require(dropped)
+        let (rest, error) = Reading.read(source)
+        #expect(error?.kind == .contentChanged, "\(String(describing: error))")
+        let read = start + rest
+        #expect(Reading.difference(read, original.prefix(read.count)) == nil, "only bytes of the first version")
+        source.close()
+        // A new reader reads the new version.
+        let again = fault.source()
+        let (bytes, againError) = Reading.read(again)
+        #expect(againError == nil, "\(String(describing: againError))")
+        #expect(Reading.difference(bytes, fault.file) == nil)
+        again.close()
+        #expect(LoaderResources.waitUntilReleased(fault.loader, thread: thread, port: fault.server.port) == nil)
+    }
 }

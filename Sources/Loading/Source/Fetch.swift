@@ -249,7 +249,10 @@ final class Fetch: @unchecked Sendable {
             if end == nil, resource.totalLength == nil { resource.endReached = position }
             return
         }
-        resource.failure = (position, end, outcome)
+        resource.failures += 1
+        // Another version on the server: every byte a reader read belongs to the old one, wherever it reads now.
+        let from = outcome.kind == .contentChanged ? 0 : position
+        resource.failure = (from, outcome.kind == .contentChanged ? nil : end, outcome, resource.failures)
     }
 
     /// Whether it brought every byte it was asked for (its transfer is about to finish: it is not paused).
