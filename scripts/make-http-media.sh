@@ -5,6 +5,7 @@
 #   mid.mp4   H.264 360p at about 5 Mbit/s (noise), 6 s, moov first: below it (cheap to decode, so a slow machine
 #             does not stall on the decoder where the test means the link)
 #   hd.mp4    H.264 720p at about 2.5 Mbit/s + AAC, 8 s, moov first: the time-to-first-frame benchmark's clip
+#   large.bin 20 MB of random bytes: larger than the caches the loading tests bound (not media)
 # A clip made by an older version of this script is made again (the stamp file names the version).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -26,5 +27,9 @@ if [ ! -s "$out/hd.mp4" ]; then
      -f lavfi -i "sine=frequency=440:sample_rate=48000:duration=8" \
      -c:v libx264 -preset veryfast -pix_fmt yuv420p -g 60 -b:v 2500k -maxrate 2500k -bufsize 2500k \
      -c:a aac -b:a 96k -movflags +faststart "$out/hd.mp4"
+fi
+if [ ! -s "$out/large.bin" ]; then
+  head -c $((20 << 20)) /dev/urandom > "$out/large.bin.tmp"
+  mv "$out/large.bin.tmp" "$out/large.bin"
 fi
 echo "$version" > "$out/.version"

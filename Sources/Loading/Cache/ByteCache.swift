@@ -4,6 +4,11 @@ import Foundation
 /// ``chunkSize`` bytes (a chunk may hold part of its range while a fetch fills it), in a memory tier and an optional
 /// disk tier, each bounded in bytes with least-recently-used eviction.
 ///
+/// The bounds, as ``currentStatistics`` reports them: `memoryBytes <= memoryLimit + chunkSize * activeFetches`
+/// (a chunk a fetch is filling is never evicted; the others go first, so the excess arises only when the limit is
+/// smaller than those chunks), and `diskBytes <= diskLimit`, where `diskBytes` counts every file of the directory,
+/// chunk files and heads, and is what the directory holds.
+///
 /// Readers and fetches meet here (``RemoteByteSource``, ``Fetch``): a reader reads what is cached and otherwise
 /// waits for the fetch that will bring its bytes, starting one only when none will (so two readers of the same
 /// uncached range cause one fetch). Safe for any number of readers and fetches on any threads; one lock guards it
@@ -14,11 +19,12 @@ public final class ByteCache: @unchecked Sendable {
 
     /// How much the cache may hold.
     public struct Configuration: Sendable {
-        /// Bytes of chunks in memory (default 32 MB). Chunks being filled may exceed it by one chunk per fetch.
+        /// Bytes of chunks in memory (default 32 MB), beyond which least recently used chunks are dropped; the
+        /// chunks fetches are filling stay, so the tier may exceed it by one chunk per fetch under way.
         public var memoryLimit: Int
         /// Where the disk tier lives; nil for none (the default).
         public var directory: String?
-        /// Bytes of chunk files on disk (default 512 MB).
+        /// Bytes of the disk tier's files, chunks and heads (default 512 MB): the directory never holds more.
         public var diskLimit: Int
 
         public init(memoryLimit: Int = 32 << 20, directory: String? = nil, diskLimit: Int = 512 << 20) {
@@ -37,12 +43,15 @@ public final class ByteCache: @unchecked Sendable {
         public var bytesReadFromCache: Int64 = 0
         /// Transfers started.
         public var transfersStarted = 0
-        /// Chunks in memory and their bytes; chunk files on disk and their bytes.
+        /// Chunks in memory and their bytes; bytes of the disk tier's files (chunks and heads).
         public var memoryChunks = 0
         public var memoryBytes = 0
         public var diskBytes = 0
         /// Disk chunks found damaged or cut short (deleted and fetched again).
         public var corruptChunks = 0
+        /// Fetches under way, paused ones included: each may keep the chunk it is filling in memory beyond
+        /// ``Configuration/memoryLimit``.
+        public var activeFetches = 0
     }
 
     /// The cache every item of the process shares by default: memory only, 32 MB.
@@ -110,6 +119,7 @@ public final class ByteCache: @unchecked Sendable {
         out.memoryBytes = memory.used
         out.diskBytes = disk?.used ?? 0
         out.corruptChunks = disk?.corruptChunks ?? 0
+        out.activeFetches = resources.values.reduce(0) { $0 + $1.fetches.count }
         return out
     }
 
@@ -177,8 +187,9 @@ public final class ByteCache: @unchecked Sendable {
             guard count > 0 else { break }
             chunk.write(UnsafeRawBufferPointer(rebasing: bytes[done..<done + count]), at: offset)
             memory.touch(MemoryTier.Key(resource: resource.url, index: index), bytes: chunk.capacity)
-            if chunk.isComplete, let disk, !disk.contains(MemoryTier.Key(resource: resource.url, index: index)) {
-                disk.store(MemoryTier.Key(resource: resource.url, index: index), chunk)
+            let key = MemoryTier.Key(resource: resource.url, index: index)
+            if chunk.isComplete, let disk, let head = resource.head, !disk.contains(key) {
+                disk.store(key, chunk, head: Self.storedHead(resource.url, head))
             }
             done += count
         }
@@ -208,11 +219,14 @@ public final class ByteCache: @unchecked Sendable {
     /// Records what the server said of `resource`, in memory and on disk.
     func setHead(_ resource: CachedResource, _ head: CachedResource.Head) {
         resource.head = head
-        disk?.storeHead(
-            DiskTier.StoredHead(
-                url: resource.url, totalLength: head.totalLength,
-                etag: head.validator.etag, lastModified: head.validator.lastModified,
-                acceptsRanges: head.acceptsRanges))
+        disk?.storeHead(Self.storedHead(resource.url, head))
+    }
+
+    /// `head` as the disk tier stores it.
+    static func storedHead(_ url: String, _ head: CachedResource.Head) -> DiskTier.StoredHead {
+        DiskTier.StoredHead(
+            url: url, totalLength: head.totalLength, etag: head.validator.etag,
+            lastModified: head.validator.lastModified, acceptsRanges: head.acceptsRanges)
     }
 
     /// Forgets `url`'s bytes (memory and disk) and head.

@@ -23,8 +23,11 @@ final class CachedResource {
     /// Where the resource ends, once a transfer to its end finished without the server saying its length.
     var endReached: Int64?
     /// A fetch failed and could not be resumed: reads from `position` on (up to where the fetch meant to go)
-    /// throw `error`.
-    var failure: (position: Int64, end: Int64?, error: MediaError)?
+    /// throw `error`, once for each reader that was there when it failed (`serial` tells them apart: a reader
+    /// opened later, or reading again after the error, tries again).
+    var failure: (position: Int64, end: Int64?, error: MediaError, serial: UInt64)?
+    /// Failures so far (the last one's `serial`).
+    var failures: UInt64 = 0
 
     /// The download rate (see ``RateMeter``).
     var rate = RateMeter()

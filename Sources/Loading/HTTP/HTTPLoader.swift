@@ -98,8 +98,26 @@ public final class HTTPLoader: Transport, @unchecked Sendable {
 
     /// Transfers running (the loader's thread only).
     private var running: [ObjectIdentifier: CurlTransfer] = [:]
+    /// The kernel's id of the loader's thread while it runs (guarded by `lock`).
+    private var runningThreadID: pid_t?
+
+    /// The kernel's id of the loader's thread while it runs, nil when none does: tests check that the thread
+    /// ends when the loader goes idle.
+    var threadID: pid_t? {
+        lock.lock()
+        defer { lock.unlock() }
+        return runningThreadID
+    }
 
     private func run(_ multi: UnsafeMutableRawPointer) {
+        // Named here, through the kernel: on Linux, Foundation's Thread.name set before start is dropped (the
+        // Thread has no system thread yet), and Thread.current.name set here is dropped too whenever the thread
+        // runs before start() recorded it; the thread then kept the name of the thread that started it
+        // (LoaderLeakTests found it in /proc/self/task/<id>/comm).
+        Self.nameCurrentThread("playctl.http")
+        lock.lock()
+        runningThreadID = Self.currentThreadID()
+        lock.unlock()
         var idleSince = Date()
         while true {
             lock.lock()
@@ -107,6 +125,7 @@ public final class HTTPLoader: Transport, @unchecked Sendable {
             commands.removeAll()
             if pending.isEmpty && running.isEmpty && Date().timeIntervalSince(idleSince) >= configuration.idleLifetime {
                 self.multi = nil
+                runningThreadID = nil
                 lock.unlock()
                 curl_multi_cleanup(multi)
                 return
@@ -119,6 +138,23 @@ public final class HTTPLoader: Transport, @unchecked Sendable {
             if !running.isEmpty { idleSince = Date() }
             curl_multi_poll(multi, nil, 0, running.isEmpty ? 1000 : 250, nil)
         }
+    }
+
+    /// Names the calling thread (at most 15 bytes), as `prctl(PR_SET_NAME)` does.
+    private static func nameCurrentThread(_ name: String) {
+        let descriptor = open("/proc/thread-self/comm", O_WRONLY)
+        guard descriptor >= 0 else { return }
+        _ = name.withCString { write(descriptor, $0, min(strlen($0), 15)) }
+        close(descriptor)
+    }
+
+    /// The calling thread's kernel id (`gettid`, which Glibc's module does not export), from /proc/thread-self.
+    private static func currentThreadID() -> pid_t? {
+        var buffer = [CChar](repeating: 0, count: 64)
+        let length = readlink("/proc/thread-self", &buffer, buffer.count - 1)
+        guard length > 0 else { return nil }
+        let path = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return path.split(separator: "/").last.flatMap { pid_t($0) }
     }
 
     private func apply(_ command: Command, _ multi: UnsafeMutableRawPointer) {

@@ -1,12 +1,17 @@
-import Dispatch
+import Foundation
 
-/// One transfer filling a resource's chunks from `start` to `end` (or the resource's end): the sink the transport
-/// feeds. It checks that the server sends what was asked (the range, the same version), pauses when it runs too
-/// far ahead of the readers it serves, gives way to playback while a player claims the link (a fetch that serves
-/// no playback reader pauses within the chunk it is writing), resumes a dropped connection where it stopped (the
-/// same version only), and records a failure for the readers when it cannot go on. Its state is guarded by the
-/// cache's lock.
-final class Fetch: TransferSink, @unchecked Sendable {
+/// One fetch filling a resource's chunks from `start` to `end` (or the resource's end), through one transfer at a
+/// time. It checks that the server sends what was asked (the range, the same version), pauses when it runs too far
+/// ahead of the readers it serves, gives way to playback while a player claims the link (a fetch that serves no
+/// playback reader pauses), resumes a dropped connection where it stopped (the same version only, after a delay),
+/// and records a failure for the readers when it cannot go on. Its state is guarded by the cache's lock.
+///
+/// A pause ends the transfer and a resume starts another from where the fetch stopped (`If-Range`), when the
+/// server serves ranges: a paused transfer would keep its connection, and the loader's connections to a host are
+/// few (``HTTPLoader``'s `maximumConnectionsPerHost`): paused transfers holding all of them starved every other
+/// transfer to that host, the ones their own readers waited for included (a deadlock PausedFetchTests found). A
+/// transfer from a server without ranges cannot be resumed elsewhere than at the start, so it is paused instead.
+final class Fetch: @unchecked Sendable {
     let cache: ByteCache
     let resource: CachedResource
     let transport: any Transport
@@ -21,21 +26,33 @@ final class Fetch: TransferSink, @unchecked Sendable {
     private var pausedForReadAhead = false
     private var pausedForLink = false
     var isPaused: Bool { pausedForReadAhead || pausedForLink }
+    private var finished = false
     /// Told once when it ends: nil when it got what it asked for (prefetches report this way).
     var onFinish: FetchCompletion?
+    /// The transfer under way and the sink it feeds; nil while paused or waiting to retry.
     private var handle: (any TransferHandle)?
-    /// Resumes left after dropped connections.
-    private let retries: Int
+    private var sink: Sink?
+    /// Where the transfer under way starts.
+    private var requestStart: Int64
+    /// A retry is scheduled (after a dropped connection).
+    private var retryPending = false
+    /// Retries left: reset when a transfer brings bytes, so it counts failed attempts in a row.
+    private var retriesLeft = Fetch.maximumRetries
+    /// Whether the server answered this fetch once (a refused connection afterwards may be a restart).
+    private var answered = false
     /// A failure decided here (a range or version the server would not give).
     private var refusal: MediaError?
-    private var finished = false
 
-    /// How many times a dropped transfer is resumed before its error is reported.
+    /// How many times in a row a dropped transfer is resumed before its error is reported.
     static let maximumRetries = 3
+
+    /// Seconds before retry `attempt` (0, 1, 2): 0.5, 1, 2. A server that dropped the connection because it is
+    /// restarting refuses connections for a moment; retrying at once would fail three times in a few milliseconds.
+    static func retryDelay(attempt: Int) -> Double { 0.5 * Double(1 << attempt) }
 
     private init(
         cache: ByteCache, resource: CachedResource, transport: any Transport, start: Int64, end: Int64?,
-        priority: TransferPriority, retries: Int
+        priority: TransferPriority
     ) {
         self.cache = cache
         self.resource = resource
@@ -45,30 +62,45 @@ final class Fetch: TransferSink, @unchecked Sendable {
         self.basePriority = priority
         self.priority = priority
         self.position = start
-        self.retries = retries
+        self.requestStart = start
     }
 
     /// Locked: starts a fetch of `resource` from `start` to `end` through `transport`.
     @discardableResult
     static func begin(
         cache: ByteCache, resource: CachedResource, transport: any Transport, start: Int64, end: Int64?,
-        priority: TransferPriority, retries: Int = maximumRetries, resuming: Bool = false
+        priority: TransferPriority
     ) -> Fetch {
         let fetch = Fetch(
-            cache: cache, resource: resource, transport: transport, start: start, end: end,
-            priority: priority, retries: retries)
+            cache: cache, resource: resource, transport: transport, start: start, end: end, priority: priority)
         resource.fetches.append(fetch)
         if resource.firstTransferStarted == nil { resource.firstTransferStarted = transport.currentTime() }
-        cache.statistics.transfersStarted += 1
-        let validator = resuming ? resource.head?.validator : nil
-        fetch.handle = transport.start(
-            TransferRequest(url: resource.url, start: start, end: end, validator: validator, priority: priority),
-            sink: fetch)
+        fetch.startTransfer()
         fetch.pace()
         return fetch
     }
 
-    /// Locked: whether it is writing into chunk `index` now.
+    /// Locked: starts a transfer from `position`; one that continues the fetch asks for the same version only.
+    private func startTransfer() {
+        let sink = Sink(fetch: self)
+        self.sink = sink
+        requestStart = position
+        refusal = nil
+        cache.statistics.transfersStarted += 1
+        let validator = position > start ? resource.head?.validator : nil
+        handle = transport.start(
+            TransferRequest(url: resource.url, start: position, end: end, validator: validator, priority: priority),
+            sink: sink)
+    }
+
+    /// Locked: ends the transfer under way, if any (what it still delivers is dropped).
+    private func stopTransfer() {
+        sink = nil
+        handle?.cancel()
+        handle = nil
+    }
+
+    /// Locked: whether it is writing into chunk `index` now (or will when it resumes).
     func isFilling(chunk index: Int) -> Bool {
         !finished && Int(position / Int64(ByteCache.chunkSize)) == index
     }
@@ -78,17 +110,27 @@ final class Fetch: TransferSink, @unchecked Sendable {
         !finished && offset >= position && end.map { offset < $0 } ?? true
     }
 
-    /// Locked: pauses or resumes the transfer for one reason; it moves when neither holds it.
+    /// Locked: pauses or resumes for one reason; it moves when neither holds it.
     private func update(readAhead: Bool? = nil, link: Bool? = nil) {
         guard !finished else { return }
         let was = isPaused
         if let readAhead { pausedForReadAhead = readAhead }
         if let link { pausedForLink = link }
         guard isPaused != was else { return }
-        if isPaused && !resource.fetches.contains(where: { !$0.isPaused && !$0.finished }) {
-            resource.rate.pause()
+        if isPaused {
+            // Ends the transfer, or pauses it when the server serves no ranges.
+            if !resource.fetches.contains(where: { !$0.isPaused && !$0.finished }) { resource.rate.pause() }
+            if resource.head?.acceptsRanges == true {
+                stopTransfer()
+            } else {
+                handle?.setPaused(true)
+            }
+        } else if let handle {
+            handle.setPaused(false)
+        } else if !retryPending {
+            // Another transfer from `position`.
+            startTransfer()
         }
-        handle?.setPaused(isPaused)
     }
 
     /// Locked: lets a reader that waits for it have it now (no read-ahead pause; a link pause holds unless the
@@ -98,12 +140,12 @@ final class Fetch: TransferSink, @unchecked Sendable {
         update(readAhead: false, link: priority == .prefetch && cache.linkClaimed)
     }
 
-    /// Locked: ends the transfer (nobody reads what it brings).
+    /// Locked: ends the fetch (nobody reads what it brings).
     func cancel() {
         guard !finished else { return }
         finished = true
         resource.fetches.removeAll { $0 === self }
-        handle?.cancel()
+        stopTransfer()
         cache.signal()
         report(MediaError(.cancelled, url: resource.url, operation: .read, reason: "cancelled"))
     }
@@ -131,7 +173,7 @@ final class Fetch: TransferSink, @unchecked Sendable {
             return
         }
         let ahead = position - lead.position
-        if !pausedForReadAhead && ahead > lead.readAhead {
+        if !pausedForReadAhead && ahead > lead.readAhead && !reachedEnd {
             update(readAhead: true, link: holdForLink)
         } else if pausedForReadAhead && ahead <= lead.readAhead / 2 {
             update(readAhead: false, link: holdForLink)
@@ -140,12 +182,24 @@ final class Fetch: TransferSink, @unchecked Sendable {
         }
     }
 
-    // MARK: TransferSink (the transport's thread)
+    // MARK: The current transfer's sink (the transport's thread)
 
-    func transferReceived(head: ResponseHead) -> Bool {
+    /// Receives one transfer of a fetch and passes it on while that transfer is the fetch's current one: an ended
+    /// transfer's cancel is asynchronous, and its late head or bytes must not be taken for the next one's.
+    private final class Sink: TransferSink, @unchecked Sendable {
+        let fetch: Fetch
+
+        init(fetch: Fetch) { self.fetch = fetch }
+
+        func transferReceived(head: ResponseHead) -> Bool { fetch.received(head, from: self) }
+        func transferReceived(_ bytes: UnsafeRawBufferPointer) { fetch.received(bytes, from: self) }
+        func transferFinished(_ error: MediaError?) { fetch.finished(error, from: self) }
+    }
+
+    private func received(_ head: ResponseHead, from sender: Sink) -> Bool {
         cache.condition.lock()
         defer { cache.condition.unlock() }
-        guard !finished else { return false }
+        guard sender === sink, !finished else { return false }
         let known = resource.head
         let received = CachedResource.Head(
             totalLength: head.totalLength ?? known?.totalLength,
@@ -158,7 +212,7 @@ final class Fetch: TransferSink, @unchecked Sendable {
             cache.purge(resource.url)
             return false
         }
-        if head.start != start {
+        if head.start != requestStart {
             cache.setHead(
                 resource,
                 CachedResource.Head(
@@ -166,19 +220,20 @@ final class Fetch: TransferSink, @unchecked Sendable {
                     validator: received.validator, acceptsRanges: false))
             refusal = MediaError(
                 .rangeNotSupported, url: resource.url, operation: .seek,
-                reason: "asked for bytes from \(start), the server sent the whole file (\(head.status))")
+                reason: "asked for bytes from \(requestStart), the server sent the whole file (\(head.status))")
             return false
         }
+        answered = true
         if known == nil || known?.totalLength == nil && received.totalLength != nil || known != received {
             cache.setHead(resource, received)
         }
         return true
     }
 
-    func transferReceived(_ bytes: UnsafeRawBufferPointer) {
+    private func received(_ bytes: UnsafeRawBufferPointer, from sender: Sink) {
         cache.condition.lock()
         defer { cache.condition.unlock() }
-        guard !finished else { return }
+        guard sender === sink, !finished else { return }
         let now = transport.currentTime()
         if resource.firstByteArrived == nil { resource.firstByteArrived = now }
         var count = bytes.count
@@ -187,6 +242,7 @@ final class Fetch: TransferSink, @unchecked Sendable {
         position += Int64(count)
         resource.bytesFetched += Int64(count)
         resource.rate.add(count, at: now)
+        if count > 0 { retriesLeft = Self.maximumRetries }
         cache.signal()
         pace(cancelling: true)
     }
@@ -203,34 +259,49 @@ final class Fetch: TransferSink, @unchecked Sendable {
         cache.condition.unlock()
     }
 
-    func transferFinished(_ error: MediaError?) {
+    private func finished(_ error: MediaError?, from sender: Sink) {
         cache.condition.lock()
         defer { cache.condition.unlock() }
-        guard !finished else { return }
+        guard sender === sink, !finished else { return }
+        sink = nil
+        handle = nil
+        defer { cache.signal() }
+        let outcome = refusal ?? error
+        if let outcome, refusal == nil, !reachedEnd, retriesLeft > 0, isRetryable(outcome.kind),
+            resource.head?.acceptsRanges == true
+        {
+            // Dropped mid-way: resume where it stopped, for the same version only (If-Range), after a delay. The
+            // fetch stays in the resource's fetches meanwhile, so readers wait for it rather than start their own.
+            let attempt = Self.maximumRetries - retriesLeft
+            retriesLeft -= 1
+            // A link that follows a manual clock has no real time to wait in: it resumes at once (the resume starts
+            // at the link's time, so the trace stays the same every run).
+            if transport.isPacedByClock {
+                if !isPaused { startTransfer() }
+                return
+            }
+            retryPending = true
+            DispatchQueue.global().asyncAfter(deadline: .now() + Self.retryDelay(attempt: attempt)) { [self] in
+                cache.condition.lock()
+                defer { cache.condition.unlock() }
+                retryPending = false
+                guard !finished, !isPaused, handle == nil else { return }
+                startTransfer()
+            }
+            return
+        }
         finished = true
         resource.fetches.removeAll { $0 === self }
         if !resource.fetches.contains(where: { !$0.isPaused }) { resource.rate.pause() }
-        defer { cache.signal() }
-        let outcome = refusal ?? error
         guard let outcome else {
             if end == nil, resource.totalLength == nil { resource.endReached = position }
             report(nil)
             return
         }
-        let reachedEnd = end.map { position >= $0 } ?? (resource.totalLength.map { position >= $0 } ?? false)
-        if refusal == nil, !reachedEnd, retries > 0, outcome.kind == .connectionLost || outcome.kind == .timedOut,
-            resource.head?.acceptsRanges == true
-        {
-            // Dropped mid-way: resume where it stopped, for the same version only (If-Range).
-            let resumed = Fetch.begin(
-                cache: cache, resource: resource, transport: transport, start: position, end: end,
-                priority: basePriority, retries: retries - 1, resuming: true)
-            resumed.onFinish = onFinish
-            onFinish?.fetch = resumed
-            onFinish = nil
-            return
-        }
-        resource.failure = (position, end, outcome)
+        resource.failures += 1
+        // Another version on the server: every byte a reader read belongs to the old one, wherever it reads now.
+        let from = outcome.kind == .contentChanged ? 0 : position
+        resource.failure = (from, outcome.kind == .contentChanged ? nil : end, outcome, resource.failures)
         report(outcome)
     }
 
@@ -239,5 +310,16 @@ final class Fetch: TransferSink, @unchecked Sendable {
         guard let completion = onFinish else { return }
         onFinish = nil
         completion.complete(outcome)
+    }
+
+    /// Whether it brought every byte it was asked for (its transfer is about to finish: it is not paused).
+    private var reachedEnd: Bool {
+        end.map { position >= $0 } ?? (resource.totalLength.map { position >= $0 } ?? false)
+    }
+
+    /// Whether a transfer that failed with `kind` may be resumed: a lost connection or a stall, and a refused
+    /// connection once the server answered this fetch (it went away mid-way, perhaps to restart).
+    private func isRetryable(_ kind: MediaError.Kind) -> Bool {
+        kind == .connectionLost || kind == .timedOut || kind == .connectionRefused && answered
     }
 }

@@ -22,6 +22,13 @@ public final class RemoteByteSource: ProgressiveByteSource, ClockPacedByteSource
     /// reader is about to go on, even if its thread has not woken yet.
     private var waitingSince: UInt64?
     private var waitingObservers: [@Sendable () -> Void] = []
+    /// The version of the resource this reader read (its validator), once it read a byte: it never reads bytes of
+    /// another. A fetch that meets a new version drops the cached bytes, and a fetch started afterwards (for this
+    /// reader or another) brings the new version's: without this, a reader behind the failed fetch went on reading
+    /// the new version after the old (ServerFaultTests found a file spliced from two versions, with no error).
+    private var version: ResourceValidator?
+    /// The serial of the last fetch failure this reader saw (or that happened before it was opened).
+    private var failuresSeen: UInt64 = 0
 
     /// Fetches at most this far ahead of the reader by default.
     public static let defaultReadAhead: Int64 = 8 << 20
@@ -39,6 +46,7 @@ public final class RemoteByteSource: ProgressiveByteSource, ClockPacedByteSource
         self.priority = priority
         self.readAhead = max(readAhead, Self.minimumReadAhead)
         cache.condition.lock()
+        failuresSeen = cache.resource(url).failures
         updateInterest()
         cache.condition.unlock()
     }
@@ -56,8 +64,14 @@ public final class RemoteByteSource: ProgressiveByteSource, ClockPacedByteSource
         while true {
             if closed { return 0 }
             if let total = resource.totalLength, position >= total { return 0 }
+            if let version, let head = resource.head, !version.matches(head.validator) {
+                throw MediaError(
+                    .contentChanged, url: url, operation: .read,
+                    reason: "the resource changed on the server after this reader read part of it")
+            }
             let count = cache.copy(resource, at: position, into: buffer)
             if count > 0 {
+                if version == nil { version = resource.head?.validator }
                 position += Int64(count)
                 cache.statistics.bytesRead += Int64(count)
                 if !waited { cache.statistics.bytesReadFromCache += Int64(count) }
@@ -84,7 +98,7 @@ public final class RemoteByteSource: ProgressiveByteSource, ClockPacedByteSource
         let resource = cache.resource(url)
         while !closed {
             if let total = resource.totalLength { return total }
-            if resource.head != nil || resource.failure != nil { return nil }
+            if resource.head != nil || resource.failure.map({ $0.serial > failuresSeen }) == true { return nil }
             if resource.fetches.isEmpty {
                 Fetch.begin(
                     cache: cache, resource: resource, transport: transport, start: position,
@@ -178,7 +192,10 @@ public final class RemoteByteSource: ProgressiveByteSource, ClockPacedByteSource
     /// Makes sure a fetch will bring the byte at `position`: one under way that reaches it soon, or a new one
     /// from it up to the next bytes already held.
     private func ensureFetch(_ resource: CachedResource) throws(MediaError) {
-        if let failure = resource.failure, position >= failure.position, failure.end.map({ position < $0 }) ?? true {
+        if let failure = resource.failure, failure.serial > failuresSeen, position >= failure.position,
+            failure.end.map({ position < $0 }) ?? true
+        {
+            failuresSeen = failure.serial
             throw failure.error
         }
         if let coming = resource.fetches.first(where: {
