@@ -16,8 +16,8 @@ public struct FeedConfiguration: Sendable {
     /// The active item claims the link (every prefetch holds) until this much media is buffered ahead of its
     /// playhead, or all of it; it claims again when its buffer falls under half of it or it stalls.
     public var activeBufferTarget = 4.0
-    /// A user who reaches an item with no frame on screen sees a spinner (a "loader impression") when its
-    /// first frame takes longer than this, in seconds.
+    /// A user who reaches an item sees a spinner (a "loader impression") when it takes longer than this, in
+    /// seconds, to start (a video playing, an image shown), whether a first frame is on screen or not.
     public var spinnerDelay = 0.1
     /// One budget, in bytes, for what the feed holds beyond what the process held before it: pool, byte cache,
     /// prefetched bytes. Over it, the feed trims: cached bytes of the items farthest from the active one first,

@@ -55,7 +55,7 @@ extension FeedController {
         let latency = max(time - since, 0)
         state.slots[index]?.firstFrameReported = true
         state.record(latency: latency, prepared: slot.activatedPrepared)
-        if !slot.activatedWithFrame && latency > configuration.spinnerDelay { state.summary.loaderImpressions += 1 }
+        if latency > configuration.spinnerDelay { state.summary.loaderImpressions += 1 }
         emit(.firstFrame(index: index, latency: latency, prepared: slot.activatedPrepared), at: time, &state)
     }
 

@@ -90,16 +90,14 @@ extension FeedController {
 
     private func startPrefetch(_ index: Int, limit: Int64?, _ state: inout FeedState) {
         let url = entries[index].url
-        state.summary.prefetchesStarted += 1
-        emit(
-            .prefetch(index: index, byteLimit: limit, bytes: heldBytes(index, limit: limit), outcome: .started), &state)
         guard RemoteLoading.isRemote(url) else {
-            // A local file is there already.
-            state.summary.prefetchesFinished += 1
-            emit(.prefetch(index: index, byteLimit: limit, bytes: 0, outcome: .finished), &state)
+            // A local file is there already: nothing to fetch, nothing to count.
             perform(state.planner.finished(index), &state)
             return
         }
+        state.summary.prefetchesStarted += 1
+        emit(
+            .prefetch(index: index, byteLimit: limit, bytes: heldBytes(index, limit: limit), outcome: .started), &state)
         let box = Locked<PrefetchTask?>(nil)
         let task = loading.prefetch(url, upTo: limit) { [weak self] _ in
             guard let self, let task = box.withLock({ $0 }) else { return }
@@ -156,7 +154,8 @@ extension FeedController {
                 return
             }
             let playerIndex = pool.index(of: player)
-            state.summary.poolHits += slot.waitsForPlayer ? 0 : 1
+            let waited = slot.waitsForPlayer
+            state.summary.poolHits += waited ? 0 : 1
             slot.waitsForPlayer = false
             let item = PlayerItem(url: entries[index].url, loading: loading)
             if !active {
@@ -172,7 +171,7 @@ extension FeedController {
             slot.item = item
             slot.hasFrame = false
             slot.playing = false
-            emit(.poolAcquire(player: playerIndex, index: index, waited: false), &state)
+            emit(.poolAcquire(player: playerIndex, index: index, waited: waited), &state)
             if !active { emit(.prepared(index: index, player: playerIndex, ready: false), &state) }
         }
         state.slots[index] = slot
@@ -236,9 +235,10 @@ extension FeedController {
             state.summary.stallSeconds += now - stalled
             slot.stalledSince = nil
         }
-        if !slot.firstFrameReported && !slot.activatedWithFrame && !state.failed.contains(index) {
-            // Left before any frame: the user saw the spinner if it lasted long enough.
+        if !slot.firstFrameReported && !state.failed.contains(index) {
+            // Left before it started: the user waited (a spinner, over its first frame or not) if that lasted.
             if now - since > configuration.spinnerDelay { state.summary.loaderImpressions += 1 }
+            if slot.hasFrame { state.summary.frozenStarts += 1 }
         }
         slot.activatedAt = nil
         state.slots[index] = slot

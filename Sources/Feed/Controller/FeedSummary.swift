@@ -38,8 +38,11 @@ public struct FeedSummary: Sendable, Equatable {
     /// watched; all of it when it looped).
     public var bytesFetched: Int64 = 0
     public var bytesPlayed: Int64 = 0
-    /// Items that became active with no frame on screen and showed none within the spinner's delay (or failed).
+    /// Items that became active and did not start (play, or show an image) within the spinner's delay, or failed:
+    /// the user waited, with a spinner over a still frame or an empty cell.
     public var loaderImpressions = 0
+    /// Of those: items that showed a frame but never started playing while they were on screen.
+    public var frozenStarts = 0
     public var failures = 0
     /// Prefetches started, and how they ended.
     public var prefetchesStarted = 0

@@ -74,7 +74,7 @@ enum FeedEventJSON {
             ("stallSeconds", .double(summary.stallSeconds)), ("watchedSeconds", .double(summary.watchedSeconds)),
             ("rebufferRatio", .double(summary.rebufferRatio)), ("bytesFetched", .int(Int(summary.bytesFetched))),
             ("bytesPlayed", .int(Int(summary.bytesPlayed))), ("wasteRatio", .double(summary.wasteRatio)),
-            ("loaderImpressions", .int(summary.loaderImpressions)),
+            ("loaderImpressions", .int(summary.loaderImpressions)), ("frozenStarts", .int(summary.frozenStarts)),
             ("loaderImpressionsPer1000", .double(summary.loaderImpressionsPer1000)),
             ("failures", .int(summary.failures)), ("prefetchesStarted", .int(summary.prefetchesStarted)),
             ("prefetchesFinished", .int(summary.prefetchesFinished)),
