@@ -56,13 +56,26 @@ public struct PlayerEvent: Sendable, Equatable {
     /// events happened (each player emits under its own lock, and draws its numbers there), so the events of
     /// several players, delivered on their own callback executors, merge back into that order by this number.
     public var sequenceNumber: UInt64
+    /// When it happened in real time (seconds of the monotonic clock, from an arbitrary origin), whatever the
+    /// player's clock: what the engine's real latencies (first frame, startup, seeks, swaps) are measured with.
+    /// Not part of an event's identity (`==` ignores it): a manual clock's trace is the same on every run.
+    public var wallTime: Double
 
-    public init(kind: Kind, hostTime: Double, itemTime: MediaTime, item: String?, sequenceNumber: UInt64 = 0) {
+    public init(
+        kind: Kind, hostTime: Double, itemTime: MediaTime, item: String?, sequenceNumber: UInt64 = 0,
+        wallTime: Double? = nil
+    ) {
         self.kind = kind
         self.hostTime = hostTime
         self.itemTime = itemTime
         self.item = item
         self.sequenceNumber = sequenceNumber
+        self.wallTime = wallTime ?? HostTime.now()
+    }
+
+    public static func == (lhs: PlayerEvent, rhs: PlayerEvent) -> Bool {
+        lhs.kind == rhs.kind && lhs.hostTime == rhs.hostTime && lhs.itemTime == rhs.itemTime && lhs.item == rhs.item
+            && lhs.sequenceNumber == rhs.sequenceNumber
     }
 
     private static let sequence = Atomic<UInt64>(0)

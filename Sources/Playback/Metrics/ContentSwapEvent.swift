@@ -21,8 +21,14 @@ public struct ContentSwapEvent: MetricEvent, Equatable {
     public let mode: ContentSwapMode
     /// Seconds of clock time from the swap to the new item's first frame (0 when it was already on screen).
     public let latency: Double
+    /// The same in real time, whatever the clock.
+    public let elapsedTime: Double
 
-    public init(context: MetricContext, from: String?, to: String?, mode: ContentSwapMode, latency: Double) {
+    public init(
+        context: MetricContext, from: String?, to: String?, mode: ContentSwapMode, latency: Double,
+        elapsedTime: Double? = nil
+    ) {
+        self.elapsedTime = elapsedTime ?? latency
         self.context = context
         self.from = from
         self.to = to

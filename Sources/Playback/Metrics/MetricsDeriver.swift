@@ -11,6 +11,8 @@ struct MetricsDeriver {
         let item: PlayerItem?
         let itemName: String?
         let start: Double
+        /// Real time when the session began.
+        var startWall = 0.0
         let framesAtStart: (rendered: Int, dropped: Int)
         var mediaTime: MediaTime = .zero
         var firstFrameShown = false
@@ -19,6 +21,7 @@ struct MetricsDeriver {
         var stallCount = 0
         var seekCount = 0
         var startupTime = 0.0
+        var startupElapsed = 0.0
         var stallRecoveryTime = 0.0
         var playbackDuration = 0.0
         var likely: Bool?
@@ -30,6 +33,7 @@ struct MetricsDeriver {
 
     private struct PendingSeek {
         let inBuffer: Bool
+        let requestedWall: Double
     }
 
     private struct PendingSwap {
@@ -38,6 +42,7 @@ struct MetricsDeriver {
         let toName: String?
         let mode: ContentSwapMode
         let requestedAt: Double
+        let requestedWall: Double
     }
 
     /// Dates are `epoch + hostTime`.
@@ -46,6 +51,9 @@ struct MetricsDeriver {
     private(set) var lastHostTime: Double = 0
     private var status: TimeControlStatus = .paused
     private var statusSince: Double = 0
+    /// Real time of the input being handled, and of the last status change.
+    private var wallNow: Double = 0
+    private var statusSinceWall: Double = 0
     private var pendingSeeks: [UInt64: PendingSeek] = [:]
     private var pendingSwaps: [PendingSwap] = []
 
@@ -67,6 +75,7 @@ struct MetricsDeriver {
     /// The metric events `event` gives rise to (called with every player event, in order).
     mutating func consume(_ event: PlayerEvent, facts: some MetricsFacts) -> Output {
         let t = event.hostTime
+        wallNow = event.wallTime
         lastHostTime = max(lastHostTime, t)
         if case .currentItem = event.kind {
             accrue(until: t)
@@ -75,6 +84,7 @@ struct MetricsDeriver {
             session = Session(
                 item: item, itemName: event.item, start: t, framesAtStart: facts.frameCounts,
                 mediaTime: event.itemTime, notLikelySince: t, summaryDue: item != nil)
+            session.startWall = wallNow
             out += swapsAlreadyShown(at: t)
             return out
         }
@@ -102,7 +112,7 @@ struct MetricsDeriver {
         case .seekRequested(let id, let target, let from, let exact, let origin):
             session.seekCount += 1
             session.summaryDue = true
-            pendingSeeks[id] = PendingSeek(inBuffer: facts.isDecoded(target))
+            pendingSeeks[id] = PendingSeek(inBuffer: facts.isDecoded(target), requestedWall: wallNow)
             add(
                 SeekEvent(
                     context: context, id: SeekID(rawValue: id), requestedTime: target, fromTime: from,
@@ -115,11 +125,12 @@ struct MetricsDeriver {
                     landedTime: finished ? landed : nil, didSeekInBuffer: pending?.inBuffer ?? false,
                     latency: latency, framesDecoded: statistics.framesDecoded,
                     framesSkipped: statistics.framesSkipped,
-                    framesDiscarded: statistics.framesDiscarded))
+                    framesDiscarded: statistics.framesDiscarded,
+                    elapsedTime: pending.map { max(wallNow - $0.requestedWall, 0) } ?? latency))
         case .firstFrame(let latency):
             session.firstFrameShown = true
             session.summaryDue = true
-            add(FirstFrameEvent(context: context, latency: latency))
+            add(FirstFrameEvent(context: context, latency: latency, elapsedTime: max(wallNow - session.startWall, 0)))
             out += swapsAlreadyShown(at: t)
         case .likelyToKeepUp(let likely):
             if likely, session.likely != true {
@@ -147,7 +158,9 @@ struct MetricsDeriver {
     /// `to` is this session's item and its first frame is already shown, else at its first frame.
     mutating func recordSwap(from: String?, to: PlayerItem?, mode: ContentSwapMode, at t: Double) -> Output {
         lastHostTime = max(lastHostTime, t)
-        pendingSwaps.append(PendingSwap(from: from, to: to, toName: to?.name, mode: mode, requestedAt: t))
+        wallNow = HostTime.now()
+        pendingSwaps.append(
+            PendingSwap(from: from, to: to, toName: to?.name, mode: mode, requestedAt: t, requestedWall: wallNow))
         return swapsAlreadyShown(at: t)
     }
 
@@ -166,6 +179,7 @@ struct MetricsDeriver {
     /// The player is going away: the summary of the session, if one is owed.
     mutating func finish(at t: Double, facts: some MetricsFacts) -> Output {
         lastHostTime = max(lastHostTime, t)
+        wallNow = HostTime.now()
         accrue(until: t)
         return endOfSession(at: t, facts: facts)
     }
@@ -173,6 +187,7 @@ struct MetricsDeriver {
     /// The summary of the session so far, without sending it or changing what is owed.
     func currentSummary(at t: Double, facts: some MetricsFacts) -> PlaybackSummaryEvent {
         var copy = self
+        copy.wallNow = HostTime.now()
         copy.accrue(until: t)
         return copy.makeSummary(at: t, facts: facts)
     }
@@ -182,12 +197,14 @@ struct MetricsDeriver {
     /// Adds the time since the last status change to the bucket of the status the player was in.
     private mutating func accrue(until t: Double) {
         let span = max(t - max(statusSince, session.start), 0)
+        let wallSpan = max(wallNow - max(statusSinceWall, session.startWall), 0)
         switch status {
         case .playing:
             session.playbackDuration += span
         case .waitingToPlayAtSpecifiedRate:
             if !session.hasPlayed {
                 session.startupTime += span
+                session.startupElapsed += wallSpan
             } else if session.inStall {
                 session.stallRecoveryTime += span
             }
@@ -195,6 +212,7 @@ struct MetricsDeriver {
             break
         }
         statusSince = t
+        statusSinceWall = wallNow
     }
 
     private mutating func endOfSession(at t: Double, facts: some MetricsFacts) -> Output {
@@ -218,7 +236,8 @@ struct MetricsDeriver {
             framesRendered: max(frames.rendered - session.framesAtStart.rendered, 0),
             framesDropped: max(frames.dropped - session.framesAtStart.dropped, 0),
             playbackDuration: session.playbackDuration, bytesTransferred: network?.bytesTransferred,
-            downloadRate: network?.bytesPerSecond, timeToFirstByte: network?.timeToFirstByte)
+            downloadRate: network?.bytesPerSecond, timeToFirstByte: network?.timeToFirstByte,
+            startupElapsedTime: session.startupElapsed)
     }
 
     /// Content swaps whose new item is this session's and already shows a frame.
@@ -234,7 +253,8 @@ struct MetricsDeriver {
                 (
                     ContentSwapEvent(
                         context: context, from: swap.from, to: swap.toName, mode: swap.mode,
-                        latency: max(t - swap.requestedAt, 0)), item
+                        latency: max(t - swap.requestedAt, 0), elapsedTime: max(wallNow - swap.requestedWall, 0)),
+                    item
                 ))
             return true
         }

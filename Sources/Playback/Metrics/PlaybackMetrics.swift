@@ -89,10 +89,14 @@ public struct FirstFrameEvent: MetricEvent, Equatable {
     public let context: MetricContext
     /// Seconds of clock time from the item becoming current to its first frame on screen.
     public let latency: Double
+    /// The same in real time, whatever the clock (under a manual or untimed clock `latency` does not see the
+    /// engine's work: this does).
+    public let elapsedTime: Double
 
-    public init(context: MetricContext, latency: Double) {
+    public init(context: MetricContext, latency: Double, elapsedTime: Double? = nil) {
         self.context = context
         self.latency = latency
+        self.elapsedTime = elapsedTime ?? latency
     }
 
     public var description: String { "firstFrame after \(fmt(latency))" }

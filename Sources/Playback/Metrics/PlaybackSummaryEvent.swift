@@ -10,8 +10,10 @@ public struct PlaybackSummaryEvent: MetricEvent, Equatable {
     public let stallCount: Int
     /// Seeks requested (finished or not).
     public let seekCount: Int
-    /// Seconds spent waiting to play before the session first played.
+    /// Seconds spent waiting to play before the session first played (clock time).
     public let startupTime: Double
+    /// The same in real time, whatever the clock.
+    public let startupElapsedTime: Double
     /// Seconds spent waiting to play again after stalls.
     public let stallRecoveryTime: Double
     /// Frames shown.
@@ -30,8 +32,10 @@ public struct PlaybackSummaryEvent: MetricEvent, Equatable {
     public init(
         context: MetricContext, stallCount: Int, seekCount: Int, startupTime: Double,
         stallRecoveryTime: Double, framesRendered: Int, framesDropped: Int, playbackDuration: Double,
-        bytesTransferred: Int64? = nil, downloadRate: Double? = nil, timeToFirstByte: Double? = nil
+        bytesTransferred: Int64? = nil, downloadRate: Double? = nil, timeToFirstByte: Double? = nil,
+        startupElapsedTime: Double? = nil
     ) {
+        self.startupElapsedTime = startupElapsedTime ?? startupTime
         self.bytesTransferred = bytesTransferred
         self.downloadRate = downloadRate
         self.timeToFirstByte = timeToFirstByte

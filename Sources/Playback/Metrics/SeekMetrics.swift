@@ -59,6 +59,8 @@ public struct SeekDidCompleteEvent: MetricEvent, Equatable {
     public let didSeekInBuffer: Bool
     /// Seconds of clock time from the request to the completion.
     public let latency: Double
+    /// The same in real time, whatever the clock.
+    public let elapsedTime: Double
     /// Frames decoded while landing, the landing frame included.
     public let framesDecoded: Int
     /// Frames before the target that were not decoded at all (nothing references them).
@@ -68,8 +70,9 @@ public struct SeekDidCompleteEvent: MetricEvent, Equatable {
 
     public init(
         context: MetricContext, id: SeekID, finished: Bool, landedTime: MediaTime?, didSeekInBuffer: Bool,
-        latency: Double, framesDecoded: Int, framesSkipped: Int, framesDiscarded: Int
+        latency: Double, framesDecoded: Int, framesSkipped: Int, framesDiscarded: Int, elapsedTime: Double? = nil
     ) {
+        self.elapsedTime = elapsedTime ?? latency
         self.context = context
         self.id = id
         self.finished = finished

@@ -39,18 +39,18 @@ struct PlayMetricsCLITests {
         #expect(seeks.first?.keys == Self.context + ["id", "requestedTime", "fromTime", "tolerance", "origin"])
         #expect(
             completions.first?.keys == Self.context + [
-                "id", "finished", "landedTime", "didSeekInBuffer", "latency", "framesDecoded", "framesSkipped",
-                "framesDiscarded",
+                "id", "finished", "landedTime", "didSeekInBuffer", "latency", "elapsedTime", "framesDecoded",
+                "framesSkipped", "framesDiscarded",
             ])
-        #expect(named("metric.firstFrame").first?.keys == Self.context + ["latency"])
+        #expect(named("metric.firstFrame").first?.keys == Self.context + ["latency", "elapsedTime"])
         #expect(named("metric.rateChange").first?.keys == Self.context + ["rate", "previousRate", "reason"])
         #expect(named("metric.likelyToKeepUp").first?.keys == Self.context + ["timeTaken", "isInitial"])
         let summaries = named("metric.summary")
         try #require(summaries.count == 1)
         #expect(
             summaries[0].keys == Self.context + [
-                "stallCount", "seekCount", "startupTime", "stallRecoveryTime", "framesRendered", "framesDropped",
-                "playbackDuration",
+                "stallCount", "seekCount", "startupTime", "startupElapsedTime", "stallRecoveryTime", "framesRendered",
+                "framesDropped", "playbackDuration",
             ])
         #expect(summaries[0]["seekCount"] == .int(2))
         #expect(named("metric.hang").isEmpty)
@@ -86,5 +86,24 @@ struct PlayMetricsCLITests {
         #expect(MetricTally.percentile(0.95, of: [4, 1, 3, 2]) == 4)
         #expect(MetricTally.percentile(0.5, of: [7]) == 7)
         #expect(MetricTally.percentile(0.5, of: []) == nil)
+    }
+}
+
+@Suite("playctl play: engine latencies are real time in every clock mode")
+struct RealLatencyCLITests {
+    @Test("under --untimed the first frame, startup and seek latencies are not zero; the clock's latency is")
+    func untimedLatencies() throws {
+        let result = try CLIProcess.run(["play", MediaFixtures.path("a.mp4"), "--untimed", "--seek", "1@0.5", "--json"])
+        #expect(result.status == 0)
+        let objects = result.outputLines.compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+        let first = try #require(objects.first { $0["event"] as? String == "metric.firstFrame" })
+        #expect(first["latency"] as? Double == 0, "the untimed clock does not move while the engine works")
+        #expect((first["elapsedTime"] as? Double ?? 0) > 0, "but real time does")
+        let seek = try #require(objects.first { $0["event"] as? String == "metric.seekDidComplete" })
+        #expect((seek["elapsedTime"] as? Double ?? 0) > 0)
+        let summary = try #require(objects.last)
+        #expect((summary["firstFrameMs"] as? Double ?? 0) > 0 && (summary["startupMs"] as? Double ?? 0) > 0)
     }
 }

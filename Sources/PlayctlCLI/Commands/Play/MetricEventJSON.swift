@@ -34,7 +34,8 @@ enum MetricEventJSON {
             return [
                 ("id", .int(Int(done.id.rawValue))), ("finished", .bool(done.finished)),
                 ("landedTime", seconds(done.landedTime)), ("didSeekInBuffer", .bool(done.didSeekInBuffer)),
-                ("latency", .double(done.latency)), ("framesDecoded", .int(done.framesDecoded)),
+                ("latency", .double(done.latency)), ("elapsedTime", .double(done.elapsedTime)),
+                ("framesDecoded", .int(done.framesDecoded)),
                 ("framesSkipped", .int(done.framesSkipped)), ("framesDiscarded", .int(done.framesDiscarded)),
             ]
         case let change as RateChangeEvent:
@@ -49,11 +50,12 @@ enum MetricEventJSON {
         case let likely as LikelyToKeepUpEvent:
             return [("timeTaken", .double(likely.timeTaken)), ("isInitial", .bool(likely.isInitial))]
         case let first as FirstFrameEvent:
-            return [("latency", .double(first.latency))]
+            return [("latency", .double(first.latency)), ("elapsedTime", .double(first.elapsedTime))]
         case let swap as ContentSwapEvent:
             return [
                 ("from", swap.from.map(JSONValue.string) ?? .null), ("to", swap.to.map(JSONValue.string) ?? .null),
                 ("mode", .string(swap.mode.rawValue)), ("latency", .double(swap.latency)),
+                ("elapsedTime", .double(swap.elapsedTime)),
             ]
         case let hang as HangEvent:
             return [
@@ -64,6 +66,7 @@ enum MetricEventJSON {
             var fields: [(String, JSONValue)] = [
                 ("stallCount", .int(summary.stallCount)), ("seekCount", .int(summary.seekCount)),
                 ("startupTime", .double(summary.startupTime)),
+                ("startupElapsedTime", .double(summary.startupElapsedTime)),
                 ("stallRecoveryTime", .double(summary.stallRecoveryTime)),
                 ("framesRendered", .int(summary.framesRendered)), ("framesDropped", .int(summary.framesDropped)),
                 ("playbackDuration", .double(summary.playbackDuration)),

@@ -1,7 +1,8 @@
 import Playback
 
 /// What the readable summary of `playctl play` reports from the metric events: seek latencies (p50/p95 of the
-/// seeks that finished), startup, stalls.
+/// seeks that finished), startup, stalls. The latencies are real elapsed time in every clock mode (the metrics'
+/// `elapsedTime`): they measure the engine, which a virtual clock does not see working.
 struct MetricTally: Sendable {
     private(set) var seekLatencies: [Double] = []
     private(set) var seeksRequested = 0
@@ -15,11 +16,11 @@ struct MetricTally: Sendable {
         case is SeekEvent:
             seeksRequested += 1
         case let done as SeekDidCompleteEvent where done.finished:
-            seekLatencies.append(done.latency)
+            seekLatencies.append(done.elapsedTime)
         case let first as FirstFrameEvent:
-            if firstFrameLatency == nil { firstFrameLatency = first.latency }
+            if firstFrameLatency == nil { firstFrameLatency = first.elapsedTime }
         case let summary as PlaybackSummaryEvent:
-            if startupTime == nil { startupTime = summary.startupTime }
+            if startupTime == nil { startupTime = summary.startupElapsedTime }
         case is StallEvent:
             stallCount += 1
         case is HangEvent:

@@ -39,6 +39,10 @@ final class ScenarioLog: @unchecked Sendable {
                     return (l.sequence, l.metrics)
                 }
                 entries.withLock { $0.append((order, MetricEventJSON.object(metric))) }
+                // The engine's real time to a first frame (the scenario's manual clock does not see it work).
+                if let first = metric as? FirstFrameEvent {
+                    state.withLock { $0.firstFrameMs = $0.firstFrameMs ?? first.elapsedTime * 1000 }
+                }
                 return
             case .event(let playerEvent): event = playerEvent
             }
@@ -51,7 +55,6 @@ final class ScenarioLog: @unchecked Sendable {
                 case .didPlayToEnd: s.ended = true
                 case .itemStatus(.failed, _, let error): s.failure = s.failure ?? error
                 case .failedToPlayToEnd(let error): s.failure = s.failure ?? error
-                case .firstFrame(let latency): s.firstFrameMs = s.firstFrameMs ?? latency * 1000
                 case .currentItem: s.ended = false
                 default: break
                 }
