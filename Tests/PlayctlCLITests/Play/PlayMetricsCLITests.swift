@@ -107,3 +107,23 @@ struct RealLatencyCLITests {
         #expect((summary["firstFrameMs"] as? Double ?? 0) > 0 && (summary["startupMs"] as? Double ?? 0) > 0)
     }
 }
+
+@Suite("playctl play: the readable log reads top to bottom")
+struct ReadableOrderCLITests {
+    @Test(
+        "the picture in picture demo: each line starts with the run's time, never going back; the item and its time follow"
+    )
+    func pipDemo() throws {
+        let result = try CLIProcess.run([
+            "play", MediaFixtures.path("a.mp4"), "--pip", "--swap", MediaFixtures.path("b.mp4"),
+        ])
+        #expect(result.status == 0)
+        let times = result.outputLines.compactMap { line -> Double? in
+            guard !line.hasPrefix("summary") else { return nil }
+            return Double(line.split(separator: " ").first.map(String.init) ?? "")
+        }
+        #expect(times.count > 20)
+        #expect(zip(times, times.dropFirst()).allSatisfy { $0 <= $1 }, "\(result.standardOutput)")
+        #expect(result.outputLines.contains { $0.contains("item.didPlayToEnd b.mp4@4.000") })
+    }
+}

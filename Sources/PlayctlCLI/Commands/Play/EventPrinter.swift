@@ -104,10 +104,16 @@ final class EventPrinter: Sendable {
     /// `  1.234  item.status readyToPlay duration=6.0` — the event name and its fields, for people.
     static func readable(_ object: JSONValue) -> String? {
         guard let members = object.objectValue, case .string(let name)? = object["event"] else { return nil }
+        // The run's time first (the player's clock: what every line shares, so the story reads top to bottom),
+        // then what happened, then the item and its media time.
+        let host = (object["host"] ?? object["hostTime"])?.doubleValue
+        var parts = [(host.map { String(format: "%8.3f", $0) } ?? "       -") + "  " + name]
         let seconds = (object["time"] ?? object["mediaTime"])?.doubleValue
-        let time = seconds.map { String(format: "%8.3f", $0) } ?? "       -"
-        var parts = ["\(time)  \(name)"]
-        let context = ["event", "host", "time", "hostTime", "date", "mediaTime", "sessionID"]
+        let item = object["item"]?.stringValue
+        if item != nil || seconds != nil {
+            parts.append((item ?? "") + (seconds.map { String(format: "@%.3f", $0) } ?? ""))
+        }
+        let context = ["event", "host", "time", "hostTime", "date", "mediaTime", "sessionID", "item"]
         for (key, value) in members where !context.contains(key) {
             parts.append("\(key)=\(value.serialized())")
         }
