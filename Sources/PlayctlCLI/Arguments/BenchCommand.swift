@@ -57,11 +57,11 @@ struct BenchCommand: ParsableCommand {
         options: [file, runs, playback, network, posters, json],
         constraints: [.atMostOne(of: playback, network, posters)],
         examples: [
-            UsageExample("playctl bench", "Measure on bench-media/1080p.mp4, 9 runs of each command."),
-            UsageExample("playctl bench --file clip.mp4 --runs 5 --json", "Measure clip.mp4; print JSON."),
+            UsageExample("playctl bench --file clip.mp4 --runs 3", "Measure clip.mp4, 3 runs of each command."),
+            UsageExample("playctl bench --file clip.mp4 --runs 3 --json", "The same; print JSON."),
             UsageExample(
-                "playctl bench --network --runs 5",
-                "Remote playback, 5 runs of each command; inside scripts/netns.sh, as scripts/bench.sh --network runs it."
+                "playctl bench --network --runs 1",
+                "Remote playback, 1 run of each command; inside scripts/netns.sh, as scripts/bench.sh --network runs it."
             ),
         ])
 

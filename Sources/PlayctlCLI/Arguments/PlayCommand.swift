@@ -10,11 +10,12 @@ struct PlayCommand: ParsableCommand {
     static let seek = RepeatableOption<PlayOptions.ScheduledSeek>(
         "seek", placeholder: "SEC[@AT]",
         help: """
-            Seek exactly to SEC seconds when the media time reaches AT (at the start when @AT is left out). \
+            Seek exactly to SEC seconds, AT seconds after playback starts (at once when @AT is left out). \
             Repeat for several seeks.
             """)
     static let until = Option<Double>(
-        "until", placeholder: "SEC", help: "Stop when the playback time reaches SEC seconds.")
+        "until", placeholder: "SEC",
+        help: "Stop SEC seconds after playback starts, wherever the media time is (seeks do not move it).")
     static let frames = Option<Int>(
         "frames", placeholder: "N",
         help: "Stop once N video frames have been shown (as mpv's --frames does); 1 times the first frame.")
@@ -44,6 +45,10 @@ struct PlayCommand: ParsableCommand {
             clock reaches them, until the end of the file or --until. Seeks, picture in picture and item swaps \
             are scheduled from the command line, so one invocation is one reproducible scenario.
 
+            Every scheduled time (--seek SEC@AT, --until, --swap-at) is on one timeline: seconds since playback \
+            started, on the player's clock (real time, or the virtual clock with --untimed), whatever the media \
+            time does meanwhile.
+
             With --untimed the clock is virtual and advances as fast as frames are decoded, so a scenario runs at \
             full speed and gives the same event trace on every run.
             """,
@@ -59,8 +64,8 @@ struct PlayCommand: ParsableCommand {
         examples: [
             UsageExample("playctl play clip.mp4 --untimed --json", "Play clip.mp4 at full speed and print its events."),
             UsageExample(
-                "playctl play clip.mp4 --seek 5 --seek 1@2 --until 4",
-                "Seek to 5 s at once, to 1 s two seconds later, and stop at 4 s."),
+                "playctl play clip.mp4 --seek 3 --seek 1@2 --until 4",
+                "Seek to 3 s at once, to 1 s two seconds later, and stop four seconds after the start (at 3 s)."),
             UsageExample(
                 "playctl play clip.mp4 --frames 1",
                 "Open clip.mp4, show its first frame and exit (bench --network times this on a URL)."),

@@ -26,8 +26,7 @@ struct SoakCommand: ParsableCommand {
             """,
         options: [swaps, seeks, media, json],
         examples: [
-            UsageExample("playctl soak", "1000 swaps and 1000 seeks over the clips in ./Media."),
-            UsageExample("playctl soak --swaps 100 --seeks 100 --json", "A short run; print JSON."),
+            UsageExample("playctl soak --swaps 200 --seeks 200 --json", "A short run over the clips in ./Media; JSON.")
         ])
 
     /// Swaps and seeks when not given.

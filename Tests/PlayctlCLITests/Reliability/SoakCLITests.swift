@@ -8,11 +8,14 @@ import Testing
 /// `playctl soak`, short: swaps and seeks in one player leave memory, descriptors and threads where they were.
 @Suite("playctl soak")
 struct SoakCLITests {
-    @Test("200 swaps and 200 seeks: memory, descriptors and threads stay within bounds")
+    @Test("its help example, 200 swaps and 200 seeks: memory, descriptors and threads stay within bounds")
     func shortSoak() async throws {
+        // The help's example as written (its ./Media made the repository's).
+        let example = SoakCommand.configuration.examples[0].commandLine
+        #expect(example == "playctl soak --swaps 200 --seeks 200 --json")
+        let arguments = example.split(separator: " ").dropFirst().map(String.init)
         let result = try await CLIProcess.run(
-            ["soak", "--swaps", "200", "--seeks", "200", "--json", "--media", MediaFixtures.directory.path],
-            timeout: 300)
+            arguments + ["--media", MediaFixtures.directory.path], timeout: 300)
         #expect(!result.timedOut)
         let report = try #require(try JSONValue.parseLines(result.standardOutput).first, "\(result.standardOutput)")
         #expect(report["swaps"]?.intValue == 200 && report["seeks"]?.intValue == 200)

@@ -49,22 +49,24 @@ final class PlaySession: Sendable {
         // Player and metric events in one order; a large buffer, as the loop below may wait on a seek.
         let records = player.eventsAndMetrics(bufferLimit: 1 << 16)
         player.defaultRate = options.rate
-        if let until = options.until {
-            // Stops the clock right at --until (on the engine thread), however long the event loop takes to see it.
-            _ = player.addBoundaryTimeObserver(forTimes: [MediaTime(seconds: until)]) { [weak player] _ in
-                player?.pause()
-            }
-        }
-        // Each `--seek SEC@AT` is asked for from its boundary observer, on the engine thread at the moment the
-        // media time crosses AT (so even an untimed run seeks from exactly there); each fires once.
+        // --seek SEC@AT and --until on one timeline: seconds since playback started, on the player's clock.
+        let schedule = RunSchedule()
+        let untilReached = Locked(false)
         for seek in options.seeks {
             guard let at = seek.at else { continue }
-            let fired = OneShot()
-            _ = player.addBoundaryTimeObserver(forTimes: [MediaTime(seconds: at)]) { [weak player] _ in
-                guard let player, fired.fire() else { return }
-                player.seek(to: MediaTime(seconds: seek.to), toleranceBefore: .zero, toleranceAfter: .zero) { _ in }
+            schedule.add(at: at) { [weak player] in
+                player?.seek(to: MediaTime(seconds: seek.to), toleranceBefore: .zero, toleranceAfter: .zero) { _ in }
             }
         }
+        if let until = options.until {
+            // Ends the run there, whether the media time reached anything or jumped (the summary still comes).
+            schedule.add(at: until) { [weak player] in
+                untilReached.withLock { $0 = true }
+                player?.pause()
+                player?.invalidate()
+            }
+        }
+        defer { schedule.stop() }
         if let frames = options.frames {
             // Counted where frames are shown (on the callback executor); the N-th ends the run as --until does.
             let shown = Locked(0)
@@ -82,7 +84,10 @@ final class PlaySession: Sendable {
         }
         player.replaceCurrentItem(with: item)
         let initialSeeks = options.seeks.filter { $0.at == nil }
-        if initialSeeks.isEmpty { player.play() }
+        if initialSeeks.isEmpty {
+            player.play()
+            schedule.start(following: player, untimed: options.untimed)
+        }
         var failure: CommandFailure?
         var ending = false
         for await record in records {
@@ -102,6 +107,7 @@ final class PlaySession: Sendable {
                         to: MediaTime(seconds: seek.to), toleranceBefore: .zero, toleranceAfter: .zero)
                 }
                 player.play()
+                schedule.start(following: player, untimed: options.untimed)
             case .itemStatus(.failed, _, let error):
                 failure = CommandFailure(error ?? "\(options.path): the item failed")
                 ending = true
@@ -110,8 +116,6 @@ final class PlaySession: Sendable {
                 ending = true
             case .didPlayToEnd:
                 ending = true
-            case .boundaryTime(let mark):
-                if let until = options.until, mark == MediaTime(seconds: until) { ending = true }
             default:
                 break
             }
@@ -121,16 +125,5 @@ final class PlaySession: Sendable {
         printer.summary(player: player, framesRendered: stats.framesRendered, framesDropped: stats.framesDropped)
         if let failure { return .failure(failure) }
         return .success(())
-    }
-}
-
-/// True the first time `fire()` is called, false after.
-final class OneShot: Sendable {
-    private let fired = Locked(false)
-    func fire() -> Bool {
-        fired.withLock { was in
-            defer { was = true }
-            return !was
-        }
     }
 }

@@ -49,6 +49,8 @@ final class ScenarioRun: @unchecked Sendable {
         let current = CurrentPlayer(player)
         log.observe(controller, clock: clock) { current.player }
         await advance(by: .zero)
+        // --swap-at counts seconds since playback started on the scenario's clock, as every scheduled time does.
+        let started = clock.now.seconds
         var window: PictureInPictureWindow?
         var swapped = scenario.swapPath == nil
         let swapAt = scenario.swapAt ?? min(2, (first.duration.isNumeric ? first.duration.seconds : 4) / 2)
@@ -65,7 +67,7 @@ final class ScenarioRun: @unchecked Sendable {
                 log.flush()
             }
             if window == nil { window = system.window(for: controller) }
-            if !swapped, let swapPath = scenario.swapPath, player.currentTime().seconds >= swapAt {
+            if !swapped, let swapPath = scenario.swapPath, clock.now.seconds - started >= swapAt - 1e-9 {
                 swapped = true
                 log.swapDone = true
                 let item = location.loading.map { PlayerItem(url: swapPath, loading: $0) } ?? PlayerItem(url: swapPath)

@@ -1,0 +1,159 @@
+import CommandLineKit
+import Foundation
+import PlaybackTesting
+import Testing
+
+@testable import PlayctlCLI
+
+/// Every example of `probe`, `frames`, `frame`, `play` and `bench` in `--help` runs as written (its file names made
+/// paths: `clip.mp4` a copy of Media/a.mp4, `a.mp4` and `b.mp4` the clips, outputs in a temporary folder), and what
+/// its description promises holds. (`feed`, `poster` and `soak` run theirs in their own suites.)
+@Suite("Help examples run as written")
+struct HelpExampleTests {
+    /// A folder with `clip.mp4` in it, for the examples to run in.
+    static func folder() throws -> URL {
+        let directory = try TemporaryDirectory.make()
+        try FileManager.default.copyItem(
+            atPath: MediaFixtures.path("a.mp4"), toPath: directory.appendingPathComponent("clip.mp4").path)
+        return directory
+    }
+
+    /// The example's arguments (without `playctl`), with its file names made paths.
+    static func arguments(_ example: String, in directory: URL) -> [String] {
+        example.split(separator: " ").dropFirst().map(String.init).map { word in
+            if word == "a.mp4" || word == "b.mp4" { return MediaFixtures.path(word) }
+            if !word.hasPrefix("-"), !word.contains("/"), word.contains("."), Double(word) == nil {
+                return directory.appendingPathComponent(word).path
+            }
+            return word
+        }
+    }
+
+    static func examples(of command: any ParsableCommand.Type) -> [String] {
+        command.configuration.examples.map(\.commandLine)
+    }
+
+    /// Runs `example`; nil (and a warning) for one that needs the test HTTP server when it does not run.
+    static func run(_ example: String, in directory: URL) async throws -> CLIProcess.Result? {
+        if example.contains("http://") || example.contains("--network"), TestHTTPServer.skipReason != nil {
+            return nil
+        }
+        return try await CLIProcess.run(Self.arguments(example, in: directory), timeout: 600)
+    }
+
+    @Test("probe: the clip described, as text and JSON")
+    func probe() async throws {
+        let directory = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for example in Self.examples(of: ProbeCommand.self) {
+            guard let result = try await Self.run(example, in: directory) else { continue }
+            #expect(result.status == 0, "\(example): \(result.standardError)")
+            if example.hasSuffix("--json") {
+                #expect(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) is [String: Any])
+            } else {
+                #expect(result.outputLines.contains { $0.hasPrefix("Format:") }, "\(example)")
+            }
+        }
+    }
+
+    @Test("frames and frame: ffmpeg's md5s, the frame at 2.5 s, a PNG")
+    func frames() async throws {
+        let directory = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let reference = try MediaFixtures.referenceFrames("a.mp4")
+        let examples = Self.examples(of: FramesCommand.self) + Self.examples(of: FrameCommand.self)
+        #expect(examples.count == 4)
+        for example in examples {
+            let result = try #require(try await Self.run(example, in: directory))
+            #expect(result.status == 0, "\(example): \(result.standardError)")
+            if example.contains("frames clip.mp4 --md5") {
+                #expect(result.outputLines.count == reference.count)
+            } else if example.contains("--count") {
+                #expect(result.standardOutput.contains("\(reference.count)"))
+            } else if example.contains("--at 2.5 --md5") {
+                let expected = reference[reference.indexOnScreen(atMicroseconds: 2_500_000)]
+                #expect(result.outputLines == [expected.line], "\(example)")
+            } else {
+                #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("ten.png").path))
+            }
+        }
+    }
+
+    /// Readable lines of `play` as (run time, event name, rest).
+    typealias Line = (time: Double, name: String, rest: String)
+
+    static func lines(_ output: String) -> [Line] {
+        output.split(separator: "\n").compactMap { line -> Line? in
+            let words = line.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true)
+            guard words.count >= 2, let time = Double(words[0]) else { return nil }
+            return (time, String(words[1]), words.count > 2 ? String(words[2]) : "")
+        }
+    }
+
+    @Test("play: each example does what its description says")
+    func play() async throws {
+        let directory = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let examples = Self.examples(of: PlayCommand.self)
+        #expect(examples.count == 4)
+        for example in examples {
+            let result = try #require(try await Self.run(example, in: directory))
+            #expect(result.status == 0, "\(example): \(result.standardError)")
+            let lines = Self.lines(result.standardOutput)
+            if example.contains("--untimed --json") {
+                // Play clip.mp4 at full speed and print its events.
+                #expect(result.outputLines.contains { $0.contains("\"event\":\"item.didPlayToEnd\"") })
+            } else if example.contains("--seek 3 --seek 1@2 --until 4") {
+                // Seek to 3 s at once, to 1 s two seconds later, and stop four seconds after the start (at 3 s).
+                let seeks = lines.filter { (line: Line) in line.name == "metric.seek" }
+                // Real time: the timeline starts when playback does (the rate set to 1, after the first seek); the
+                // second seek comes 2 s later.
+                try #require(seeks.count == 2, "\(result.standardOutput)")
+                let start = try #require(
+                    lines.first { (line: Line) in line.name == "player.rate" && line.rest.contains("rate=1.0") }
+                ).time
+                #expect(
+                    seeks[0].time <= start && (1.99...2.3).contains(seeks[1].time - start), "\(seeks), start \(start)")
+                #expect(seeks.first?.rest.contains("requestedTime=3.0") == true)
+                #expect(seeks.last?.rest.contains("requestedTime=1.0") == true)
+                let last = try #require(lines.last { (line: Line) in line.name == "metric.summary" })
+                #expect((3.99...4.3).contains(last.time - start), "stopped 4 s after the start: \(last.time)")
+                // At 3 s of media when nothing stalled (a loaded machine may stall a little: never past it).
+                let media = Double(last.rest.dropFirst("clip.mp4@".count).prefix { $0 != " " }) ?? -1
+                #expect((2.5...3.05).contains(media), "\(last.rest)")
+                #expect(!lines.contains { (line: Line) in line.name == "item.didPlayToEnd" })
+            } else if example.contains("--frames 1") {
+                // Open clip.mp4, show its first frame and exit.
+                #expect(
+                    result.standardOutput.contains("1 frames rendered")
+                        || result.standardOutput.contains("framesRendered=1"),
+                    "\(result.standardOutput)")
+            } else {
+                // Start picture in picture, swap to b.mp4 after 3 seconds, then restore.
+                #expect(lines.contains { (line: Line) in line.name == "pip.didStart" })
+                let swap = try #require(
+                    lines.first { (line: Line) in line.name == "pip.contentSource" }, "\(result.standardOutput)")
+                #expect(abs(swap.time - 3) < 0.05 && swap.rest.contains("b.mp4"), "\(swap.rest)")
+                #expect(
+                    lines.contains { (line: Line) in
+                        line.name == "pip.restoreUserInterface" || line.name == "pip.didStop"
+                    })
+            }
+        }
+    }
+
+    @Test("bench: a table and the same as JSON on clip.mp4; remote playback inside netns")
+    func bench() async throws {
+        let directory = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for example in Self.examples(of: BenchCommand.self) {
+            guard let result = try await Self.run(example, in: directory) else { continue }
+            #expect(result.status == 0, "\(example): \(result.standardError)")
+            if example.hasSuffix("--json") || example.contains("--network") && example.hasSuffix("--json") {
+                #expect(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) is [String: Any])
+            } else {
+                #expect(result.outputLines.contains { $0.contains("playctl / ffmpeg") }, "\(example)")
+            }
+        }
+    }
+}
