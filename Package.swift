@@ -51,7 +51,7 @@ let package = Package(
         .target(name: "PlayctlOutput", dependencies: ["MediaCore", "Locking"]),
         // Tools for tests, the project's and users': throttled and failing sources, seeded randomness (SplitMix64),
         // the repository's media fixtures and references, the broken-media corpus, the media fuzz case, a process
-        // runner, and a JSON reader for what playctl writes. It imports no Testing: the CLI links it (PlayctlBench, feed).
+        // runner. It imports no Testing: the CLI links it (PlayctlBench, feed).
         .target(
             name: "PlaybackTesting",
             dependencies: ["MediaCore", "MediaIO", "Loading", "Playback", "Locking", "PlayctlOutput"]),
@@ -63,8 +63,8 @@ let package = Package(
                 "MediaIO", "Playback", "PictureInPicture", "Posters", "Locking", "PlayctlOutput", "PlaybackTesting",
             ]),
         // The commands: Arguments/ declares what each accepts (CommandLineKit only), Commands/ runs it. `feed` seeds
-        // its generated scroll with the test kit's SplitMix64 and reads its manifest and script with the kit's strict
-        // JSON reader (PlayctlBench links the kit already).
+        // its generated scroll with the test kit's SplitMix64 (PlayctlBench links the kit already); JSON is read with
+        // Foundation.
         .target(
             name: "PlayctlCLI",
             dependencies: [

@@ -108,9 +108,10 @@ struct FeedManifestTests {
         let notJSON = try Self.error("{\"entries\": [\n  {\"url\": 'a.mp4'}]}")
         #expect(
             notJSON.error
-                == .notJSON(file: notJSON.path, reason: "unexpected character", line: 2, column: 11))
+                == .notJSON(file: notJSON.path, reason: "Invalid value", line: 2, column: 11))
+        // Foundation's reader (the product reads JSON with it) lets a trailing comma pass.
         let trailing = try Self.error("[{\"url\": \"a.mp4\", \"kind\": \"video\"},]")
-        #expect(trailing.error == .notJSON(file: trailing.path, reason: "unexpected character", line: 1, column: 36))
+        #expect(trailing.error == nil)
         #expect(notJSON.error?.description.hasPrefix(notJSON.path + ": not JSON: ") == true)
     }
 

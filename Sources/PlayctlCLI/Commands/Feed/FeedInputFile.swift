@@ -1,4 +1,4 @@
-import PlaybackTesting
+import Foundation
 import PlayctlOutput
 
 #if canImport(Glibc)
@@ -10,8 +10,7 @@ import Darwin
 #endif
 
 /// Reading what `playctl feed` is given, with errors that name the file: whether a path is a folder, and a file's
-/// text as JSON (PlaybackTesting's strict RFC 8259 reader: it says where a text goes wrong, and keeps integers,
-/// other numbers and booleans apart).
+/// text as JSON (Foundation's reader; integers, other numbers and booleans kept apart).
 enum FeedInputFile {
     /// The largest manifest or script read (a feed of a million entries is far below it).
     static let byteLimit = 64 << 20
@@ -26,19 +25,26 @@ enum FeedInputFile {
         return status.st_mode & S_IFMT == S_IFDIR
     }
 
-    /// The file at `path`, parsed as one JSON text.
-    /// - Throws: `.unreadable` when it cannot be read (a folder included), `.notJSON` with the line and column
-    ///   where parsing stopped.
+    /// The file at `path`, parsed as one JSON text by Foundation's `JSONSerialization`.
+    /// - Throws: `.unreadable` when it cannot be read (a folder included), `.notJSON` with Foundation's reason and
+    ///   the line and column of the character it names.
     static func json(_ path: String) throws(FeedInputError) -> JSONValue {
-        let text = String(decoding: try bytes(path), as: UTF8.self)
+        let bytes = try bytes(path)
         do {
-            return try JSONValue(parsing: text)
+            let object = try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
+            return JSONValue(foundation: object)
         } catch {
+            let detail = ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String) ?? "\(error)"
+            // "Invalid value around character 15.": the character's place as a line and a column.
+            let offset = detail.split(separator: " ").last.flatMap {
+                Int($0.trimmingCharacters(in: .punctuationCharacters))
+            }
             var (line, column) = (1, 1)
-            for byte in text.utf8.prefix(error.offset) {
+            for byte in bytes.prefix(offset ?? 0) {
                 (line, column) = byte == UInt8(ascii: "\n") ? (line + 1, 1) : (line, column + 1)
             }
-            throw .notJSON(file: path, reason: error.reason, line: line, column: column)
+            let reason = detail.components(separatedBy: " around character").first ?? detail
+            throw .notJSON(file: path, reason: reason, line: line, column: column)
         }
     }
 

@@ -1,27 +1,28 @@
 import PlayctlOutput
 
 /// Why a text is not JSON, and where: `offset` counts UTF-8 bytes from the start of the text.
-public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertible {
+struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The byte offset at which parsing stopped.
-    public var offset: Int
+    var offset: Int
     /// What was wrong there.
-    public var reason: String
+    var reason: String
 
     /// Creates an error.
-    public init(offset: Int, reason: String) {
+    init(offset: Int, reason: String) {
         self.offset = offset
         self.reason = reason
     }
 
     /// `reason at byte N`.
-    public var description: String { "\(reason) at byte \(offset)" }
+    var description: String { "\(reason) at byte \(offset)" }
 }
 
-/// Reading JSON back into `JSONValue`: for tests of what playctl writes, and for the few JSON files playctl reads
-/// (`playctl feed`'s manifest and script), where a strict parser that says where a text goes wrong is what a user needs.
+/// Reading JSON back into `JSONValue`, for tests of what playctl writes: a strict RFC 8259 reader that keeps object
+/// members in their order, which the tests check and Foundation's `JSONSerialization` does not keep. Test support
+/// only: the product reads JSON with Foundation.
 extension JSONValue {
     /// The deepest nesting of arrays and objects the parser accepts, which bounds its recursion.
-    public static let maximumParseDepth = 256
+    static let maximumParseDepth = 256
 
     /// Parses one JSON text (RFC 8259), with surrounding whitespace allowed.
     ///
@@ -29,14 +30,14 @@ extension JSONValue {
     /// for `Double` becomes an infinity). Object members keep their order, duplicates included. Strings must not
     /// contain raw control characters; `\u` escapes must form valid scalars (surrogates in pairs).
     /// - Throws: `JSONParseError` for anything else, including nesting deeper than `maximumParseDepth`.
-    public init(parsing text: String) throws(JSONParseError) {
+    init(parsing text: String) throws(JSONParseError) {
         var parser = JSONParser(bytes: Array(text.utf8))
         self = try parser.parseDocument()
     }
 
     /// Parses JSON Lines: one JSON text per line; blank lines (and a final newline) are skipped.
     /// - Throws: `JSONParseError` for the first bad line, with `offset` counted from the start of `text`.
-    public static func parseLines(_ text: String) throws(JSONParseError) -> [JSONValue] {
+    static func parseLines(_ text: String) throws(JSONParseError) -> [JSONValue] {
         var values: [JSONValue] = []
         var lineStart = 0
         for line in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
