@@ -76,9 +76,10 @@ struct PosterBatch {
                         }
                     }
                 }
-                var results = [Result<Poster, MediaError>?](repeating: nil, count: requests.count)
-                for await (index, result) in group { results[index] = result }
-                return results.map { $0! }
+                var collected: [(Int, Result<Poster, MediaError>)] = []
+                for await pair in group { collected.append(pair) }
+                precondition(collected.count == requests.count, "\(collected.count) of \(requests.count) answered")
+                return collected.sorted { $0.0 < $1.0 }.map(\.1)
             }
         }
         var failures = 0
