@@ -91,6 +91,7 @@ struct PosterSharingTests {
             if DispatchTime.now().uptimeNanoseconds - start > 2_000_000_000 { break }
         }
         let freedMs = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+        print("posters: all waiters left; transfer and decoder freed after \(freedMs) ms")
         #expect(pipeline.pendingJobs.running == 0 && network.activeTransfers == 0, "freed after \(freedMs) ms")
         let statistics = pipeline.statistics
         #expect(statistics.cancelledJobs == 1 && statistics.decodes == 0 && statistics.failures == 0)
