@@ -76,20 +76,27 @@ public final class AVAudioSession: NSObject, @unchecked Sendable {
 
     private let app: SimulatedAppEnvironment
     private let extra = Locked((mode: Mode.default, options: CategoryOptions()))
-    private static let sessions = Locked([ObjectIdentifier: AVAudioSession]())
+    /// The sessions in use, by their app (held weakly: the category and activation live in the app).
+    private static let sessions = Locked([ObjectIdentifier: WeakSession]())
+
+    private struct WeakSession {
+        weak var value: AVAudioSession?
+    }
 
     private init(app: SimulatedAppEnvironment) {
         self.app = app
         super.init()
     }
 
-    /// The app's session: the one of the Picture in Picture system of ``PlayctlAVFoundation/current``.
+    /// The app's session: the one of the Picture in Picture system of ``PlayctlAVFoundation/current`` (the same
+    /// object while someone holds it; the category and activation are the simulated app's in any case).
     public static func sharedInstance() -> AVAudioSession {
         let app = PlayctlAVFoundation.current.pictureInPictureSystem.app
         return sessions.withLock { sessions in
-            if let session = sessions[ObjectIdentifier(app)], session.app === app { return session }
+            if let session = sessions[ObjectIdentifier(app)]?.value, session.app === app { return session }
+            sessions = sessions.filter { $0.value.value != nil }
             let session = AVAudioSession(app: app)
-            sessions[ObjectIdentifier(app)] = session
+            sessions[ObjectIdentifier(app)] = WeakSession(value: session)
             return session
         }
     }
