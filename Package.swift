@@ -13,6 +13,8 @@ let package = Package(
         .library(name: "Feed", targets: ["Feed"]),
         .library(name: "Posters", targets: ["Posters"]),
         .library(name: "PlaybackTesting", targets: ["PlaybackTesting"]),
+        .library(name: "PlayctlAVFoundation", targets: ["PlayctlAVFoundation"]),
+        .library(name: "PlayctlAVFoundationTesting", targets: ["PlayctlAVFoundationTesting"]),
     ],
     targets: [
         // FFmpeg 5.1 (Debian 12). The module map links every library: Debian's .pc files list them only privately.
@@ -43,6 +45,16 @@ let package = Package(
         // Posters and images: a first-frame and image pipeline (shared in-flight work, a cost-bounded cache,
         // cancellation by the last waiter, decoding to the displayed size, timings per stage).
         .target(name: "Posters", dependencies: ["MediaCore", "MediaIO", "Loading", "Locking"]),
+        // AVFoundation's, AVKit's and CoreMedia's names over Playback and PictureInPicture, for iOS playback code
+        // to build and run on Linux behind `#if canImport(AVFoundation)` (docs/avfoundation.md).
+        .target(
+            name: "PlayctlAVFoundation",
+            dependencies: ["MediaCore", "MediaIO", "Loading", "Playback", "PictureInPicture", "Locking"]),
+        // Tests of code written against PlayctlAVFoundation: a manual clock driver, a recorder of everything
+        // observable as a trace, golden traces (it imports Testing to report mismatches).
+        .target(
+            name: "PlayctlAVFoundationTesting",
+            dependencies: ["PlayctlAVFoundation", "Playback", "PictureInPicture", "Locking"]),
         // A declarative command-line parser (tools, commands declared as types with typed options, help, usage errors
         // with suggestions), not tied to playctl; its fuzz case is in Fuzzing/. No dependencies: scripts/fuzz.sh args
         // builds it alone.
@@ -83,6 +95,13 @@ let package = Package(
         .testTarget(
             name: "PictureInPictureTests",
             dependencies: ["PictureInPicture", "Playback", "MediaIO", "Locking", "PlaybackTesting"]),
+        // App-style code written against AVFoundation (only the import differs), with golden traces.
+        .testTarget(
+            name: "PlayctlAVFoundationTests",
+            dependencies: [
+                "PlayctlAVFoundation", "PlayctlAVFoundationTesting", "Playback", "PictureInPicture", "PlaybackTesting",
+            ],
+            exclude: ["Goldens"]),
         .testTarget(
             name: "PlayctlCLITests",
             dependencies: [

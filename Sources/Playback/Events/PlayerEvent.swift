@@ -60,10 +60,13 @@ public struct PlayerEvent: Sendable, Equatable {
     /// player's clock: what the engine's real latencies (first frame, startup, seeks, swaps) are measured with.
     /// Not part of an event's identity (`==` ignores it): a manual clock's trace is the same on every run.
     public var wallTime: Double
+    /// The item it concerns, as its ``PlayerItem/serialNumber`` (nil for none): tells apart items that share a file
+    /// name (the copies a `PlayerLooper` queues). Not part of an event's identity (`==` ignores it).
+    public var itemSerialNumber: UInt64?
 
     public init(
         kind: Kind, hostTime: Double, itemTime: MediaTime, item: String?, sequenceNumber: UInt64 = 0,
-        wallTime: Double? = nil
+        wallTime: Double? = nil, itemSerialNumber: UInt64? = nil
     ) {
         self.kind = kind
         self.hostTime = hostTime
@@ -71,6 +74,7 @@ public struct PlayerEvent: Sendable, Equatable {
         self.item = item
         self.sequenceNumber = sequenceNumber
         self.wallTime = wallTime ?? HostTime.now()
+        self.itemSerialNumber = itemSerialNumber
     }
 
     public static func == (lhs: PlayerEvent, rhs: PlayerEvent) -> Bool {

@@ -37,6 +37,10 @@ public final class PlayerItem: Sendable {
     /// Creation order, for deterministic ordering of work between items.
     let serial: UInt64
 
+    /// Identifies the item among every item of the process (numbers increase in creation order); events name the
+    /// item they concern by it (``PlayerEvent/itemSerialNumber``).
+    public var serialNumber: UInt64 { serial }
+
     /// Makes the byte sources the item is read through (nil: libavformat opens `url` itself).
     public let makeSource: ByteSourceMaker?
 
