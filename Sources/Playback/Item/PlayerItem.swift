@@ -164,11 +164,14 @@ public final class PlayerItem: Sendable {
     public var isPlaybackBufferFull: Bool { state.withLock { $0.buffering.isPlaybackBufferFull } }
 
     /// The media time ranges available without waiting: for an http(s) item, those whose bytes are held (in the
-    /// byte cache); for a local file, from the current time to the end.
+    /// byte cache); for a local file, all of it (start to end) once its duration is known, as AVFoundation reports it.
     public var loadedTimeRanges: [TimeRange] {
         state.withLock { s in
             if let remote = s.remoteLoadedRanges { return remote }
-            guard s.status.status == .readyToPlay, s.bufferedUntil > s.currentTime else { return [] }
+            // A local file's bytes are all there: loaded from start to end, as AVFoundation reports a local asset.
+            guard s.status.status == .readyToPlay else { return [] }
+            if s.duration.isNumeric { return [TimeRange(start: .zero, duration: s.duration)] }
+            guard s.bufferedUntil > s.currentTime else { return [] }
             return [TimeRange(start: s.currentTime, duration: s.bufferedUntil - s.currentTime)]
         }
     }
