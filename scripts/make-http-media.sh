@@ -5,6 +5,8 @@
 #   mid.mp4   H.264 360p at about 5 Mbit/s (noise), 6 s, moov first: below it (cheap to decode, so a slow machine
 #             does not stall on the decoder where the test means the link)
 #   hd.mp4    H.264 720p at about 2.5 Mbit/s + AAC, 8 s, moov first: the time-to-first-frame benchmark's clip
+#   feed-mini/000-011  a 12-entry feed of hard links to a.mp4, b.mp4 and still.jpg, for bench --feed's quick runs
+#             (tests); the benchmark's own feed is made by scripts/make-feed-media.sh
 # A clip made by an older version of this script is made again (the stamp file names the version).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -27,4 +29,9 @@ if [ ! -s "$out/hd.mp4" ]; then
      -c:v libx264 -preset veryfast -pix_fmt yuv420p -g 60 -b:v 2500k -maxrate 2500k -bufsize 2500k \
      -c:a aac -b:a 96k -movflags +faststart "$out/hd.mp4"
 fi
+mkdir -p "$out/feed-mini"
+for i in $(seq 0 11); do
+  case $((i % 3)) in 0) file=a.mp4 ;; 1) file=b.mp4 ;; *) file=still.jpg ;; esac
+  ln -f "$out/$file" "$out/feed-mini/$(printf %03d "$i").${file##*.}"
+done
 echo "$version" > "$out/.version"
