@@ -52,10 +52,13 @@ let package = Package(
             name: "PlaybackTesting",
             dependencies: ["MediaCore", "MediaIO", "Loading", "Playback", "Locking", "PlayctlOutput"]),
         // playctl bench and playctl soak: the measurements and their reports. They spawn processes and seed their
-        // randomness with the test kit's ProcessRunner and SplitMix64 (both are test harnesses the CLI ships).
+        // randomness with the test kit's ProcessRunner and SplitMix64 (both are test harnesses the CLI ships); bench
+        // --feed drives Feed's controller, over HTTP or the test kit's simulated network.
         .target(
             name: "PlayctlBench",
-            dependencies: ["MediaIO", "Playback", "PictureInPicture", "Locking", "PlayctlOutput", "PlaybackTesting"]),
+            dependencies: [
+                "MediaIO", "Playback", "PictureInPicture", "Feed", "Locking", "PlayctlOutput", "PlaybackTesting",
+            ]),
         // The commands: Arguments/ declares what each accepts (CommandLineKit only), Commands/ runs it.
         .target(
             name: "PlayctlCLI",
@@ -77,7 +80,7 @@ let package = Package(
         .testTarget(
             name: "PlayctlCLITests",
             dependencies: [
-                "PlayctlCLI", "CommandLineKit", "PlayctlBench", "PlayctlOutput", "MediaIO", "Locking",
+                "PlayctlCLI", "CommandLineKit", "PlayctlBench", "PlayctlOutput", "MediaIO", "Feed", "Locking",
                 "PlaybackTesting",
             ],
             exclude: ["Snapshots"]),  // help and usage-error texts, compared byte for byte
