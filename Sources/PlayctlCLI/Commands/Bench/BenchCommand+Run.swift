@@ -73,6 +73,10 @@ extension BenchCommand: PlayctlCommand {
             try runNetwork(output)
             return
         }
+        if feed.feed {
+            try runFeed(output)
+            return
+        }
         let bench = DecodeBench(file: file, runs: runs)
         let report = try benchStep { () throws(BenchFailure) in try bench.run(progress: Self.progress) }
         if printsJSON {
