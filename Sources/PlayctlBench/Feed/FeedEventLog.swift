@@ -3,21 +3,33 @@ import Locking
 
 /// Keeps a feed's events and reads the swipes' first-frame latencies out of them.
 final class FeedEventLog: Sendable {
+    private struct Current {
+        /// `feed.visible` events so far: the opening item's is 1, the first swipe's 2.
+        var visible = 0
+        var index = -1
+        var shown = false
+    }
+
     private let events = Locked<[FeedEvent]>([])
+    private let current = Locked(Current())
 
     /// Starts keeping `feed`'s events.
     init(_ feed: FeedController) {
-        feed.observeEvents { [events] event in events.withLock { $0.append(event) } }
-    }
-
-    /// Whether the feed reported item `index`'s first frame (on its first activation).
-    func hasFirstFrame(_ index: Int) -> Bool {
-        events.withLock { events in
-            events.contains { event in
-                if case .firstFrame(index, _, _) = event.kind { return true }
-                return false
+        feed.observeEvents { [events, current] event in
+            events.withLock { $0.append(event) }
+            current.withLock { current in
+                switch event.kind {
+                case .visible(let index): current = Current(visible: current.visible + 1, index: index, shown: false)
+                case .firstFrame(let index, _, _) where index == current.index: current.shown = true
+                default: break
+                }
             }
         }
+    }
+
+    /// Whether step `step` of the trace (0: the opening item) showed its first frame.
+    func hasFirstFrame(step: Int) -> Bool {
+        current.withLock { $0.visible == step + 1 && $0.shown }
     }
 
     /// The swipes of `trace` as the feed saw them: every swipe to a new item begins with `feed.visible`, then

@@ -76,6 +76,7 @@ extension FeedReport {
                         .object([
                             ("index", .int(swipe.index)), ("latency", swipe.latency.map(JSONValue.double) ?? .null),
                             ("prepared", .bool(swipe.prepared)), ("dwell", .double(swipe.dwell)),
+                            ("otherBytes", swipe.otherBytes.map { .int(Int($0)) } ?? .null),
                         ])
                     })
             ))

@@ -99,6 +99,17 @@ extension FeedReport {
         {
             lines.append("  p50s: " + BenchText.fixed(playctl.p50 / naive.p50, 3) + "x")
         }
+        let others = competition.compactMap { run -> String? in
+            let bytes = run.swipes.compactMap(\.otherBytes).sorted()
+            guard !bytes.isEmpty else { return nil }
+            let kib = { (value: Int64) in BenchText.fixed(Double(value) / 1024, 0) + " KiB" }
+            return "\(run.name) median \(kib(bytes[bytes.count / 2])), max \(kib(bytes.last!))"
+        }
+        if !others.isEmpty {
+            lines.append(
+                "  bytes of other items reaching the cache between a swipe and its first frame: "
+                    + others.joined(separator: "; "))
+        }
         return lines
     }
 

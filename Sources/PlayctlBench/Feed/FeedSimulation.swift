@@ -41,7 +41,7 @@ final class FeedSimulation: Sendable {
         let opening = trace.steps[0]
         feed.scroll(to: opening.index)
         var waited = 0.0
-        while !log.hasFirstFrame(opening.index) && waited < 30 {
+        while !log.hasFirstFrame(step: 0) && waited < 30 {
             await clock.advance(bySeconds: Self.step)
             waited += Self.step
         }

@@ -43,7 +43,8 @@ public struct SweepReport: Sendable {
             "link: the simulated network at 1.6 Mbit/s (200000 B/s, 50 ms before each response) under a manual "
                 + "clock: the same FeedController, players and decoding as over HTTP, virtual time, audio off",
             "each point: FeedConfiguration() but for its budget, video cost and inactive-video bytes; a new feed, "
-                + "cache and link; first frame timed to the clock's 50 ms step",
+                + "cache and link; first frame timed to the clock's 50 ms step (a swipe with none before the next "
+                + "counts as 1000 ms; 'shown': the swipes that had one)",
             "\(results.count) points in \(BenchText.fixed(seconds, 0)) s "
                 + "(\(BenchText.fixed(seconds / Double(max(results.count + 1, 1)), 1)) s a point); playctl: \(playctl)",
         ]
@@ -67,7 +68,7 @@ public struct SweepReport: Sendable {
             let cells = [
                 point.map { "\($0.budget)" } ?? "0", point.map { "\($0.videoCost)" } ?? "-",
                 point.map { "\($0.inactiveKiB) KiB" } ?? "-",
-                BenchText.fixed(summary.loaderImpressionsPer1000, 1),
+                BenchText.fixed(summary.loaderImpressionsPer1000, 1), Self.shown(result.run),
                 BenchText.fixed(summary.wasteRatio * 100, 1) + "%",
                 BenchText.milliseconds(latencies.p50), BenchText.milliseconds(latencies.p95),
                 BenchText.fixed(summary.rebufferRatio * 100, 1) + "%", BenchText.fixed(result.seconds, 1),
@@ -75,6 +76,12 @@ public struct SweepReport: Sendable {
             lines.append("  " + cells.map { $0.rightAligned(13) }.joined() + (mark.isEmpty ? "" : "  " + mark))
         }
         return lines
+    }
+
+    /// The share of swipes whose first frame came before the next swipe (`78.5%`).
+    static func shown(_ run: SwipeRun) -> String {
+        let count = run.swipes.count
+        return BenchText.fixed(Double(count - run.missed(.all)) * 100 / Double(max(count, 1)), 1) + "%"
     }
 
     // MARK: JSON
@@ -96,6 +103,7 @@ public struct SweepReport: Sendable {
                 ("wasteRatio", .double(summary.wasteRatio)),
                 ("rebufferRatio", .double(summary.rebufferRatio)),
                 ("firstFrame", FeedReport.json(result.run.latencies(.all))),
+                ("noFrame", .int(result.run.missed(.all))),
                 ("activations", .int(summary.activations)),
                 ("bytesFetched", .int(Int(summary.bytesFetched))),
                 ("bytesPlayed", .int(Int(summary.bytesPlayed))),

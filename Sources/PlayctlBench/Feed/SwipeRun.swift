@@ -12,6 +12,8 @@ public struct SwipeRun: Sendable {
         public var prepared: Bool
         /// How long the user stayed before the next swipe.
         public var dwell: Double
+        /// Bytes of other items that reached the cache between the swipe and the first frame (trace 2 only).
+        public var otherBytes: Int64?
     }
 
     /// Which swipes a figure covers.

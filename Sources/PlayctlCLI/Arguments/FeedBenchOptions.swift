@@ -15,8 +15,9 @@ struct FeedBenchOptions: Sendable, Equatable {
         help: """
             With --feed, instead: replay one trace (1 s per item) on a simulated 1.6 Mbit/s link under a manual \
             clock for a grid of prefetch parameters, printing loader impressions per 1000 items, waste and first \
-            frame for each (about a minute a point at the default 200 swipes on 2 CPUs; 72 points by default). \
-            Needs the feed, not the server.
+            frame for each, the best marked. A point takes about 10 s at the default 200 swipes on 2 CPUs (the 72 \
+            points of the default grid about 12 minutes; 1000 swipes about 50 s a point). Needs the feed, not the \
+            server.
             """)
     static let swipes = Option<Int>(
         "swipes", placeholder: "N",
