@@ -43,8 +43,11 @@ final class FeedEventLog: Sendable {
             case .visible(let index):
                 let dwell = steps.count < trace.steps.count ? trace.steps[steps.count].dwell : 0
                 steps.append(SwipeRun.Swipe(index: index, latency: nil, prepared: false, dwell: dwell))
-            case .active(let index, let prepared, _):
-                if steps.last?.index == index { steps[steps.count - 1].prepared = prepared }
+            case .active(let index, let prepared, let hasFrame):
+                if steps.last?.index == index {
+                    steps[steps.count - 1].prepared = prepared
+                    steps[steps.count - 1].hadFrame = hasFrame
+                }
             case .firstFrame(let index, let latency, _):
                 if steps.last?.index == index && steps[steps.count - 1].latency == nil {
                     steps[steps.count - 1].latency = latency

@@ -19,6 +19,7 @@ enum FeedReplay {
             entries: entries, configuration: configuration,
             loading: RemoteLoading(cache: cache, transport: HTTPLoader.shared), clock: .host)
         let log = FeedEventLog(feed)
+        let claims = Task { await claimedShare(cache) }
         let started = ProcessRunner.monotonicSeconds()
         feed.scroll(to: trace.steps[0].index)
         while !log.hasFirstFrame(step: 0) && ProcessRunner.monotonicSeconds() - started < 30 {
@@ -41,6 +42,8 @@ enum FeedReplay {
         await sleep(until: next)
         var run = SwipeRun(name: name)
         run.summary = feed.summary
+        claims.cancel()
+        run.linkClaimed = await claims.value
         feed.invalidate()
         await feed.eventsDelivered()
         run.swipes = log.swipes(trace)
@@ -65,6 +68,18 @@ enum FeedReplay {
             try? await Task.sleep(for: .milliseconds(2))
         }
         return nil
+    }
+
+    /// The share of 10 ms looks at which `cache`'s link was claimed, until the task is cancelled.
+    static func claimedShare(_ cache: ByteCache) async -> Double {
+        var looks = 0
+        var claimed = 0
+        while !Task.isCancelled {
+            looks += 1
+            if cache.isLinkClaimed { claimed += 1 }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return Double(claimed) / Double(max(looks, 1))
     }
 
     /// Sleeps until `time` (monotonic seconds).

@@ -63,6 +63,7 @@ extension FeedReport {
             ("name", .string(run.name)),
             ("seconds", .double(run.seconds)),
             ("failures", .int(run.failures)),
+            ("linkClaimed", run.linkClaimed.map(JSONValue.double) ?? .null),
         ]
         for selection in SwipeRun.Selection.allCases {
             fields.append((selection.rawValue, json(run.latencies(selection))))
@@ -75,7 +76,8 @@ extension FeedReport {
                     run.swipes.map { swipe in
                         .object([
                             ("index", .int(swipe.index)), ("latency", swipe.latency.map(JSONValue.double) ?? .null),
-                            ("prepared", .bool(swipe.prepared)), ("dwell", .double(swipe.dwell)),
+                            ("prepared", .bool(swipe.prepared)), ("hadFrame", .bool(swipe.hadFrame)),
+                            ("dwell", .double(swipe.dwell)),
                             ("otherBytes", swipe.otherBytes.map { .int(Int($0)) } ?? .null),
                         ])
                     })

@@ -70,6 +70,21 @@ extension FeedReport {
             }
             lines.append(line)
         }
+        if let playctl {
+            let prepared = playctl.swipes(.prepared)
+            let groups = [("first frame shown at the swipe", true), ("frame still coming", false)].map { name, had in
+                let latencies = FeedSummary.Latencies(
+                    prepared.filter { $0.hadFrame == had }.map { $0.latency ?? $0.dwell })
+                return "\(name): \(latencies.count), p50 \(BenchText.milliseconds(latencies.p50)), "
+                    + "p95 \(BenchText.milliseconds(latencies.p95))"
+            }
+            lines.append("  playctl's prepared items, " + groups.joined(separator: "; "))
+            if let claimed = playctl.linkClaimed {
+                lines.append(
+                    "  playctl's item on screen claimed the link \(BenchText.fixed(claimed * 100, 0))% of the run "
+                        + "(below 4 s of buffer; prefetches and the prepared item's fetch hold meanwhile)")
+            }
+        }
         if let playctl, let naive {
             let all = naive.latencies(.all)
             let prepared = Self.ratio(playctl.latencies(.prepared), all).map { BenchText.fixed($0, 3) + "x" } ?? "n/a"
@@ -154,6 +169,9 @@ extension FeedReport {
         }
         if let target = targets.first(where: { $0.key == "loaderImpressionsOverNaive" }) {
             lines.append("  playctl / naive: " + target.verdict)
+        }
+        if let claimed = Self.run("playctl", in: cellular)?.linkClaimed {
+            lines.append("  playctl's item on screen claimed the link \(BenchText.fixed(claimed * 100, 0))% of the run")
         }
         return lines
     }

@@ -10,6 +10,8 @@ public struct SwipeRun: Sendable {
         public var latency: Double?
         /// playctl: a pooled player held the item when it became active (the feed's "prepared"); false for mpv.
         public var prepared: Bool
+        /// playctl: that player showed the item's first frame already (its preparation was done).
+        public var hadFrame = false
         /// How long the user stayed before the next swipe.
         public var dwell: Double
         /// Bytes of other items that reached the cache between the swipe and the first frame (trace 2 only).
@@ -26,6 +28,9 @@ public struct SwipeRun: Sendable {
     public var swipes: [Swipe] = []
     /// playctl's feed summary (nil for mpv).
     public var summary: FeedSummary?
+    /// playctl: the share of the run during which the item on screen claimed the link (prefetches and the prepared
+    /// item's fetch hold meanwhile), looked at every 10 ms; nil for mpv.
+    public var linkClaimed: Double?
     /// Wall time of the run.
     public var seconds = 0.0
     /// Items that failed to load.
