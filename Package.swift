@@ -68,11 +68,12 @@ let package = Package(
             name: "PlaybackTesting",
             dependencies: ["MediaCore", "MediaIO", "Loading", "Playback", "Locking", "PlayctlOutput"]),
         // playctl bench and playctl soak: the measurements and their reports. They spawn processes and seed their
-        // randomness with the test kit's ProcessRunner and SplitMix64 (both are test harnesses the CLI ships).
+        // randomness with the test kit's ProcessRunner and SplitMix64 (both are test harnesses the CLI ships); bench
+        // --feed drives Feed's controller, over HTTP or the test kit's simulated network.
         .target(
             name: "PlayctlBench",
             dependencies: [
-                "MediaIO", "Playback", "PictureInPicture", "Posters", "Locking", "PlayctlOutput", "PlaybackTesting",
+                "MediaIO", "Playback", "PictureInPicture", "Posters", "Feed", "Locking", "PlayctlOutput", "PlaybackTesting",
             ]),
         // The commands: Arguments/ declares what each accepts (CommandLineKit only), Commands/ runs it. `feed` seeds
         // its generated scroll with the test kit's SplitMix64 (PlayctlBench links the kit already); JSON is read with
