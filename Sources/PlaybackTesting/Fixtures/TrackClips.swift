@@ -1,0 +1,68 @@
+import Foundation
+
+/// The clips of `Media/tracks/` (`Media/make-media.sh`) and what they hold: two audio languages and two subtitle
+/// tracks in MP4 (mov_text) and Matroska (SubRip and ASS), sidecar subtitles, and a video whose frame size changes.
+public enum TrackClips {
+    /// `tracks.mp4` and `tracks.mkv`: stream 0 video (160x120, 25 fps, 4 s), 1 English audio (440 Hz, default),
+    /// 2 French audio (880 Hz), 3 English subtitles, 4 French subtitles (ASS and forced in the Matroska file).
+    public static let clips = ["tracks.mp4", "tracks.mkv"]
+
+    /// The path of `name` in `Media/tracks/`.
+    public static func path(_ name: String) -> String {
+        MediaFixtures.path("tracks/\(name)")
+    }
+
+    /// A cue as the tests expect it: start and end in seconds, and its plain text.
+    public struct Cue: Sendable, Equatable, CustomStringConvertible {
+        public var start: Double
+        public var end: Double
+        public var text: String
+
+        public init(_ start: Double, _ end: Double, _ text: String) {
+            self.start = start
+            self.end = end
+            self.text = text
+        }
+
+        public var description: String { "\(start)-\(end) \(text)" }
+
+        /// The same cue `seconds` later.
+        public func shifted(by seconds: Double) -> Cue { Cue(start + seconds, end + seconds, text) }
+
+        /// Equal within a millisecond.
+        public func matches(_ other: Cue) -> Bool {
+            abs(start - other.start) < 0.001 && abs(end - other.end) < 0.001 && text == other.text
+        }
+    }
+
+    /// Where the media's time starts in the file's timestamps, in seconds: times are measured from the container's
+    /// start (the Matroska clip starts at -0.021 s, the AAC encoder's delay), so its cues come 0.021 s later in
+    /// media time than in the file.
+    public static func mediaOffset(_ clip: String) -> Double { clip.hasSuffix(".mkv") ? 0.021 : 0 }
+
+    /// Whether `cues` match `expected` one for one (within a millisecond).
+    public static func matches(_ cues: [Cue], _ expected: [Cue]) -> Bool {
+        cues.count == expected.count && zip(cues, expected).allSatisfy { $0.matches($1) }
+    }
+
+    /// The English track (`tracks.srt`, muxed into both clips).
+    public static let englishCues = [
+        Cue(0.5, 1.5, "Hello, world."), Cue(2.0, 3.0, "Second line\non two rows."), Cue(3.2, 3.8, "The end."),
+    ]
+    /// The French track (SubRip in the MP4, ASS with styles in the Matroska file).
+    public static let frenchCues = [Cue(0.7, 1.7, "Bonjour, le monde."), Cue(2.5, 3.5, "Deuxième\nligne.")]
+    /// The French track of the MP4 (from SubRip: one line).
+    public static let frenchCuesMP4 = [Cue(0.7, 1.7, "Bonjour, le monde."), Cue(2.5, 3.5, "Deuxième ligne.")]
+    /// The sidecar `tracks.vtt`.
+    public static let sidecarCues = [Cue(1.0, 2.0, "Sidecar one."), Cue(2.5, 3.25, "Sidecar two.")]
+
+    /// The md5 of audio track `index` (0 or 1) of `clip` decoded by ffmpeg to interleaved 32-bit float
+    /// (`Media/ref/<clip>.a<index>.f32le.md5`).
+    /// - Throws: when the reference cannot be read.
+    public static func audioMD5(_ clip: String, track index: Int) throws -> String {
+        try MediaFixtures.text("ref/\(clip).a\(index).f32le.md5").trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// `sizechange.ts`: 25 frames at 320x240, then 25 at 640x360.
+    public static let sizeChange = "sizechange.ts"
+}
