@@ -73,6 +73,34 @@ open class Player: @unchecked Sendable {
         set { core.mutate { $0.state.actionAtItemEnd = newValue } }
     }
 
+    // MARK: Media selection
+
+    /// The languages the player prefers for `characteristic` when an item loads, like
+    /// `AVPlayer.setMediaSelectionCriteria(_:forMediaCharacteristic:)`: the first playable option in the first
+    /// preferred language that has one is selected (unless the app selected an option of the item itself). Applies
+    /// to items that load afterwards. Nil removes the criteria.
+    public func setMediaSelectionCriteria(
+        _ criteria: MediaSelectionCriteria?, forMediaCharacteristic characteristic: MediaCharacteristic
+    ) {
+        core.mutate { $0.state.selectionRules.criteria[characteristic] = criteria }
+    }
+
+    /// The criteria set for `characteristic`, if any.
+    public func mediaSelectionCriteria(
+        forMediaCharacteristic characteristic: MediaCharacteristic
+    )
+        -> MediaSelectionCriteria?
+    {
+        core.read { $0.state.selectionRules.criteria[characteristic] }
+    }
+
+    /// Whether items select by the criteria when they load (true, the default); with false, audio plays its default
+    /// track and subtitles show only forced subtitles in the audio's language, unless the app selects.
+    public var appliesMediaSelectionCriteriaAutomatically: Bool {
+        get { core.read { $0.state.selectionRules.appliesCriteriaAutomatically } }
+        set { core.mutate { $0.state.selectionRules.appliesCriteriaAutomatically = newValue } }
+    }
+
     // MARK: Rate and status
 
     /// The playback rate: 0 when paused; while waiting, the rate playback will start at.
