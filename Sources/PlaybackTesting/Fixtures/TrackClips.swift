@@ -35,9 +35,8 @@ public enum TrackClips {
         }
     }
 
-    /// Where the media's time starts in the file's timestamps, in seconds: times are measured from the container's
-    /// start (the Matroska clip starts at -0.021 s, the AAC encoder's delay), so its cues come 0.021 s later in
-    /// media time than in the file.
+    /// How much later than written in the source subtitles a clip's cues come in media time: ffmpeg's Matroska
+    /// muxer moved every timestamp 0.021 s later (the AAC encoder's delay: no timestamp may be negative).
     public static func mediaOffset(_ clip: String) -> Double { clip.hasSuffix(".mkv") ? 0.021 : 0 }
 
     /// Whether `cues` match `expected` one for one (within a millisecond).

@@ -14,7 +14,8 @@ struct ProbeCommand: ParsableCommand {
         discussion: """
             Opens the file, reads enough of it to know its streams, and prints the container format, the duration, \
             and for each stream its type, codec, time base and main parameters (size and frame rate for video, \
-            sample rate and channels for audio).
+            sample rate and channels for audio), its language and title when tagged, and the container's default \
+            and forced flags. Bitmap subtitles (PGS, DVD, DVB) are listed as not rendered.
             """,
         arguments: [file],
         options: [json, cacheDirectory, cacheSize, decryptionKey],
