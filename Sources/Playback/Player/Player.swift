@@ -47,8 +47,12 @@ open class Player: @unchecked Sendable {
     }
 
     /// Returns once every callback this player handed to its callback executor before the call (events, outputs,
-    /// observers, completions) has run. Must not be awaited from one of the player's own callbacks.
+    /// observers, completions) has run, including those of a locked section of the engine in progress at the call
+    /// (a seek's landing completes the seek before it presents what is at the landing: a task resumed by the
+    /// completion that then awaits this gets the landing's frame and cues too). Must not be awaited from one of the
+    /// player's own callbacks.
     public func callbacksDelivered() async {
+        core.read { _ in }
         await core.executor.drain()
     }
 

@@ -53,6 +53,7 @@ struct PresentationSizeTests {
         let reference = try MediaFixtures.referenceMD5s(TrackClips.sizeChange)
         for (seconds, index) in [(1.5, 37), (0.5, 12), (1.92, 48)] {
             #expect(await player.seek(to: MediaTime(seconds: seconds), toleranceBefore: .zero, toleranceAfter: .zero))
+            await player.callbacksDelivered()
             let frame = try #require(layer.currentFrame)
             #expect(frame.md5() == reference[index], "at \(seconds)")
             #expect(frame.width == (index < 25 ? 320 : 640))
