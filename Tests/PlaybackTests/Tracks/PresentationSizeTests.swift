@@ -1,9 +1,10 @@
 import Foundation
 import Locking
 import MediaIO
-import Playback
 import PlaybackTesting
 import Testing
+
+@testable import Playback
 
 @Suite("A stream whose frame size changes mid-stream")
 struct PresentationSizeTests {
@@ -59,5 +60,34 @@ struct PresentationSizeTests {
             #expect(frame.width == (index < 25 ? 320 : 640))
         }
         #expect(item.presentationSize.map { [$0.width, $0.height] } == [640, 360])
+    }
+}
+
+extension PresentationSizeTests {
+    @Test("the decoded-frame queue stays within its byte budget when the pictures grow")
+    func queueBound() async throws {
+        let reader = try VideoFrameReader(url: TrackClips.path(TrackClips.sizeChange))
+        // 2 MB: 18 pictures of 320x240, 6 of 640x360.
+        let pipeline = VideoPipeline(reader: reader, byteBudget: 2 << 20) {}
+        defer { pipeline.stop() }
+        pipeline.start(name: "queue-bound")
+        var counts: [(small: Int, large: Int)] = []
+        var taken = 0
+        while taken < 50 {
+            var snapshot = pipeline.snapshot()
+            while !snapshot.isSettled {
+                try await Task.sleep(for: .milliseconds(2))
+                snapshot = pipeline.snapshot()
+            }
+            let (frames, after) = pipeline.takeFrames(dueBy: .positiveInfinity, atLeastOne: true)
+            guard !frames.isEmpty else { break }
+            counts.append((frames.filter { $0.width == 320 }.count, frames.filter { $0.width == 640 }.count))
+            taken += frames.count
+            if after.ended && after.count == 0 { break }
+        }
+        #expect(taken == 50)
+        // Each batch is what the queue held: within the budget at the size of the pictures decoded last.
+        #expect(counts.allSatisfy { $0.small <= 18 && $0.large <= 6 }, "\(counts)")
+        #expect(counts.contains { $0.small == 0 && $0.large == 6 }, "full at the larger size: \(counts)")
     }
 }
