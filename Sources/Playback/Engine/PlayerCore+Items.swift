@@ -78,8 +78,8 @@ extension PlayerCore {
                 for case .emitStatus(let status, _) in actions {
                     emit(.itemStatus(status, duration: loaded.duration, error: nil), item: item, at: now)
                 }
-                // A choice the app made while the item loaded.
-                applySelection(item, loaded, at: now, announce: true)
+                // A choice the app made while the item loaded, then what is selected where there was a choice.
+                applySelection(item, loaded, at: now, announce: false)
                 announceSelection(item, loaded, at: now)
                 if item === currentItem {
                     state.presentation.currentSince = min(state.presentation.currentSince, now)

@@ -62,6 +62,29 @@ public enum TrackClips {
         try MediaFixtures.text("ref/\(clip).a\(index).f32le.md5").trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// A copy of `tracks.mkv` in `directory` whose English SubRip cues hold a Latin-1 byte each (as a file written
+    /// in Latin-1 does): libavcodec refuses every one of them as invalid UTF-8, so that track is broken while the
+    /// rest of the file plays.
+    /// - Throws: when the clip cannot be read or the copy written, or a cue's text is not where it is expected.
+    public static func latin1Copy(in directory: URL) throws -> String {
+        var bytes = try MediaFixtures.bytes("tracks/tracks.mkv")
+        for (text, latin1) in [
+            ("Hello, ", "Hello\u{E9} "), ("Second line", "Second lin\u{E9}"), ("The end.", "Th\u{E9} end."),
+        ] {
+            let old = Array(text.utf8)
+            let new = latin1.unicodeScalars.map { UInt8($0.value) }
+            guard
+                let start = (0...(bytes.count - old.count)).first(where: {
+                    bytes[$0..<$0 + old.count].elementsEqual(old)
+                })
+            else { throw FixtureError("tracks.mkv holds no cue \"\(text)\"") }
+            bytes.replaceSubrange(start..<start + old.count, with: new)
+        }
+        let path = directory.appendingPathComponent("latin1.mkv").path
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
     /// `sizechange.ts`: 25 frames at 320x240, then 25 at 640x360.
     public static let sizeChange = "sizechange.ts"
 }

@@ -190,4 +190,34 @@ struct TimedTextTests {
         await player.callbacksDelivered()
         #expect(log.changes.last?.texts == [])
     }
+
+    @Test("a subtitle track of the container whose data cannot be decoded fails alone; the other track still shows")
+    func brokenContainerTrack() async throws {
+        let directory = try TemporaryDirectory.make()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = try TrackClips.latin1Copy(in: directory)
+        let clock = ManualClock()
+        let item = PlayerItem(url: path)
+        let log = CueLog()
+        item.add(log.output)
+        let player = await TrackSupport.player(item, clock: clock, audio: false)
+        defer { player.invalidate() }
+        let recorder = TraceRecorder(player)
+        let legible = try #require(item.mediaSelectionGroup(for: .legible))
+        item.select(legible.options[0], in: legible)
+        player.play()
+        for _ in 0..<10 { await clock.advance(bySeconds: 0.1) }
+        let error = try #require(item.error(for: legible.options[0]))
+        #expect(error.kind == .decodeFailed && error.url == path, "\(error)")
+        item.select(legible.options[1], in: legible)
+        for _ in 0..<35 { await clock.advance(bySeconds: 0.1) }
+        await player.callbacksDelivered()
+        let trace = await recorder.snapshot()
+        #expect(trace.filter { $0.contains("mediaOptionFailed legible English") }.count == 1, "\(trace)")
+        #expect(trace.contains { $0.contains("didPlayToEnd") })
+        // Selected at 1 s: the French cue of 0.721-1.721 s shows at once, then the second.
+        let shown = log.changes.filter { !$0.texts.isEmpty }.map(\.texts)
+        #expect(shown == [["Bonjour, le monde."], ["Deuxième\nligne."]], "\(log.lines)")
+        #expect(item.error(for: legible.options[1]) == nil)
+    }
 }
