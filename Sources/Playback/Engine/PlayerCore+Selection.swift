@@ -37,14 +37,18 @@ extension PlayerCore {
         }
     }
 
-    /// Decodes `option`'s audio track instead, from where the audio handed out so far ends (the current item), or
-    /// from the start (an item loaded ahead): no seek, at most a buffer's gap.
+    /// Decodes `option`'s audio track instead, from where the audio handed out so far ends (the current item; the
+    /// target of a seek in flight, where the decoders are going), or from the start (an item loaded ahead): no
+    /// seek, at most a buffer's gap.
     private func selectAudio(_ option: MediaSelectionOption, _ item: PlayerItem, _ loaded: LoadedItem, at now: Double) {
         guard let index = option.trackIndex, option.isPlayable else { return }
         loaded.selection[.audible] = option
         guard let audio = loaded.audio else { return }
-        let from: MediaTime =
-            item === currentItem ? (state.presentation.lastAudio?.end ?? timelineTime(at: now)) : .zero
+        var from = MediaTime.zero
+        if item === currentItem {
+            from =
+                state.seeks.pendingTarget ?? state.presentation.lastAudio?.end ?? timelineTime(at: now)
+        }
         audio.selectTrack(index, from: from)
     }
 

@@ -107,4 +107,25 @@ struct MediaSelectionTests {
         #expect(trace.contains { $0.hasSuffix("mediaSelection audible \(audible.options[1].displayName)") }, "\(trace)")
         #expect(abs(player.currentTime().seconds - 2) < 0.001)
     }
+
+    @Test("a switch asked for while a seek is in flight: the new track plays from where the seek lands")
+    func switchDuringSeek() async throws {
+        let session = try await AudioSession("tracks.mp4")
+        let (item, player, audio, audible) = (session.item, session.player, session.audio, session.audible)
+        defer { player.invalidate() }
+        player.play()
+        await session.advance(steps: 5)
+        let before = audio.received.count
+        let landed = FirstResult()
+        player.seek(to: MediaTime(seconds: 2.5), toleranceBefore: .zero, toleranceAfter: .zero) { landed.set($0) }
+        item.select(audible.options[1], in: audible)
+        await session.advance(steps: 5)
+        #expect(landed.value == true)
+        let after = Array(audio.received[before...])
+        let french = try TrackSupport.reference("tracks.mp4", stream: 2)
+        #expect(
+            after.first.map { abs($0.time.seconds - 2.5) < 1.0 / 48_000 } == true,
+            "\(String(describing: after.first?.time))")
+        #expect(after.allSatisfy { TrackSupport.matches($0, french) })
+    }
 }
