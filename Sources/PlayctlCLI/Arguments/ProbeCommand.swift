@@ -24,6 +24,9 @@ struct ProbeCommand: ParsableCommand {
             UsageExample("playctl probe clip.mp4", "Describe clip.mp4."),
             UsageExample("playctl probe http://127.0.0.1:18000/a.mp4", "Describe a clip on a web server."),
             UsageExample("playctl probe clip.mp4 --json", "The same, as one JSON object."),
+            UsageExample(
+                "playctl probe film.mkv",
+                "List the audio and subtitle tracks of film.mkv with their languages and flags."),
         ])
 
     /// The file to open.

@@ -56,6 +56,12 @@ struct HelpExampleTests {
             #expect(result.status == 0, "\(example): \(result.standardError)")
             if example.hasSuffix("--json") {
                 #expect(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) is [String: Any])
+            } else if example.contains("film.mkv") {
+                // The audio and subtitle tracks with their languages and flags.
+                let tracks = result.outputLines.filter { $0.hasPrefix("Track #") }
+                #expect(tracks.count == 5, "\(result.standardOutput)")
+                #expect(tracks.filter { $0.contains("language fra") }.count == 2)
+                #expect(tracks.contains { $0.contains("subtitle ass") && $0.hasSuffix("forced") })
             } else {
                 #expect(result.outputLines.contains { $0.hasPrefix("Format:") }, "\(example)")
             }
