@@ -65,22 +65,39 @@ public enum TrackClips {
     /// A copy of `tracks.mkv` in `directory` whose English SubRip cues hold a Latin-1 byte each (as a file written
     /// in Latin-1 does): libavcodec refuses every one of them as invalid UTF-8, so that track is broken while the
     /// rest of the file plays.
-    /// - Throws: when the clip cannot be read or the copy written, or a cue's text is not where it is expected.
+    /// - Throws: when the clip cannot be read or the copy written.
     public static func latin1Copy(in directory: URL) throws -> String {
+        let latin1 = { (text: String) in text.unicodeScalars.map { UInt8(truncatingIfNeeded: $0.value) } }
+        return try patchedCopy(
+            [
+                ("Hello, ", latin1("Hello\u{E9} ")), ("Second line", latin1("Second lin\u{E9}")),
+                ("The end.", latin1("Th\u{E9} end.")),
+            ],
+            named: "latin1.mkv", in: directory)
+    }
+
+    /// A copy of `tracks.mkv` in `directory` whose French subtitle track is declared as PGS (Blu-ray bitmap
+    /// subtitles: its codec ID `S_TEXT/ASS` made `S_HDMV/PGS`), for what a player does with bitmap subtitles.
+    /// - Throws: when the clip cannot be read or the copy written.
+    public static func bitmapCopy(in directory: URL) throws -> String {
+        try patchedCopy([("S_TEXT/ASS", Array("S_HDMV/PGS".utf8))], named: "bitmap.mkv", in: directory)
+    }
+
+    /// `tracks.mkv` with each text replaced by bytes of the same length, written as `name` in `directory`.
+    private static func patchedCopy(
+        _ patches: [(String, [UInt8])], named name: String, in directory: URL
+    ) throws -> String {
         var bytes = try MediaFixtures.bytes("tracks/tracks.mkv")
-        for (text, latin1) in [
-            ("Hello, ", "Hello\u{E9} "), ("Second line", "Second lin\u{E9}"), ("The end.", "Th\u{E9} end."),
-        ] {
+        for (text, replacement) in patches {
             let old = Array(text.utf8)
-            let new = latin1.unicodeScalars.map { UInt8($0.value) }
-            guard
+            guard old.count == replacement.count,
                 let start = (0...(bytes.count - old.count)).first(where: {
                     bytes[$0..<$0 + old.count].elementsEqual(old)
                 })
-            else { throw FixtureError("tracks.mkv holds no cue \"\(text)\"") }
-            bytes.replaceSubrange(start..<start + old.count, with: new)
+            else { throw FixtureError("tracks.mkv holds no \"\(text)\" to replace") }
+            bytes.replaceSubrange(start..<start + old.count, with: replacement)
         }
-        let path = directory.appendingPathComponent("latin1.mkv").path
+        let path = directory.appendingPathComponent(name).path
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         return path
     }

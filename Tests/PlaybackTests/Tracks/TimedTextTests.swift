@@ -220,4 +220,31 @@ struct TimedTextTests {
         #expect(shown == [["Bonjour, le monde."], ["Deuxième\nligne."]], "\(log.lines)")
         #expect(item.error(for: legible.options[1]) == nil)
     }
+
+    @Test("bitmap subtitles are listed, not rendered: never chosen by themselves; selected, they fail alone")
+    func bitmapSubtitles() async throws {
+        let directory = try TemporaryDirectory.make()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = try TrackClips.bitmapCopy(in: directory)
+        let clock = ManualClock()
+        let player = Player(clock: .manual(clock), audio: false)
+        defer { player.invalidate() }
+        // French audio would bring the forced French subtitles, but they are pictures now.
+        player.setMediaSelectionCriteria(
+            MediaSelectionCriteria(preferredLanguages: ["fra"]), forMediaCharacteristic: .audible)
+        let item = await TrackSupport.load(path, into: player, clock: clock)
+        let recorder = TraceRecorder(player)
+        let legible = try #require(item.mediaSelectionGroup(for: .legible))
+        let pgs = legible.options[1]
+        #expect(pgs.codec == "hdmv_pgs_subtitle" && !pgs.isPlayable && pgs.isForced)
+        #expect(item.currentMediaSelection[.legible] == nil)
+        item.select(pgs, in: legible)
+        player.play()
+        for _ in 0..<45 { await clock.advance(bySeconds: 0.1) }
+        let trace = await recorder.snapshot()
+        let failed = trace.filter { $0.contains("mediaOptionFailed legible") }
+        #expect(failed.count == 1 && failed.first?.contains("not rendered") == true, "\(trace)")
+        #expect(item.error(for: pgs)?.kind == .unsupportedCodec)
+        #expect(!trace.contains { $0.contains(" cue ") } && trace.contains { $0.contains("didPlayToEnd") })
+    }
 }

@@ -77,9 +77,9 @@ enum TrackSupport {
         return Array(reference[offset..<offset + buffer.samples.count]) == buffer.samples
     }
 
-    /// A new item of `clip`, made current in `player` and loaded.
+    /// A new item of `clip` (a clip of Media/tracks/, or an absolute path), made current in `player` and loaded.
     static func load(_ clip: String, into player: Player, clock: ManualClock) async -> PlayerItem {
-        let item = PlayerItem(url: TrackClips.path(clip))
+        let item = PlayerItem(url: clip.hasPrefix("/") ? clip : TrackClips.path(clip))
         player.replaceCurrentItem(with: item)
         await clock.advance(by: .zero)
         return item

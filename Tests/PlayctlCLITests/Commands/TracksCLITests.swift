@@ -1,3 +1,4 @@
+import Foundation
 import PlaybackTesting
 import PlayctlOutput
 import Testing
@@ -54,5 +55,20 @@ struct TracksCLITests {
         let failure = try #require(result.outputLines.first { $0.contains("item.mediaOptionFailed") })
         #expect(failure.contains(missing) && failure.contains("no such file"), "\(failure)")
         #expect(result.outputLines.contains { $0.contains("item.didPlayToEnd") })
+    }
+
+    @Test("probe marks bitmap subtitles as listed, not rendered")
+    func bitmap() throws {
+        let directory = try TemporaryDirectory.make()
+        defer { TemporaryDirectory.remove(directory) }
+        let path = try TrackClips.bitmapCopy(in: directory)
+        let text = try CLIProcess.run(["probe", path])
+        #expect(
+            text.outputLines.contains {
+                $0.hasPrefix("Track #4:") && $0.contains("hdmv_pgs_subtitle, bitmap (listed, not rendered)")
+            })
+        let json = try CLIProcess.run(["probe", path, "--json"])
+        let tracks = try #require(try JSONValue(parsing: json.outputLines[0])["tracks"]?.arrayValue)
+        #expect(tracks[4]["bitmap"]?.boolValue == true && tracks[3]["bitmap"]?.boolValue == false)
     }
 }
