@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Makes .build/http-media, what scripts/netns.sh serves: every clip of Media/, and clips for the network tests
+# Makes .build/http-media, what scripts/netns.sh serves: every clip of Media/ (and Media/tracks/ as tracks/), and clips for the network tests
 # and benchmarks made with ffmpeg (skipped when present):
 #   high.mp4  H.264 360p at about 12 Mbit/s (noise), 4 s, moov first: above an 8 Mbit/s link
 #   mid.mp4   H.264 360p at about 5 Mbit/s (noise), 6 s, moov first: below it (cheap to decode, so a slow machine
@@ -14,6 +14,8 @@ cd "$(dirname "$0")/.."
 out=.build/http-media
 mkdir -p "$out"
 cp -p Media/*.mp4 Media/*.webm Media/*.m4a Media/*.ts Media/*.jpg "$out"/
+mkdir -p "$out/tracks"
+cp -p Media/tracks/* "$out/tracks"/
 ff() { ffmpeg -hide_banner -loglevel error -y "$@"; }
 version=3
 if [ "$(cat "$out/.version" 2>/dev/null)" != "$version" ]; then rm -f "$out/high.mp4" "$out/mid.mp4" "$out/hd.mp4"; fi

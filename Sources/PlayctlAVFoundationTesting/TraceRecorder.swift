@@ -198,7 +198,10 @@ public final class TraceRecorder: Sendable {
         case .bufferFull(let value): return "bufferFull \(value)"
         case .loadedTimeRanges(let ranges): return "loadedTimeRanges \(ranges)"
         case .boundaryTime(let time): return String(format: "boundaryTime %.3f", time.seconds)
-        case .periodicTime, .decodeError, .seekRequested, .seekCompleted, .firstFrame: return "\(kind)"
+        case .presentationSize(let width, let height): return "presentationSize \(width)x\(height)"
+        case .periodicTime, .decodeError, .seekRequested, .seekCompleted, .firstFrame, .cue, .mediaSelection,
+            .mediaOptionFailed:
+            return "\(kind)"
         }
     }
 }

@@ -43,6 +43,15 @@ public struct PlayerEvent: Sendable, Equatable {
         case boundaryTime(MediaTime)
         /// A damaged packet was dropped by the decoder; playback goes on.
         case decodeError(String)
+        /// A subtitle cue of the selected legible option began to be shown (again, after a seek into it).
+        case cue(TextCue)
+        /// The pictures' size as shown changed mid-stream (adaptive streams do this): `PlayerItem.presentationSize`.
+        case presentationSize(width: Int, height: Int)
+        /// The app selected another option of a media selection group: its display name, nil for none.
+        case mediaSelection(MediaCharacteristic, option: String?)
+        /// A selected option could not be played (a sidecar missing or not subtitles, bitmap subtitles, undecodable
+        /// data): that option is marked failed (`PlayerItem.error(for:)`); the item plays on.
+        case mediaOptionFailed(MediaCharacteristic, option: String, error: String)
     }
 
     public var kind: Kind

@@ -25,6 +25,13 @@ public final class PlayerItem: Sendable {
         var preferredPeakBitRate: Double = 0
         var loadingPriority: TransferPriority = .playback
         var decryptionKey: String?
+        /// Media selection: the groups once loaded, what is selected, what the app chose, and options that failed.
+        var groups: [MediaSelectionGroup] = []
+        var selection = MediaSelection()
+        var explicitSelection: [MediaCharacteristic: MediaSelectionOption?] = [:]
+        var optionErrors: [MediaSelectionOption: MediaError] = [:]
+        var sidecars: [SidecarSubtitle] = []
+        var legibleOutputs: [PlayerItemLegibleOutput] = []
         weak var core: PlayerCore?
     }
 
@@ -85,6 +92,7 @@ public final class PlayerItem: Sendable {
         let item = loading.map { PlayerItem(url: url, loading: $0) } ?? PlayerItem(url: url, source: makeSource)
         item.preferredForwardBufferDuration = preferredForwardBufferDuration
         item.decryptionKey = decryptionKey
+        item.state.withLock { $0.sidecars = sidecarSubtitles }
         return item
     }
 

@@ -40,6 +40,9 @@ extension AVPlayer {
             posted = (.AVPlayerItemTimeJumped, nil)
         case .seekRequested, .seekCompleted, .firstFrame, .periodicTime, .boundaryTime, .decodeError:
             break
+        case .presentationSize, .cue, .mediaSelection, .mediaOptionFailed:
+            // presentationSize is read from the item; key-value observers hear of it below.
+            break
         }
         keyValueObservers.changed(sequence: event.sequenceNumber)
         item?.keyValueObservers.changed(sequence: event.sequenceNumber)

@@ -139,7 +139,8 @@ public final class MPVClient: Sendable {
             while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
                 let line = String(decoding: pending[..<newline], as: UTF8.self)
                 pending.removeSubrange(...newline)
-                guard let value = try? JSONValue(parsing: line) else { continue }
+                guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) else { continue }
+                let value = JSONValue(foundation: object)
                 state.withLock { $0.messages.append(Message(time: time, value: value)) }
                 arrived.signal()
             }

@@ -41,6 +41,7 @@ struct HostPacing: Pacing {
         consider(core.nextFrameDue())
         consider(core.endDue())
         consider(core.nextObserverDue())
+        consider(core.nextCueChangeDue())
         if loaded.video == nil { consider(now + 0.02) }
         if let shown = core.state.presentation.lastFrameTime {
             consider(core.clockTime(ofItemTime: shown) + loaded.frameInterval * 1.5)
