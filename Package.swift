@@ -100,11 +100,13 @@ let package = Package(
                     [
                         "-static-stdlib", "-Xlinker", "-soname=libplayctl.so.0",
                         "-Xlinker", "--version-script=\(Context.packageDirectory)/Sources/PlayctlC/playctl.map",
-                        "-Xlinker", "-z", "-Xlinker", "defs",  // an undefined symbol fails this link, not the app's
                     ] + staticFoundation)
             ]),
         // Test targets share their helpers through PlaybackTesting (no symbolic links between them).
         .testTarget(name: "MediaIOTests", dependencies: ["MediaIO", "Locking", "PlaybackTesting"]),
+        // Embedding playctl: the C API's tests (C programs built against an installed libplayctl.so, run from here)
+        // and the examples in Examples/.
+        .testTarget(name: "EmbeddingTests", dependencies: ["PlaybackTesting"]),
         // Builds nothing of its own: typechecks the README's and docs/' Swift examples against the built modules.
         .testTarget(name: "DocumentationTests", dependencies: ["PlaybackTesting"]),
         .testTarget(name: "FeedTests", dependencies: ["Feed", "PlaybackTesting", "Locking"]),
