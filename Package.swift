@@ -1,6 +1,16 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// libPlayctlC.so's static Swift runtime: Foundation and what it needs, in one linker group (autolinking names them
+// only for dynamic links). Passed through -Xlinker so that the group keeps them together.
+let staticFoundation =
+    (["--start-group"]
+    + [
+        "Foundation", "FoundationInternationalization", "FoundationEssentials", "_FoundationICU",
+        "_FoundationCollections", "_FoundationCShims", "CoreFoundation", "swiftSynchronization", "swift_RegexParser",
+        "swift_StringProcessing", "swift_Concurrency", "swiftDispatch", "dispatch", "BlocksRuntime",
+    ].map { "-l\($0)" } + ["--end-group"]).flatMap { ["-Xlinker", $0] }
+
 let package = Package(
     name: "playctl",
     products: [
@@ -15,6 +25,9 @@ let package = Package(
         .library(name: "PlaybackTesting", targets: ["PlaybackTesting"]),
         .library(name: "PlayctlAVFoundation", targets: ["PlayctlAVFoundation"]),
         .library(name: "PlayctlAVFoundationTesting", targets: ["PlayctlAVFoundationTesting"]),
+        // The C API (include/playctl.h), built as libPlayctlC.so (a product may not share the executable's name);
+        // scripts/install-capi.sh installs it as libplayctl.so.0, its soname (docs/c-api.md).
+        .library(name: "PlayctlC", type: .dynamic, targets: ["PlayctlC"]),
     ],
     targets: [
         // FFmpeg 5.1 (Debian 12). The module map links every library: Debian's .pc files list them only privately.
@@ -85,8 +98,28 @@ let package = Package(
                 "PlayctlBench", "PlaybackTesting", "Posters",
             ]),
         .executableTarget(name: "playctl", dependencies: ["PlayctlCLI"]),
+        // The hand-written C header (include/playctl.h) as a module: PlayctlC implements its functions with
+        // `@c @implementation`, so the compiler checks each one against the header's declaration.
+        .systemLibrary(name: "CPlayctl"),
+        // libplayctl.so for non-Swift hosts: the Swift runtime and Foundation linked statically (-static-stdlib),
+        // soname libplayctl.so.0, only playctl_* exported (playctl.map). No test target may depend on it: its link
+        // flags would make the test bundle link a second, static Swift runtime.
+        .target(
+            name: "PlayctlC",
+            dependencies: ["CPlayctl", "Playback", "PictureInPicture", "MediaIO", "Locking"],
+            exclude: ["playctl.map"],
+            linkerSettings: [
+                .unsafeFlags(
+                    [
+                        "-static-stdlib", "-Xlinker", "-soname=libplayctl.so.0",
+                        "-Xlinker", "--version-script=\(Context.packageDirectory)/Sources/PlayctlC/playctl.map",
+                    ] + staticFoundation)
+            ]),
         // Test targets share their helpers through PlaybackTesting (no symbolic links between them).
         .testTarget(name: "MediaIOTests", dependencies: ["MediaIO", "Locking", "PlaybackTesting"]),
+        // Embedding playctl: the C API's tests (C programs built against an installed libplayctl.so, run from here)
+        // and the examples in Examples/.
+        .testTarget(name: "EmbeddingTests", dependencies: ["PlaybackTesting"]),
         // Builds nothing of its own: typechecks the README's and docs/' Swift examples against the built modules.
         .testTarget(name: "DocumentationTests", dependencies: ["PlaybackTesting"]),
         .testTarget(name: "FeedTests", dependencies: ["Feed", "PlaybackTesting", "Locking"]),

@@ -4,7 +4,7 @@
 # installed. (scripts/netns.sh installs what the network tests need: nginx-light, iproute2, ffmpeg.)
 set -euo pipefail
 packages=(libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev libavfilter-dev
-  libcurl4-openssl-dev pkg-config)
+  libcurl4-openssl-dev pkg-config python3)
 if [ "${1:-}" = "--tools" ]; then packages+=(ffmpeg mpv); fi
 missing=()
 for p in "${packages[@]}"; do

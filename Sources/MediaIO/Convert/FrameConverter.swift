@@ -21,35 +21,53 @@ public final class FrameConverter {
         if format == frame.pixelFormat && Int(outW) == frame.width && Int(outH) == frame.height {
             return Self.layout(bytes: frame.packedBytes(), format: format, width: outW, height: outH, time: frame.time)
         }
+        let target = try Self.avFormat(format)
+        let size = Int(av_image_get_buffer_size(target, outW, outH, 1))
+        var bytes = [UInt8](repeating: 0, count: max(size, 0))
+        var dstData = [UnsafeMutablePointer<UInt8>?](repeating: nil, count: 4)
+        var dstLines = [Int32](repeating: 0, count: 4)
+        try bytes.withUnsafeMutableBufferPointer { out throws(MediaError) in
+            av_image_fill_arrays(&dstData, &dstLines, out.baseAddress, target, outW, outH, 1)
+            try scale(frame, to: format, width: Int(outW), height: Int(outH), planes: dstData, strides: dstLines)
+        }
+        return Self.layout(bytes: bytes, format: format, width: outW, height: outH, time: frame.time)
+    }
+
+    /// Scales and converts `frame` into memory of the caller's: `planes` (one pointer per plane of `format`) with
+    /// `strides` bytes from one row to the next, at `width`x`height`. The caller checks that the planes hold that
+    /// many rows of at least the format's row size.
+    public func scale(
+        _ frame: VideoFrame, to format: PixelFormat, width: Int, height: Int,
+        planes: [UnsafeMutablePointer<UInt8>?], strides: [Int32]
+    ) throws(MediaError) {
+        let target = try Self.avFormat(format)
+        context = sws_getCachedContext(
+            context, Int32(frame.width), Int32(frame.height), frame.pixelFormat.avFormat, Int32(width),
+            Int32(height), target, SWS_BICUBIC, nil, nil, nil)
+        guard let context else {
+            throw MediaError(
+                .invalidArgument, url: "", operation: .convert,
+                reason: "libswscale cannot convert \(frame.pixelFormat) to \(format)")
+        }
+        var dstData = planes + [UnsafeMutablePointer<UInt8>?](repeating: nil, count: max(0, 4 - planes.count))
+        var dstLines = strides + [Int32](repeating: 0, count: max(0, 4 - strides.count))
+        let result = Self.withPlanes(of: frame) { data, lines in
+            sws_scale(context, data, lines, 0, Int32(frame.height), &dstData, &dstLines)
+        }
+        guard result > 0 else {
+            throw MediaError(.invalidArgument, url: "", operation: .convert, ffmpegCode: result)
+        }
+    }
+
+    /// FFmpeg's format for `format`.
+    private static func avFormat(_ format: PixelFormat) throws(MediaError) -> AVPixelFormat {
         let target = format.avFormat
         guard target != AV_PIX_FMT_NONE else {
             throw MediaError(
                 .invalidArgument, url: "", operation: .convert,
                 reason: "FFmpeg knows no pixel format named '\(format)'")
         }
-        let source = frame.pixelFormat.avFormat
-        context = sws_getCachedContext(
-            context, Int32(frame.width), Int32(frame.height), source, outW, outH, target,
-            SWS_BICUBIC, nil, nil, nil)
-        guard let context else {
-            throw MediaError(
-                .invalidArgument, url: "", operation: .convert,
-                reason: "libswscale cannot convert \(frame.pixelFormat) to \(format)")
-        }
-        let size = Int(av_image_get_buffer_size(target, outW, outH, 1))
-        var bytes = [UInt8](repeating: 0, count: max(size, 0))
-        var dstData = [UnsafeMutablePointer<UInt8>?](repeating: nil, count: 4)
-        var dstLines = [Int32](repeating: 0, count: 4)
-        let result: Int32 = bytes.withUnsafeMutableBufferPointer { out in
-            av_image_fill_arrays(&dstData, &dstLines, out.baseAddress, target, outW, outH, 1)
-            return Self.withPlanes(of: frame) { data, lines in
-                sws_scale(context, data, lines, 0, Int32(frame.height), &dstData, &dstLines)
-            }
-        }
-        guard result > 0 else {
-            throw MediaError(.invalidArgument, url: "", operation: .convert, ffmpegCode: result)
-        }
-        return Self.layout(bytes: bytes, format: format, width: outW, height: outH, time: frame.time)
+        return target
     }
 
     /// The frame's planes as libswscale takes them: a decoded `AVFrame`'s own, or (for a picture made elsewhere)

@@ -1,0 +1,34 @@
+import Foundation
+import PlaybackTesting
+import Testing
+
+/// The C API, tested from C: `scripts/test-capi.sh` installs the library this build made into a temporary prefix,
+/// checks its exports and needs, compiles `Tests/CAPI/*.c` against the installed header and `playctl.pc` with
+/// `cc -Wall -Wextra -Werror -std=c99`, and runs them (every call, bad arguments, two threads).
+@Suite struct CAPITests {
+    @Test func cTestsPassAgainstTheInstalledLibrary() throws {
+        let result = try Embedding.runScript("scripts/test-capi.sh", ["--no-build", "--bin-path", Embedding.binPath])
+        #expect(result.succeeded, "\(result.outputText)\(result.errorText)")
+        #expect(result.outputText.contains("exports: ") && result.outputText.contains("all playctl_*"))
+        #expect(result.outputText.contains(", 0 failed"), "\(result.outputText)")
+        #expect(!result.outputText.contains("FAILED"), "\(result.outputText)")
+    }
+}
+
+/// Running the repository's scripts against this build.
+enum Embedding {
+    /// The folder this test bundle was built into (where `libPlayctlC.so` is).
+    static var binPath: String {
+        var directory = URL(fileURLWithPath: ProcessRunner.currentExecutable()).resolvingSymlinksInPath()
+            .deletingLastPathComponent()
+        while directory.pathExtension == "xctest" { directory.deleteLastPathComponent() }
+        return directory.path
+    }
+
+    /// Runs a script of the repository with bash and waits for it (at most `timeout` seconds).
+    static func runScript(_ script: String, _ arguments: [String], timeout: Double = 600) throws -> ProcessResult {
+        try ProcessRunner.run(
+            "/bin/bash", [Repository.path(script)] + arguments, standardOutput: .capture,
+            standardError: .capture, timeout: timeout)
+    }
+}

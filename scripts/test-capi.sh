@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# The C API's tests, against an installed copy: installs libplayctl.so, playctl.h and playctl.pc into a temporary
+# prefix (scripts/install-capi.sh), checks what the library exports and needs, compiles the header alone and the C
+# tests in Tests/CAPI/ with `cc -Wall -Wextra -Werror -std=c99` through `pkg-config --cflags --libs playctl` (never
+# against Swift), and runs them on Media/. Tests/EmbeddingTests runs it inside `swift test`, with --no-build --bin-path.
+#
+#   scripts/test-capi.sh [-c release|debug] [--no-build] [--bin-path DIR] [-v]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+config=debug build="" verbose="" bin=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    -c) config="$2"; shift 2 ;;
+    --no-build) build="--no-build"; shift ;;
+    --bin-path) bin=(--bin-path "$2"); shift 2 ;;
+    -v) verbose="-v"; shift ;;
+    *) echo "usage: scripts/test-capi.sh [-c release|debug] [--no-build] [--bin-path DIR] [-v]" >&2; exit 2 ;;
+  esac
+done
+work="$(mktemp -d /tmp/playctl-capi.XXXXXX)"
+trap 'rm -rf "$work"' EXIT
+scripts/install-capi.sh "$work/prefix" -c "$config" $build "${bin[@]}"
+export PKG_CONFIG_PATH="$work/prefix/lib/pkgconfig"
+lib="$work/prefix/lib/libplayctl.so.0"
+
+# Only playctl_* is exported; the soname; no Swift runtime needed.
+exported="$(nm -D --defined-only --extern-only "$lib" | awk '{print $3}')"
+if echo "$exported" | grep -v '^playctl_'; then echo "test-capi: exports other than playctl_* (above)" >&2; exit 1; fi
+echo "exports: $(echo "$exported" | wc -l) symbols, all playctl_*"
+readelf -d "$lib" | grep -q 'SONAME.*\[libplayctl.so.0\]' || { echo "test-capi: soname is not libplayctl.so.0" >&2; exit 1; }
+needed="$(readelf -d "$lib" | sed -n 's/.*NEEDED.*\[\(.*\)\]/\1/p' | tr '\n' ' ')"
+echo "needs: $needed"
+if echo "$needed" | grep -qi swift; then echo "test-capi: the library needs a Swift runtime library" >&2; exit 1; fi
+
+# The header alone: C99 and C11, pedantic, warning-free.
+for std in c99 c11; do
+  echo '#include <playctl.h>' | cc -x c -std=$std -Wall -Wextra -Wpedantic -Werror -fsyntax-only \
+    $(pkg-config --cflags playctl) -
+done
+echo "header: warning-free under -std=c99 and -std=c11 -Wall -Wextra -Wpedantic"
+
+cc -std=c99 -Wall -Wextra -Werror -pthread Tests/CAPI/*.c $(pkg-config --cflags --libs playctl) -lm -o "$work/capi-tests"
+"$work/capi-tests" "$PWD/Media" $verbose
