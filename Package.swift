@@ -86,7 +86,8 @@ let package = Package(
         .target(
             name: "PlayctlBench",
             dependencies: [
-                "MediaIO", "Playback", "PictureInPicture", "Posters", "Feed", "Locking", "PlayctlOutput", "PlaybackTesting",
+                "MediaIO", "Playback", "PictureInPicture", "Posters", "Feed", "Locking", "PlayctlOutput",
+                "PlaybackTesting",
             ]),
         // The commands: Arguments/ declares what each accepts (CommandLineKit only), Commands/ runs it. `feed` seeds
         // its generated scroll with the test kit's SplitMix64 (PlayctlBench links the kit already); JSON is read with
