@@ -128,6 +128,7 @@ if wants sdl; then
       || fail "$what: the screenshot does not show the frame at $time (at least 25 dB, the next frame below)"
   }
   await '^c-sdl2: .* window'
+  echo "$got"
   ask "seek 1.0" '^shown '
   compare "window" a.mp4 "$got"
   ask "key space" '^key: play'

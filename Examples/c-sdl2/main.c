@@ -10,7 +10,7 @@
  * --control reads commands from standard input, one a line, and answers on standard output (what CI uses under
  * Xvfb to take a screenshot of a known frame):
  *   seek SECONDS     pause and seek exactly; prints "shown TIME window X Y W H" once that frame is on screen
- *   key space|left|right|p    as if the key was pressed
+ *   key space|left|right|p|q  a key press (an SDL_KEYDOWN event through SDL's queue)
  *   pip-seek SECONDS pause the PiP player and seek it exactly; prints "pip-shown TIME window X Y W H"
  *   state            prints "state time T rate R status S pip P"
  *   quit
@@ -378,7 +378,13 @@ static void handle_command(app *a, const char *line) {
                           : strcmp(word, "left") == 0 ? SDLK_LEFT
                           : strcmp(word, "right") == 0 ? SDLK_RIGHT
                           : SDL_GetKeyFromName(word);
-        handle_key(a, key);
+        SDL_Event event; /* through SDL's queue, as a key press arrives */
+        SDL_zero(event);
+        event.type = SDL_KEYDOWN;
+        event.key.state = SDL_PRESSED;
+        event.key.windowID = SDL_GetWindowID(a->views[MAIN].window);
+        event.key.keysym.sym = key;
+        SDL_PushEvent(&event);
     } else if (strncmp(line, "state", 5) == 0) {
         playctl_state state;
         playctl_get_state(a->players[MAIN], &state);
@@ -473,8 +479,10 @@ int main(int argc, char **argv) {
         SDL_Quit();
         return 1;
     }
-    printf("c-sdl2: %s in a %dx%d window (renderer %s); space pause, left/right seek, p PiP, q quit\n", a->clip,
-           width, height, SDL_GetHint(SDL_HINT_RENDER_DRIVER) ? SDL_GetHint(SDL_HINT_RENDER_DRIVER) : "default");
+    SDL_RendererInfo renderer;
+    if (SDL_GetRendererInfo(a->views[MAIN].renderer, &renderer) < 0) renderer.name = "?";
+    printf("c-sdl2: %s in a %dx%d window (SDL renderer %s); space pause, left/right seek, p PiP, q quit\n", a->clip,
+           width, height, renderer.name);
     if (control) SDL_DetachThread(SDL_CreateThread(read_commands, "commands", NULL));
     drain(a, MAIN); /* events queued before the callback could find the loop */
 
