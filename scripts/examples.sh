@@ -108,11 +108,13 @@ if wants sdl; then
     fail "no \"$1\" within 30 s"
   }
   ask() { echo "$1" >&3; await "$2"; } # ask COMMAND PATTERN: sends a command, awaits its answer
-  # compare WHAT CLIP "shown T window X Y W H": the screen's rectangle against FFmpeg's frame at T scaled to
-  # W x H (a match: at least 25 dB) and against the frame after it (must not match).
+  # compare WHAT CLIP TIME "shown T window X Y W H": T must be TIME (the exact seek's frame), and the screen's
+  # rectangle is compared with FFmpeg's frame at T scaled to W x H (a match: at least 25 dB) and with the frame after
+  # it (must not match).
   compare() {
     local what="$1" clip="$2" time x y w h right next
-    read -r _ time _ x y w h <<<"$3"
+    read -r _ time _ x y w h <<<"$4"
+    [ "$time" = "$3" ] || fail "$what: the frame shown is at $time, not at $3"
     xwd -root -silent >"$work/screen.xwd" || fail "xwd could not grab $DISPLAY"
     ffmpeg -v error -y -i "$work/screen.xwd" -vf "crop=$w:$h:$x:$y,format=rgb24" -f rawvideo "$work/shot.rgb"
     ffmpeg -v error -y -i "Media/$clip" -vf "select='between(t,$time-0.0005,$time+0.0005)',scale=$w:$h,format=rgb24" \
@@ -130,7 +132,7 @@ if wants sdl; then
   await '^c-sdl2: .* window'
   echo "$got"
   ask "seek 1.0" '^shown '
-  compare "window" a.mp4 "$got"
+  compare "window" a.mp4 1.000 "$got"
   ask "key space" '^key: play'
   ask "state" '^state '
   [[ "$got" == *" rate 1 "* ]] || fail "space did not play: $got"
@@ -144,7 +146,7 @@ if wants sdl; then
   [[ "$got" == *"landed 1.000" ]] || fail "left did not seek 5 s back: $got"
   ask "key p" '^pip +pip-did-start'
   ask "pip-seek 2.0" '^pip-shown '
-  compare "PiP window" a.mp4 "$got"
+  compare "PiP window" a.mp4 2.000 "$got"
   ask "key p" '^pip +pip-did-stop'
   ask "state" '^state '
   [[ "$got" == *" pip 0 "* ]] || fail "p did not close the PiP window: $got"
