@@ -75,14 +75,21 @@ final class Fetch: @unchecked Sendable {
             cache: cache, resource: resource, transport: transport, start: start, end: end, priority: priority)
         cache.statistics.fetchesStarted += 1
         resource.fetches.append(fetch)
-        if resource.firstTransferStarted == nil { resource.firstTransferStarted = transport.currentTime() }
-        fetch.startTransfer()
+        if priority == .prefetch && cache.linkClaimed {
+            // Held before it asks for anything: a transfer started and paused at once still has the server send a
+            // socket buffer's worth, which waits in the link's queue ahead of the playback that claims it. It
+            // starts when the claim ends (`pace()`).
+            fetch.pausedForLink = true
+        } else {
+            fetch.startTransfer()
+        }
         fetch.pace()
         return fetch
     }
 
     /// Locked: starts a transfer from `position`; one that continues the fetch asks for the same version only.
     private func startTransfer() {
+        if resource.firstTransferStarted == nil { resource.firstTransferStarted = transport.currentTime() }
         let sink = Sink(fetch: self)
         self.sink = sink
         requestStart = position
