@@ -14,6 +14,8 @@ struct EngineState: Sendable {
     var observers = TimeObserverSet()
     var outputs = Outputs()
     var clock: ClockState
+    /// The sound server's device (PulseAudio output).
+    var device = AudioDeviceState()
     var actionAtItemEnd: ActionAtItemEnd
     /// Called (on the callback executor) when the current item is about to advance; used by `PlayerLooper`.
     var willAdvance: (@Sendable (PlayerItem) -> Void)?
@@ -37,6 +39,9 @@ struct EngineState: Sendable {
 struct Outputs: Sendable {
     var receivers: [any VideoFrameReceiver] = []
     var audioTaps: [AudioTap] = []
+    /// The gain of the audio played on a device (`Player.volume`, 0...1), and `Player.isMuted`.
+    var volume: Float = 1
+    var muted = false
 }
 
 /// The clock's own state: virtual time under the manual and untimed clocks, and the manual clock's advances

@@ -23,6 +23,14 @@ struct PresentationState: Sendable {
     /// ``maximumErrorSamples`` of them (the first ones).
     var presentationErrors: [Double] = []
 
+    /// Counts the starts of audio from a new position (a new item, a seek): audio written to a device for an
+    /// earlier epoch is flushed.
+    var audioEpoch: UInt64 = 0
+    /// Host clock: the audio clock minus the time of the frame shown, at the last frame shown while playing
+    /// (seconds; mpv's avsync), and the first ``maximumErrorSamples`` of them.
+    var avsync: Double?
+    var avsyncSamples: [Double] = []
+
     /// Bound of ``presentationErrors``: 8 bytes each, 512 KB in all (about 18 minutes at 60 frames per second).
     static let maximumErrorSamples = 1 << 16
 
@@ -34,6 +42,7 @@ struct PresentationState: Sendable {
         endReported = false
         decodeErrorsReported = 0
         currentSince = now
+        audioEpoch &+= 1
     }
 
     /// The decoders were flushed for a seek (or to resume after a cancelled one): nothing of the old position is
@@ -41,6 +50,7 @@ struct PresentationState: Sendable {
     mutating func flushed() {
         lastFrameTime = nil
         lastAudio = nil
+        audioEpoch &+= 1
     }
 
     /// A seek landed: what is shown starts afresh, and the end may be reached again.
@@ -52,6 +62,12 @@ struct PresentationState: Sendable {
     /// Records a frame shown `error` seconds after it was due (host clock, while playing).
     mutating func recordPresentationError(_ error: Double) {
         if presentationErrors.count < Self.maximumErrorSamples { presentationErrors.append(error) }
+    }
+
+    /// Records the audio/video offset at a frame shown while playing (host clock).
+    mutating func recordAvsync(_ offset: Double) {
+        avsync = offset
+        if avsyncSamples.count < Self.maximumErrorSamples { avsyncSamples.append(offset) }
     }
 }
 

@@ -1,0 +1,39 @@
+import AudioDevice
+
+/// The sound server's device as the engine sees it: the device once connected, what was written to it since the
+/// last flush (to find the media time being heard), and what it reported.
+struct AudioDeviceState: @unchecked Sendable {
+    /// The connected device (nil while connecting, after a failure, or for the null output). Used under the
+    /// engine's lock only.
+    var device: PulseAudioDevice?
+    /// Why the device cannot be used, if it failed.
+    var failure: AudioDeviceError?
+    /// The audio written since the last flush, oldest first: media start and end (seconds) and device seconds.
+    var segments: [(start: Double, end: Double, seconds: Double)] = []
+    /// The presentation's audio epoch the segments belong to (a seek or a new item starts another).
+    var epoch: UInt64 = 0
+
+    /// How far ahead of the playhead audio is written, in device seconds.
+    static let lead = 0.15
+
+    /// The media time being heard, given the device's latency: walking back from the end of what was written by
+    /// `latency` seconds of device time (each segment at the rate it was stretched for). Nil when nothing was
+    /// written, or when everything written has been heard (the device ran dry: it leads no more).
+    func heard(latency: Double) -> Double? {
+        guard !segments.isEmpty, latency > 0.002 else { return nil }
+        var remaining = latency
+        for segment in segments.reversed() {
+            if remaining <= segment.seconds {
+                return segment.end - (segment.end - segment.start) * remaining / max(segment.seconds, 1e-9)
+            }
+            remaining -= segment.seconds
+        }
+        return segments.first?.start
+    }
+
+    /// Records audio written; keeps about the last two seconds.
+    mutating func wrote(start: Double, end: Double, seconds: Double) {
+        segments.append((start, end, seconds))
+        if segments.count > 400 { segments.removeFirst(segments.count - 200) }
+    }
+}

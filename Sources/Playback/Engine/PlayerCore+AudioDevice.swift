@@ -1,0 +1,94 @@
+import AudioDevice
+import Foundation
+
+/// The PulseAudio output (host clock): audio written ahead to the device, the timeline following the device's
+/// clock, corks, flushes, failures (locked unless said otherwise).
+extension PlayerCore {
+    /// Unlocked, from `start()`: connects on a thread of its own, then reports the output in use.
+    func connectAudioDevice(sink: String?, server: String?) {
+        guard case .host = clockMode, audioEnabled else {
+            mutate { $0.emit(.audioOutput("null", error: nil)) }
+            return
+        }
+        startDedicatedThread(name: "playctl.audio-device") { [self] in
+            let result = Result { () throws(AudioDeviceError) in try PulseAudioDevice.connect(sink: sink, server: server) }
+            let unused = mutate { core -> PulseAudioDevice? in
+                guard !core.state.stopped else { return try? result.get() }
+                switch result {
+                case .success(let device):
+                    core.state.device.device = device
+                    core.emit(.audioOutput("pulse", error: nil))
+                case .failure(let error):
+                    core.state.device.failure = error
+                    core.emit(.audioOutput("null", error: error.description))
+                }
+                return nil
+            }
+            unused?.close()
+        }
+    }
+
+    /// Whether audio goes to the sound server now.
+    var writesToDevice: Bool { state.device.device != nil }
+
+    /// Engine thread, host clock, before presenting: notices a device that went away, flushes what belongs to
+    /// an earlier position (a seek, another item), corks while the playhead stands, and makes the timeline follow
+    /// the media time being heard.
+    func followAudioDevice(at now: Double) {
+        guard let device = state.device.device else { return }
+        do throws(AudioDeviceError) {
+            try device.check()
+            if state.device.epoch != state.presentation.audioEpoch {
+                device.flush()
+                state.device.segments.removeAll()
+                state.device.epoch = state.presentation.audioEpoch
+            }
+            let running = state.timeline.isRunning && !state.seeks.isSeeking
+            device.setCorked(!running)
+            guard running, let heard = try heardTime(device) else { return }
+            state.timeline.anchor(MediaTime(seconds: heard), at: now)
+        } catch {
+            audioDeviceFailed(error, at: now)
+        }
+    }
+
+    /// The media time being heard (nil when the device does not lead now: nothing written, or all of it heard).
+    func heardTime(_ device: PulseAudioDevice) throws(AudioDeviceError) -> Double? {
+        guard let latency = try device.latency() else { return nil }
+        return state.device.heard(latency: latency)
+    }
+
+    /// Writes `due` to the device (with the player's volume), then corks it if the playhead stands.
+    func writeToDevice(_ due: [(buffer: AudioBuffer, end: MediaTime)], at now: Double) {
+        guard let device = state.device.device else { return }
+        let gain: Float = state.outputs.muted ? 0 : state.outputs.volume
+        do throws(AudioDeviceError) {
+            for (buffer, end) in due where buffer.frameCount > 0 {
+                try device.write(buffer.samples, sampleRate: buffer.sampleRate, channels: buffer.channels, gain: gain)
+                state.device.wrote(
+                    start: buffer.time.seconds, end: end.seconds,
+                    seconds: Double(buffer.frameCount) / Double(buffer.sampleRate))
+            }
+            device.setCorked(!(state.timeline.isRunning && !state.seeks.isSeeking))
+        } catch {
+            audioDeviceFailed(error, at: now)
+        }
+    }
+
+    /// The device went away: report it, and go on with the null device and the host clock (from where the
+    /// playhead is).
+    func audioDeviceFailed(_ error: AudioDeviceError, at now: Double) {
+        guard let device = state.device.device else { return }
+        state.device.device = nil
+        state.device.segments.removeAll()
+        state.device.failure = error
+        device.close()
+        emit(.audioOutput("null", error: error.description), at: now)
+    }
+
+    /// The audio clock at `now` for avsync: the media time heard (PulseAudio), else the playhead.
+    func audioClock(at now: Double) -> Double {
+        if let device = state.device.device, let heard = try? heardTime(device) { return heard }
+        return timelineTime(at: now).seconds
+    }
+}
