@@ -23,6 +23,8 @@ let package = Package(
         .library(name: "Feed", targets: ["Feed"]),
         .library(name: "Posters", targets: ["Posters"]),
         .library(name: "PlaybackTesting", targets: ["PlaybackTesting"]),
+        .library(name: "PlayctlAVFoundation", targets: ["PlayctlAVFoundation"]),
+        .library(name: "PlayctlAVFoundationTesting", targets: ["PlayctlAVFoundationTesting"]),
         // The C API (include/playctl.h), built as libPlayctlC.so (a product may not share the executable's name);
         // scripts/install-capi.sh installs it as libplayctl.so.0, its soname (docs/c-api.md).
         .library(name: "PlayctlC", type: .dynamic, targets: ["PlayctlC"]),
@@ -60,6 +62,16 @@ let package = Package(
         // Posters and images: a first-frame and image pipeline (shared in-flight work, a cost-bounded cache,
         // cancellation by the last waiter, decoding to the displayed size, timings per stage).
         .target(name: "Posters", dependencies: ["MediaCore", "MediaIO", "Loading", "Locking"]),
+        // AVFoundation's, AVKit's and CoreMedia's names over Playback and PictureInPicture, for iOS playback code
+        // to build and run on Linux behind `#if canImport(AVFoundation)` (docs/avfoundation.md).
+        .target(
+            name: "PlayctlAVFoundation",
+            dependencies: ["MediaCore", "MediaIO", "Loading", "Playback", "PictureInPicture", "Locking"]),
+        // Tests of code written against PlayctlAVFoundation: a manual clock driver, a recorder of everything
+        // observable as a trace, golden traces (it imports Testing to report mismatches).
+        .target(
+            name: "PlayctlAVFoundationTesting",
+            dependencies: ["PlayctlAVFoundation", "Playback", "PictureInPicture", "Locking"]),
         // A declarative command-line parser (tools, commands declared as types with typed options, help, usage errors
         // with suggestions), not tied to playctl; its fuzz case is in Fuzzing/. No dependencies: scripts/fuzz.sh args
         // builds it alone.
@@ -73,11 +85,13 @@ let package = Package(
             name: "PlaybackTesting",
             dependencies: ["MediaCore", "MediaIO", "Loading", "Playback", "Locking", "PlayctlOutput"]),
         // playctl bench and playctl soak: the measurements and their reports. They spawn processes and seed their
-        // randomness with the test kit's ProcessRunner and SplitMix64 (both are test harnesses the CLI ships).
+        // randomness with the test kit's ProcessRunner and SplitMix64 (both are test harnesses the CLI ships); bench
+        // --feed drives Feed's controller, over HTTP or the test kit's simulated network.
         .target(
             name: "PlayctlBench",
             dependencies: [
-                "MediaIO", "Playback", "PictureInPicture", "Posters", "Locking", "PlayctlOutput", "PlaybackTesting",
+                "MediaIO", "Playback", "PictureInPicture", "Posters", "Feed", "Locking", "PlayctlOutput",
+                "PlaybackTesting",
             ]),
         // The commands: Arguments/ declares what each accepts (CommandLineKit only), Commands/ runs it. `feed` seeds
         // its generated scroll with the test kit's SplitMix64 (PlayctlBench links the kit already); JSON is read with
@@ -120,6 +134,13 @@ let package = Package(
         .testTarget(
             name: "PictureInPictureTests",
             dependencies: ["PictureInPicture", "Playback", "MediaIO", "Locking", "PlaybackTesting"]),
+        // App-style code written against AVFoundation (only the import differs), with golden traces.
+        .testTarget(
+            name: "PlayctlAVFoundationTests",
+            dependencies: [
+                "PlayctlAVFoundation", "PlayctlAVFoundationTesting", "Playback", "PictureInPicture", "PlaybackTesting",
+            ],
+            exclude: ["Goldens"]),
         .testTarget(
             name: "PlayctlCLITests",
             dependencies: [

@@ -44,6 +44,90 @@ ff -f lavfi -i "testsrc=size=320x240:rate=25:duration=2" -f lavfi -i "sine=frequ
 # still.jpg: a JPEG photo-like still, 320x240 (a feed's image entry; decoded by libavcodec as a one-frame video).
 ff -f lavfi -i "testsrc2=size=320x240" -frames:v 1 -q:v 4 still.jpg
 
+# Clips for media selection, timed text and size changes live in Media/tracks/ (a subfolder: a feed of Media/ and
+# playctl soak --media Media leave them out).
+mkdir -p tracks
+# tracks/tracks.vtt, tracks/tracks.srt: sidecar subtitles (WebVTT and SubRip) for tracks.mp4 and tracks.mkv, committed as written
+# here; the SubRip text is also muxed into both clips as their English subtitle track.
+cat > tracks/tracks.vtt <<'VTT'
+WEBVTT
+
+00:00:01.000 --> 00:00:02.000
+Sidecar one.
+
+00:00:02.500 --> 00:00:03.250
+Sidecar <i>two</i>.
+VTT
+cat > tracks/tracks.srt <<'SRT'
+1
+00:00:00,500 --> 00:00:01,500
+Hello, <b>world</b>.
+
+2
+00:00:02,000 --> 00:00:03,000
+Second line
+on two rows.
+
+3
+00:00:03,200 --> 00:00:03,800
+<i>The end.</i>
+SRT
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cat > "$work/fr.srt" <<'SRT'
+1
+00:00:00,700 --> 00:00:01,700
+Bonjour, le monde.
+
+2
+00:00:02,500 --> 00:00:03,500
+Deuxième ligne.
+SRT
+cat > "$work/fr.ass" <<'ASS'
+[Script Info]
+ScriptType: v4.00+
+PlayResX: 320
+PlayResY: 240
+
+[V4+ Styles]
+Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding
+Style: Default,Arial,16,&H00FFFFFF,&H000000FF,&H00000000,&H00000000,0,0,0,0,100,100,0,0,1,1,0,2,10,10,10,1
+Style: Sign,Arial,14,&H0000FFFF,&H000000FF,&H00000000,&H00000000,-1,0,0,0,100,100,0,0,1,1,0,8,10,10,10,1
+
+[Events]
+Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text
+Dialogue: 0,0:00:00.70,0:00:01.70,Default,,0,0,0,,Bonjour, {\i1}le monde{\i0}.
+Dialogue: 0,0:00:02.50,0:00:03.50,Sign,,0,0,0,,{\b1}Deuxième{\b0}\Nligne.
+ASS
+
+# tracks/tracks.mp4 and tracks/tracks.mkv: 4 s of 160x120 H.264, two AAC stereo audio tracks (English 440 Hz, the default, and
+# French 880 Hz) and two subtitle tracks (English and French): mov_text in the MP4; SubRip and ASS (French, forced)
+# in the Matroska file.
+for out in tracks.mp4 tracks.mkv; do
+  if [ "$out" = tracks.mp4 ]; then
+    subs=(-i tracks/tracks.srt -i "$work/fr.srt"); codecs=(-c:s mov_text); flags=(-disposition:s:0 0 -disposition:s:1 0)
+  else
+    subs=(-i tracks/tracks.srt -i "$work/fr.ass"); codecs=(-c:s:0 srt -c:s:1 ass); flags=(-disposition:s:0 0 -disposition:s:1 forced)
+  fi
+  ff -f lavfi -i "testsrc2=size=160x120:rate=25:duration=4" \
+     -f lavfi -i "sine=frequency=440:sample_rate=48000:duration=4" \
+     -f lavfi -i "sine=frequency=880:sample_rate=48000:duration=4" "${subs[@]}" \
+     -map 0:v -map 1:a -map 2:a -map 3 -map 4 \
+     -c:v libx264 -preset fast -pix_fmt yuv420p -g 50 -crf 38 -c:a aac -b:a 24k -ac 2 "${codecs[@]}" \
+     -metadata:s:a:0 language=eng -metadata:s:a:0 title=English -metadata:s:a:1 language=fra -metadata:s:a:1 title=Français \
+     -metadata:s:s:0 language=eng -metadata:s:s:0 title=English -metadata:s:s:1 language=fra -metadata:s:s:1 title=Français \
+     -disposition:a:0 default -disposition:a:1 0 "${flags[@]}" "tracks/$out"
+done
+
+# tracks/sizechange.ts: MPEG-TS, H.264 whose frame size changes mid-stream (as adaptive streams do): 1 s at 320x240, then
+# 1 s at 640x360 (each keyframe repeats its parameter sets), joined by the concat demuxer.
+ff -f lavfi -i "testsrc=size=320x240:rate=25:duration=1" -c:v libx264 -preset fast -pix_fmt yuv420p -g 25 -bf 2 \
+   -crf 40 -x264-params repeat-headers=1 -f mpegts "$work/small.ts"
+ff -f lavfi -i "testsrc=size=640x360:rate=25:duration=1" -c:v libx264 -preset fast -pix_fmt yuv420p -g 25 -bf 2 \
+   -crf 40 -x264-params repeat-headers=1 -f mpegts "$work/large.ts"
+printf "file '%s'\nfile '%s'\n" "$work/small.ts" "$work/large.ts" > "$work/list.txt"
+ff -f concat -safe 0 -i "$work/list.txt" -c copy tracks/sizechange.ts
+
 # Reference lists: the md5 of every decoded frame of the first video stream, as ffmpeg decodes it.
 mkdir -p ref
 for f in a.mp4 b.mp4 c.webm rotated.mp4 offset.ts; do
@@ -60,4 +144,15 @@ for f in a.mp4 b.mp4 c.webm rotated.mp4 offset.ts; do
   start=$(ffprobe -v error -show_entries format=start_time -of csv=p=0 "$f")
   ffprobe -v error -select_streams v:0 -show_entries frame=best_effort_timestamp_time -of csv=p=0 "$f" \
     | tr -d , | awk -v s="$start" 'NF { printf "%.6f\n", $1 - s }' > "ref/$f.times"
+done
+
+# Frames of tracks/sizechange.ts at their own sizes (-autoscale 0: ffmpeg would otherwise scale them all to the first size).
+ffmpeg -hide_banner -loglevel error -i tracks/sizechange.ts -map 0:v:0 -fps_mode passthrough -autoscale 0 -f framemd5 - \
+  > ref/sizechange.ts.framemd5
+# The PCM of each audio track of tracks/tracks.mp4 and tracks.mkv as ffmpeg decodes it (interleaved 32-bit float): md5s.
+for f in tracks.mp4 tracks.mkv; do
+  for a in 0 1; do
+    printf "%s\n" "$(ffmpeg -hide_banner -loglevel error -i "tracks/$f" -map 0:a:$a -f f32le - | md5sum | cut -d' ' -f1)" \
+      > "ref/$f.a$a.f32le.md5"
+  done
 done

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The demo: installs what is needed, builds playctl, and plays Media/a.mp4 in Picture in Picture on the simulated
-# system host, swapping to Media/b.mp4 mid-way. Extra arguments go to `playctl play` (try --json).
+# The demo: installs what is needed, builds playctl, plays Media/a.mp4 in Picture in Picture on the simulated
+# system host, swapping to Media/b.mp4 mid-way, then scrolls a feed of the clips in Media/ (a pool of players, the
+# next video prepared, prefetches) and makes a poster. Extra arguments go to `playctl play` (try --json).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -8,3 +9,7 @@ swift build -c release 2>&1 | grep -vE '^\[|^Building|^Compiling|^Write' || true
 .build/release/playctl probe Media/a.mp4
 echo
 .build/release/playctl play Media/a.mp4 --pip --swap Media/b.mp4 "$@"
+echo
+.build/release/playctl feed Media --swipes 4 --dwell 1
+echo
+.build/release/playctl poster Media/a.mp4 --size 320x180 --fit fill -o .build/poster.png && echo "poster: .build/poster.png"

@@ -1,19 +1,23 @@
 #!/usr/bin/env bash
-# Makes .build/http-media, what scripts/netns.sh serves: every clip of Media/, and clips for the network tests
+# Makes .build/http-media, what scripts/netns.sh serves: every clip of Media/ (and Media/tracks/ as tracks/), and clips for the network tests
 # and benchmarks made with ffmpeg (skipped when present):
 #   high.mp4  H.264 360p at about 12 Mbit/s (noise), 4 s, moov first: above an 8 Mbit/s link
 #   mid.mp4   H.264 360p at about 5 Mbit/s (noise), 6 s, moov first: below it (cheap to decode, so a slow machine
 #             does not stall on the decoder where the test means the link)
 #   hd.mp4    H.264 720p at about 2.5 Mbit/s + AAC, 8 s, moov first: the time-to-first-frame benchmark's clip
 #   large.bin 20 MB of random bytes: larger than the caches the loading tests bound (not media)
+#   feed-mini/000-011  a 12-entry feed of hard links to a.mp4, b.mp4 and still.jpg, for bench --feed's quick runs
+#             (tests); the benchmark's own feed is made by scripts/make-feed-media.sh
 # A clip made by an older version of this script is made again (the stamp file names the version).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=.build/http-media
 mkdir -p "$out"
 cp -p Media/*.mp4 Media/*.webm Media/*.m4a Media/*.ts Media/*.jpg "$out"/
+mkdir -p "$out/tracks"
+cp -p Media/tracks/* "$out/tracks"/
 ff() { ffmpeg -hide_banner -loglevel error -y "$@"; }
-version=2
+version=3
 if [ "$(cat "$out/.version" 2>/dev/null)" != "$version" ]; then rm -f "$out/high.mp4" "$out/mid.mp4" "$out/hd.mp4"; fi
 noisy() {  # noisy NAME SECONDS BITRATE
   ff -f lavfi -i "testsrc2=size=640x360:rate=30:duration=$2,noise=alls=60:allf=t" \
@@ -32,4 +36,9 @@ if [ ! -s "$out/large.bin" ]; then
   head -c $((20 << 20)) /dev/urandom > "$out/large.bin.tmp"
   mv "$out/large.bin.tmp" "$out/large.bin"
 fi
+mkdir -p "$out/feed-mini"
+for i in $(seq 0 11); do
+  case $((i % 3)) in 0) file=a.mp4 ;; 1) file=b.mp4 ;; *) file=still.jpg ;; esac
+  ln -f "$out/$file" "$out/feed-mini/$(printf %03d "$i").${file##*.}"
+done
 echo "$version" > "$out/.version"

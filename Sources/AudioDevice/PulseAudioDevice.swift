@@ -28,7 +28,9 @@ public final class PulseAudioDevice: @unchecked Sendable {
     /// Connects to `server` (as `PULSE_SERVER` names one; nil: `PULSE_SERVER`, else the default), waiting up to
     /// `timeout` seconds.
     /// - Throws: `libraryMissing` without libpulse, `serverUnavailable` when no server answers in time.
-    public static func connect(sink: String?, server: String? = nil, timeout: Double = 3) throws(AudioDeviceError)
+    public static func connect(
+        sink: String?, server: String? = nil, timeout: Double = 3
+    ) throws(AudioDeviceError)
         -> PulseAudioDevice
     {
         let pulse = try PulseLibrary.shared.get()

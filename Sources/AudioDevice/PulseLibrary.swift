@@ -13,7 +13,8 @@ struct PulseLibrary: @unchecked Sendable {
     typealias Act = @convention(c) (OpaquePointer?) -> Void
     typealias Status = @convention(c) (OpaquePointer?) -> Int32
     typealias MainloopAPI = @convention(c) (OpaquePointer?) -> UnsafeMutablePointer<pa_mainloop_api>?
-    typealias ContextNew = @convention(c) (UnsafeMutablePointer<pa_mainloop_api>?, UnsafePointer<CChar>?) -> OpaquePointer?
+    typealias ContextNew =
+        @convention(c) (UnsafeMutablePointer<pa_mainloop_api>?, UnsafePointer<CChar>?) -> OpaquePointer?
     typealias ContextConnect =
         @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, pa_context_flags_t, UnsafeRawPointer?) -> Int32
     typealias ContextState = @convention(c) (OpaquePointer?) -> pa_context_state_t

@@ -157,7 +157,9 @@ extension CPlayer {
         out.time_control_status = Int32(player.timeControlStatus.rawValue)
         out.waiting_reason = Int32(Self.waitingReason(player.reasonForWaitingToPlay).rawValue)
         out.item_status = item.map { Int32($0.status.rawValue) } ?? Int32(PLAYCTL_ITEM_NONE.rawValue)
-        let output = player.isPlayingToAudioDevice ? PLAYCTL_AUDIO_PULSE : audio == PLAYCTL_AUDIO_NONE ? audio : PLAYCTL_AUDIO_NULL
+        let output =
+            player.isPlayingToAudioDevice
+            ? PLAYCTL_AUDIO_PULSE : audio == PLAYCTL_AUDIO_NONE ? audio : PLAYCTL_AUDIO_NULL
         out.audio_output = Int32(output.rawValue)
         out.avsync = player.avsync ?? 0
         out.clock_time = player.clockTime

@@ -142,6 +142,9 @@ final class CPlayer: Sendable {
             return
         case .seekRequested, .bufferEmpty, .bufferFull, .loadedTimeRanges, .periodicTime, .boundaryTime:
             return
+        case .cue, .presentationSize, .mediaSelection, .mediaOptionFailed:
+            // Tracks and timed text are not in the C API yet (docs/c-api.md).
+            return
         }
         out.time = event.itemTime.seconds
         out.clockTime = event.hostTime

@@ -115,3 +115,30 @@ struct PosterPipelineTests {
         #expect(PosterRequest(source: "/tmp/../tmp/x.mp4").key == PosterRequest(source: "/tmp/x.mp4").key)
     }
 }
+
+@Suite("Posters of broken media")
+struct BrokenPosterTests {
+    @Test("every broken file that fails to play fails to make a poster, with a typed error naming it, uncached")
+    func brokenVideos() async throws {
+        let directory = try TemporaryDirectory.make()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let pipeline = PosterPipeline()
+        var failed = 0
+        for broken in BrokenMedia.all {
+            guard case .fails(let kinds) = broken.expectation, broken.name != "unreadable.mp4" || getuid() != 0 else {
+                continue
+            }
+            let path = try broken.write(in: directory)
+            do {
+                _ = try await pipeline.poster(for: PosterRequest(source: path, width: 64))
+                Issue.record("\(broken.name) made a poster")
+            } catch {
+                failed += 1
+                #expect(error.url == path, "\(broken.name)")
+                #expect(kinds.contains("\(error.kind)") || error.kind == .noDecodableStream, "\(broken.name): \(error)")
+            }
+        }
+        #expect(failed > 5)
+        #expect(pipeline.cache.statistics.count == 0)
+    }
+}

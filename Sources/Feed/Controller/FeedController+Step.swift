@@ -230,7 +230,7 @@ extension FeedController {
         guard var slot = state.slots[index], let since = slot.activatedAt else { return }
         let now = self.now
         state.summary.watchedSeconds += now - since
-        state.summary.bytesPlayed += bytesPlayed(index: index, slot: slot)
+        state.recordPlayed(index, bytes: bytesPlayed(index: index, slot: slot))
         if let stalled = slot.stalledSince {
             state.summary.stallSeconds += now - stalled
             slot.stalledSince = nil

@@ -127,12 +127,14 @@ public final class FeedController: Sendable {
             summary.poolWaits = pool.waits + summary.poolWaits
             // Items still on screen count up to now.
             let now = self.now
+            var played = state.playedBytes
             for (index, slot) in state.slots {
                 guard let since = slot.activatedAt else { continue }
                 summary.watchedSeconds += now - since
-                summary.bytesPlayed += bytesPlayed(index: index, slot: slot)
+                played[index] = max(played[index] ?? 0, bytesPlayed(index: index, slot: slot))
                 if let stalled = slot.stalledSince { summary.stallSeconds += now - stalled }
             }
+            summary.bytesPlayed = played.values.reduce(0, +)
             return summary
         }
     }

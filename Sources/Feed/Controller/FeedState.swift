@@ -61,12 +61,18 @@ struct FeedState {
     var preparedFirstFrames: [Double] = []
     var coldFirstFrames: [Double] = []
     var failed: Set<Int> = []
+    /// The most of each item playing needed, over its activations: an item scrolled to again counts once.
+    var playedBytes: [Int: Int64] = [:]
     var linkClaim: LinkClaim?
     var lastMemorySample = -Double.infinity
     var invalidated = false
 
     /// At most this many latencies are kept for the percentiles (a feed scrolled for days stays bounded).
     static let latencyLimit = 1 << 16
+
+    mutating func recordPlayed(_ index: Int, bytes: Int64) {
+        playedBytes[index] = max(playedBytes[index] ?? 0, bytes)
+    }
 
     mutating func record(latency: Double, prepared: Bool) {
         guard firstFrames.count < Self.latencyLimit else { return }

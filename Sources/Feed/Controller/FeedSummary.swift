@@ -35,7 +35,7 @@ public struct FeedSummary: Sendable, Equatable {
     public var stallSeconds = 0.0
     public var watchedSeconds = 0.0
     /// Bytes the loader fetched while the feed ran, and the bytes playing needed (each item up to where it was
-    /// watched; all of it when it looped).
+    /// watched; all of it when it looped; once, however often it was scrolled to).
     public var bytesFetched: Int64 = 0
     public var bytesPlayed: Int64 = 0
     /// Items that became active and did not start (play, or show an image) within the spinner's delay, or failed:

@@ -43,6 +43,9 @@ public final class ByteCache: @unchecked Sendable {
         public var bytesReadFromCache: Int64 = 0
         /// Transfers started.
         public var transfersStarted = 0
+        /// Fetches begun (each brings one span of one resource, through one or more transfers: a pause or a
+        /// dropped connection starts another).
+        public var fetchesStarted = 0
         /// Chunks in memory and their bytes; bytes of the disk tier's files (chunks and heads).
         public var memoryChunks = 0
         public var memoryBytes = 0

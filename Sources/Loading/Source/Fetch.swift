@@ -73,6 +73,7 @@ final class Fetch: @unchecked Sendable {
     ) -> Fetch {
         let fetch = Fetch(
             cache: cache, resource: resource, transport: transport, start: start, end: end, priority: priority)
+        cache.statistics.fetchesStarted += 1
         resource.fetches.append(fetch)
         if resource.firstTransferStarted == nil { resource.firstTransferStarted = transport.currentTime() }
         fetch.startTransfer()

@@ -31,6 +31,16 @@ public struct TrackInfo: Sendable, Equatable {
     public var channels: Int?
     /// Channel layout description (audio), e.g. `stereo`, `5.1`.
     public var channelLayout: String?
+    /// The language the container tags the track with (usually ISO 639-2, `eng`, `fra`); nil when untagged or `und`.
+    public var language: String?
+    /// The track's title (`title` tag), when the container gives one.
+    public var title: String?
+    /// The container marks the track as the default of its kind (Matroska's default flag; MP4's enabled track).
+    public var isDefault = false
+    /// The container marks the track as forced (subtitles shown even when subtitles are off: signs, foreign lines).
+    public var isForced = false
+    /// A subtitle track whose cues are pictures (PGS, DVD, DVB subtitles): listed, not rendered.
+    public var isBitmapSubtitle = false
     /// A track of `kind` at `index`; the rest as the container describes it.
     public init(
         index: Int, kind: Kind, codec: String, isDecodable: Bool, timeBase: (num: Int32, den: Int32),
@@ -65,5 +75,7 @@ public struct TrackInfo: Sendable, Equatable {
             && lhs.timeBase.num == rhs.timeBase.num && lhs.timeBase.den == rhs.timeBase.den
             && lhs.duration == rhs.duration && lhs.width == rhs.width && lhs.height == rhs.height
             && lhs.rotation == rhs.rotation && lhs.sampleRate == rhs.sampleRate && lhs.channels == rhs.channels
+            && lhs.language == rhs.language && lhs.title == rhs.title && lhs.isDefault == rhs.isDefault
+            && lhs.isForced == rhs.isForced && lhs.isBitmapSubtitle == rhs.isBitmapSubtitle
     }
 }

@@ -1,7 +1,7 @@
 import CFFmpeg
 
-/// Decodes the first audio track of a media file to interleaved float samples at a chosen rate and channel count,
-/// with sample-accurate seeks. Blocking: use it from a thread of its own. One thread at a time (`@unchecked
+/// Decodes an audio track of a media file (the first, or the one asked for) to interleaved float samples at a chosen
+/// rate and channel count, with sample-accurate seeks. Blocking: use it from a thread of its own. One thread at a time (`@unchecked
 /// Sendable` so it can be moved to that thread).
 public final class AudioSampleReader: @unchecked Sendable {
     public let demuxer: Demuxer
@@ -21,11 +21,15 @@ public final class AudioSampleReader: @unchecked Sendable {
     private var trimBefore: MediaTime?
     public private(set) var decodeErrorCount = 0
 
-    /// Opens the first audio track of `demuxer`; output at `sampleRate` Hz (the track's own when nil) with
-    /// `channels` channels (the track's own when nil).
-    public init(demuxer: Demuxer, sampleRate: Int? = nil, channels: Int? = nil) throws(MediaError) {
-        guard let track = demuxer.audioTrack else {
-            throw MediaError(.noDecodableStream, url: demuxer.url, operation: .probe, reason: "no audio track")
+    /// Opens audio track `stream` of `demuxer` (its first audio track when nil); output at `sampleRate` Hz (the
+    /// track's own when nil) with `channels` channels (the track's own when nil).
+    /// - Throws: `.noDecodableStream` when there is no such audio track; the decoder's error when it cannot open.
+    public init(demuxer: Demuxer, stream: Int? = nil, sampleRate: Int? = nil, channels: Int? = nil) throws(MediaError) {
+        let chosen = stream.map { index in demuxer.tracks.first { $0.index == index && $0.kind == .audio } }
+        guard let track = chosen ?? demuxer.audioTrack else {
+            throw MediaError(
+                .noDecodableStream, url: demuxer.url, operation: .probe,
+                reason: stream.map { "stream \($0) is not an audio track" } ?? "no audio track")
         }
         self.demuxer = demuxer
         self.track = track
@@ -37,9 +41,13 @@ public final class AudioSampleReader: @unchecked Sendable {
         self.timeBase = demuxer.stream(track.index).pointee.time_base
     }
 
-    /// Opens `url` for audio decoding.
-    public convenience init(url: String, sampleRate: Int? = nil, channels: Int? = nil) throws(MediaError) {
-        try self.init(demuxer: Demuxer(url: url), sampleRate: sampleRate, channels: channels)
+    /// Opens `url` for audio decoding (audio track `stream`, or the first).
+    public convenience init(
+        url: String, stream: Int? = nil, sampleRate: Int? = nil, channels: Int? = nil
+    )
+        throws(MediaError)
+    {
+        try self.init(demuxer: Demuxer(url: url), stream: stream, sampleRate: sampleRate, channels: channels)
     }
 
     /// The next buffer of samples, or nil at the end of the track.
@@ -61,14 +69,21 @@ public final class AudioSampleReader: @unchecked Sendable {
         return nil
     }
 
-    /// Moves so that the next buffer starts exactly at `time` (or at the first sample after it).
+    /// How far before a seek's target decoding starts: codecs whose frames overlap (AAC's MDCT, Opus) decode the
+    /// first frame after a jump without what its predecessor leaves, so the reader decodes a little before the
+    /// target and drops it. The samples from the target on then equal a decode from the start.
+    static let seekPreroll = MediaTime(value: 1, timescale: 10)
+
+    /// Moves so that the next buffer starts exactly at `time` (or at the first sample after it), with the samples a
+    /// decode from the start gives there.
     public func seek(to time: MediaTime) throws(MediaError) {
         let target = time.isNumeric ? max(time, .zero) : .zero
+        let preroll = max(target - Self.seekPreroll, .zero)
         let ticks =
             startTicks
             + MediaTime.rescale(
-                target.value, Int64(timeBase.den),
-                Int64(target.timescale) * Int64(timeBase.num))
+                preroll.value, Int64(timeBase.den),
+                Int64(preroll.timescale) * Int64(timeBase.num))
         try demuxer.seek(stream: track.index, toKeyframeAtOrBefore: ticks)
         decoder.flush()
         resampler.reset()

@@ -37,6 +37,14 @@ public final class Demuxer: @unchecked Sendable {
         try self.init(url: url, source: source, probed: nil, decryptionKey: decryptionKey)
     }
 
+    /// Opens a subtitle file (`.srt`, `.vtt`, `.ass`, ...: anything libavformat reads as a subtitle stream), or
+    /// reads `source` instead when given. A file with no audio or video is what is expected here.
+    /// - Throws: `MediaError` naming the file: missing, unreadable, not media, or `.noDecodableStream` when it holds
+    ///   no subtitle stream.
+    public convenience init(subtitlesAt url: String, source: (any ByteSource)? = nil) throws(MediaError) {
+        try self.init(url: url, source: source, probed: nil, decryptionKey: nil, subtitlesOnly: true)
+    }
+
     /// Opens the same media once more for another reader (each pipeline then reads at its own pace), through
     /// `source` when given. A container whose header lists every stream is not probed again: its streams take this
     /// demuxer's probed parameters and timings, which saves decoding the first frames (time and memory) twice.
@@ -44,7 +52,9 @@ public final class Demuxer: @unchecked Sendable {
         try Demuxer(url: url, source: source, probed: self, decryptionKey: decryptionKey)
     }
 
-    private init(url: String, source: (any ByteSource)?, probed: Demuxer?, decryptionKey: String?) throws(MediaError) {
+    private init(
+        url: String, source: (any ByteSource)?, probed: Demuxer?, decryptionKey: String?, subtitlesOnly: Bool = false
+    ) throws(MediaError) {
         FFmpegLog.configure()
         self.url = url
         self.decryptionKey = decryptionKey
@@ -98,7 +108,16 @@ public final class Demuxer: @unchecked Sendable {
         let d = ctx.pointee.duration
         self.duration = d == playctl_nopts_value() || d <= 0 ? nil : MediaTime(value: d, timescale: AV_TIME_BASE)
         self.tracks = (0..<Int(ctx.pointee.nb_streams)).map { TrackInfo(stream: ctx.pointee.streams[$0]!, index: $0) }
-        try validateStreams()
+        if subtitlesOnly {
+            guard tracks.contains(where: { $0.kind == .subtitle }) else {
+                throw MediaError(
+                    .noDecodableStream, url: url, operation: .probe,
+                    reason: "no subtitle stream (\(name) holds " + tracks.map(\.kind.rawValue).joined(separator: ", ")
+                        + ")")
+            }
+        } else {
+            try validateStreams()
+        }
     }
 
     /// Gives `ctx` (just opened, not probed) the codec parameters and timings `probed` found, when its header

@@ -24,6 +24,8 @@ public final class Packet: @unchecked Sendable {
     public var pts: Int64? { pointer.pointee.pts == playctl_nopts_value() ? nil : pointer.pointee.pts }
     /// Decoding timestamp in the stream's time base, or nil when the container gives none.
     public var dts: Int64? { pointer.pointee.dts == playctl_nopts_value() ? nil : pointer.pointee.dts }
+    /// Duration in the stream's time base, or 0 when the container gives none.
+    public var duration: Int64 { max(pointer.pointee.duration, 0) }
     /// Whether the packet starts a sync (key) frame.
     public var isKeyframe: Bool { pointer.pointee.flags & AV_PKT_FLAG_KEY != 0 }
     /// Payload size in bytes.

@@ -31,6 +31,15 @@ extension TrackInfo {
             }
             rotation = Self.displayRotation(stream)
         }
+        let tags = stream.pointee.metadata
+        let language = av_dict_get(tags, "language", nil, 0).map { String(cString: $0.pointee.value) }
+        self.language = language.flatMap { $0.isEmpty || $0 == "und" ? nil : $0 }
+        self.title = av_dict_get(tags, "title", nil, 0).map { String(cString: $0.pointee.value) }
+        isDefault = stream.pointee.disposition & AV_DISPOSITION_DEFAULT != 0
+        isForced = stream.pointee.disposition & AV_DISPOSITION_FORCED != 0
+        if kind == .subtitle, let descriptor = avcodec_descriptor_get(par.codec_id) {
+            isBitmapSubtitle = descriptor.pointee.props & AV_CODEC_PROP_BITMAP_SUB != 0
+        }
         if kind == .audio {
             sampleRate = Int(par.sample_rate)
             var layout = par.ch_layout

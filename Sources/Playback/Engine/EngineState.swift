@@ -17,6 +17,8 @@ struct EngineState: Sendable {
     /// The sound server's device (PulseAudio output).
     var device = AudioDeviceState()
     var actionAtItemEnd: ActionAtItemEnd
+    /// How items' audio and subtitle options are chosen when they load (the player's criteria).
+    var selectionRules = MediaSelectionRules()
     /// Called (on the callback executor) when the current item is about to advance; used by `PlayerLooper`.
     var willAdvance: (@Sendable (PlayerItem) -> Void)?
     /// Why the rate changes, while a rate change is emitted (read by the metrics).

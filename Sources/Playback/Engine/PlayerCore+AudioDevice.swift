@@ -11,7 +11,9 @@ extension PlayerCore {
             return
         }
         startDedicatedThread(name: "playctl.audio-device") { [self] in
-            let result = Result { () throws(AudioDeviceError) in try PulseAudioDevice.connect(sink: sink, server: server) }
+            let result = Result { () throws(AudioDeviceError) in
+                try PulseAudioDevice.connect(sink: sink, server: server)
+            }
             let unused = mutate { core -> PulseAudioDevice? in
                 guard !core.state.stopped else { return try? result.get() }
                 switch result {

@@ -8,7 +8,7 @@ extension PlayerCore {
         let itemTime = subject === currentItem || subject == nil ? reportedTime(at: time) : .zero
         let event = PlayerEvent(
             kind: kind, hostTime: time, itemTime: itemTime, item: subject?.name,
-            sequenceNumber: PlayerEvent.makeSequenceNumber())
+            sequenceNumber: PlayerEvent.makeSequenceNumber(), itemSerialNumber: subject?.serial)
         let sequence = nextPublication()
         let publish = metrics.derive(event, sequence: sequence, facts: self)
         let events = self.events

@@ -16,15 +16,18 @@ extension PlayerCore {
 
     /// Unlocked: opens `item` on a loader thread of its own and records the result.
     func startLoad(_ item: PlayerItem, sources: OpenedSources) {
-        let withAudio = audioEnabled
+        let rules = read { $0.state.selectionRules }
+        let request = LoadedItem.Request(
+            url: item.url, name: item.name, withAudio: audioEnabled, makeSource: item.makeSource,
+            loading: item.loading, decryptionKey: item.decryptionKey, sidecars: item.sidecarSubtitles
+        ) { groups in
+            rules.resolve(groups, explicit: item.state.withLock { $0.explicitSelection })
+        }
         Thread.detachNewThread { [weak self] in
             let result: Result<LoadedItem, MediaError>
             do throws(MediaError) {
                 result = .success(
-                    try LoadedItem.open(
-                        url: item.url, name: item.name, withAudio: withAudio,
-                        makeSource: item.makeSource, decryptionKey: item.decryptionKey, sources: sources
-                    ) { [weak self] in
+                    try LoadedItem.open(request, sources: sources) { [weak self] in
                         self?.wake()
                     })
             } catch {
@@ -65,6 +68,8 @@ extension PlayerCore {
                 applyReadAhead(item, loaded)
                 let actions = item.state.withLock { itemState -> [PlayerItemStatusMachine.Action] in
                     itemState.tracks = loaded.tracks
+                    itemState.groups = loaded.groups
+                    itemState.selection = loaded.selection
                     itemState.metadata = loaded.metadata
                     itemState.duration = loaded.duration
                     itemState.presentationSize = loaded.presentationSize
@@ -73,6 +78,9 @@ extension PlayerCore {
                 for case .emitStatus(let status, _) in actions {
                     emit(.itemStatus(status, duration: loaded.duration, error: nil), item: item, at: now)
                 }
+                // A choice the app made while the item loaded, then what is selected where there was a choice.
+                applySelection(item, loaded, at: now, announce: false)
+                announceSelection(item, loaded, at: now)
                 if item === currentItem {
                     state.presentation.currentSince = min(state.presentation.currentSince, now)
                     perform(state.control.itemBecameReady(), at: now)
@@ -129,6 +137,12 @@ extension PlayerCore {
         // Loading starts first: the loader thread opens the file while the old item is torn down.
         if let next { startLoading(next) }
         if let old = currentItem {
+            if !state.presentation.shownCues.isEmpty {
+                // Its cues are taken away with it.
+                let outputs = old.state.withLock { $0.legibleOutputs }
+                let time = timelineTime(at: now)
+                for output in outputs { callback("legibleOutput", output.receive([], itemTime: time)) }
+            }
             let leavingTime = reportedTime(at: now)
             old.state.withLock { $0.currentTime = leavingTime }
             if reason == .itemEnded || reason == .requested, let hook = state.willAdvance {

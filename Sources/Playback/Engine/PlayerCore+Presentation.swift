@@ -44,6 +44,7 @@ extension PlayerCore {
                 callback("audioTap") { for buffer in buffers { for tap in taps { tap.deliver(buffer) } } }
             }
         }
+        presentCues(at: t - Self.timeSlack, now: now)
         if let item = currentItem {
             let reported = reportedTime(at: now)
             item.state.withLock { $0.currentTime = reported }
@@ -58,6 +59,7 @@ extension PlayerCore {
         }
         state.presentation.lastFrameTime = frame.time
         state.presentation.framesRendered += 1
+        noteSize(of: frame, at: now)
         for receiver in state.outputs.receivers {
             guard let work = receiver.receive(frame, hostTime: now) else { continue }
             let watchdog = metrics.watchdog
@@ -72,5 +74,17 @@ extension PlayerCore {
             state.presentation.firstFrameShown = true
             emit(.firstFrame(latency: now - state.presentation.currentSince), at: now)
         }
+    }
+
+    /// Reports a change of the pictures' size (`PlayerItem.presentationSize` and an event): a stream whose frame
+    /// size changes mid-stream, as adaptive streams do.
+    private func noteSize(of frame: VideoFrame, at now: Double) {
+        let size = frame.rotation % 180 == 0 ? (frame.width, frame.height) : (frame.height, frame.width)
+        guard let item = currentItem else { return }
+        let known = state.presentation.pictureSize ?? item.state.withLock { $0.presentationSize }
+        state.presentation.pictureSize = size
+        guard known.map({ $0 != size }) ?? true else { return }
+        item.state.withLock { $0.presentationSize = size }
+        emit(.presentationSize(width: size.0, height: size.1), at: now)
     }
 }

@@ -13,6 +13,12 @@ struct PresentationState: Sendable {
     var endReported = false
     /// Damaged packets reported so far for this item.
     var decodeErrorsReported = 0
+    /// The subtitle cues shown (the current item's selected legible option), in order of their start.
+    var shownCues: [TextCue] = []
+    /// The subtitle pipeline whose failure was reported.
+    var textFailureReported: ObjectIdentifier?
+    /// The size of the pictures shown (rotation applied); nil before the item's first frame.
+    var pictureSize: (width: Int, height: Int)?
     /// Frames shown, and frames dropped because they were late (host clock), since the player was made.
     var framesRendered = 0
     var framesDropped = 0
@@ -41,6 +47,9 @@ struct PresentationState: Sendable {
         firstFrameShown = false
         endReported = false
         decodeErrorsReported = 0
+        shownCues = []
+        textFailureReported = nil
+        pictureSize = nil
         currentSince = now
         audioEpoch &+= 1
     }

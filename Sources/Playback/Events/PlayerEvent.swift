@@ -47,6 +47,15 @@ public struct PlayerEvent: Sendable, Equatable {
         /// asked for none, or with `error` when the server is missing or went away (playback goes on with the null
         /// device and the player's own clock).
         case audioOutput(String, error: String?)
+        /// A subtitle cue of the selected legible option began to be shown (again, after a seek into it).
+        case cue(TextCue)
+        /// The pictures' size as shown changed mid-stream (adaptive streams do this): `PlayerItem.presentationSize`.
+        case presentationSize(width: Int, height: Int)
+        /// The app selected another option of a media selection group: its display name, nil for none.
+        case mediaSelection(MediaCharacteristic, option: String?)
+        /// A selected option could not be played (a sidecar missing or not subtitles, bitmap subtitles, undecodable
+        /// data): that option is marked failed (`PlayerItem.error(for:)`); the item plays on.
+        case mediaOptionFailed(MediaCharacteristic, option: String, error: String)
     }
 
     public var kind: Kind
@@ -64,10 +73,13 @@ public struct PlayerEvent: Sendable, Equatable {
     /// player's clock: what the engine's real latencies (first frame, startup, seeks, swaps) are measured with.
     /// Not part of an event's identity (`==` ignores it): a manual clock's trace is the same on every run.
     public var wallTime: Double
+    /// The item it concerns, as its ``PlayerItem/serialNumber`` (nil for none): tells apart items that share a file
+    /// name (the copies a `PlayerLooper` queues). Not part of an event's identity (`==` ignores it).
+    public var itemSerialNumber: UInt64?
 
     public init(
         kind: Kind, hostTime: Double, itemTime: MediaTime, item: String?, sequenceNumber: UInt64 = 0,
-        wallTime: Double? = nil
+        wallTime: Double? = nil, itemSerialNumber: UInt64? = nil
     ) {
         self.kind = kind
         self.hostTime = hostTime
@@ -75,6 +87,7 @@ public struct PlayerEvent: Sendable, Equatable {
         self.item = item
         self.sequenceNumber = sequenceNumber
         self.wallTime = wallTime ?? HostTime.now()
+        self.itemSerialNumber = itemSerialNumber
     }
 
     public static func == (lhs: PlayerEvent, rhs: PlayerEvent) -> Bool {

@@ -1,7 +1,8 @@
 /// What a player asks an item's ``PlayerItem/ByteSourceMaker`` for: a source of the item's bytes for one reader.
 ///
 /// An item with audio and video is read by two demuxers, each at its own pace: the first (which probes the media
-/// and feeds the video decoder) and the audio decoder's own.
+/// and feeds the video decoder) and the audio decoder's own; a subtitle track of the container, while one is
+/// selected, by a third.
 public struct ByteSourceRequest: Sendable, Equatable {
     /// The readers of an item.
     public enum Reader: Sendable, Equatable {
@@ -9,6 +10,9 @@ public struct ByteSourceRequest: Sendable, Equatable {
         case primary
         /// The audio decoder's own reader, for media with video.
         case audio
+        /// The subtitle decoder's own reader, while a subtitle track of the container is selected (it reads the
+        /// track through from the start), and the reader of a remote sidecar subtitle file.
+        case text
     }
 
     /// The item's URL.

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import MediaIO
 
 /// The decoding machinery of one item while a player uses it: its readers and pipeline threads.
@@ -7,6 +8,18 @@ final class LoadedItem: @unchecked Sendable {
     let video: VideoPipeline?
     let audio: AudioPipeline?
     let tracks: [TrackInfo]
+    /// The audio and subtitle options, and which of them the decoders play (changed by the engine, under its lock).
+    let groups: [MediaSelectionGroup]
+    var selection = MediaSelection()
+    /// The selected subtitle option's decoding; nil with no subtitles selected. Replaced by the engine (under its
+    /// lock) and read by `stop()` from any thread, so it has a lock of its own.
+    var text: TextPipeline? {
+        get { textPipeline.withLock { $0 } }
+        set { textPipeline.withLock { $0 = newValue } }
+    }
+    private let textPipeline = Locked<TextPipeline?>(nil)
+    /// Makes the reader of a subtitle option selected later.
+    let textReaders: TextReaderFactory
     /// Tags, chapters and artwork, read before any decoder thread reads the demuxer.
     var metadata = MediaMetadata()
     let duration: MediaTime
@@ -23,10 +36,12 @@ final class LoadedItem: @unchecked Sendable {
     let audioReader: ByteSourceRequest.Reader
 
     private init(
-        video: VideoPipeline?, audio: AudioPipeline?, tracks: [TrackInfo], duration: MediaTime,
-        presentationSize: (Int, Int)?, frameInterval: Double, sources: OpenedSources,
-        remote: (any ProgressiveByteSource)?, byteTimeline: ByteTimeline?
+        video: VideoPipeline?, audio: AudioPipeline?, tracks: [TrackInfo], groups: [MediaSelectionGroup],
+        textReaders: TextReaderFactory, duration: MediaTime, presentationSize: (Int, Int)?, frameInterval: Double,
+        sources: OpenedSources, remote: (any ProgressiveByteSource)?, byteTimeline: ByteTimeline?
     ) {
+        self.groups = groups
+        self.textReaders = textReaders
         self.sources = sources
         self.remote = remote
         self.byteTimeline = byteTimeline
@@ -39,12 +54,27 @@ final class LoadedItem: @unchecked Sendable {
         self.frameInterval = frameInterval
     }
 
-    /// Opens `url` and starts decoding from the beginning (blocking: call on a loader thread).
-    /// Reads through sources `makeSource` makes when given, recorded in `sources` as they open.
+    /// What an item is opened with: where its bytes come from, its sidecar subtitles, and how its selection is
+    /// decided once its tracks are known.
+    struct Request: Sendable {
+        var url: String
+        var name: String
+        var withAudio: Bool
+        var makeSource: PlayerItem.ByteSourceMaker?
+        var loading: RemoteLoading?
+        var decryptionKey: String?
+        var sidecars: [SidecarSubtitle] = []
+        /// The selection for the item's groups (the app's choice, else the player's criteria and defaults).
+        var select: @Sendable ([MediaSelectionGroup]) -> MediaSelection = { _ in MediaSelection() }
+    }
+
+    /// Opens `request.url` and starts decoding from the beginning (blocking: call on a loader thread), the
+    /// selected audio track and subtitles. Reads through sources `request.makeSource` makes when given, recorded
+    /// in `sources` as they open.
     static func open(
-        url: String, name: String, withAudio: Bool, makeSource: PlayerItem.ByteSourceMaker? = nil,
-        decryptionKey: String? = nil, sources: OpenedSources, onChange: @escaping @Sendable () -> Void
+        _ request: Request, sources: OpenedSources, onChange: @escaping @Sendable () -> Void
     ) throws(MediaError) -> LoadedItem {
+        let (url, name, makeSource) = (request.url, request.name, request.makeSource)
         /// The source of one reader: the first demuxer (probe and video; audio too without video) or audio's own.
         var primary: (any ByteSource)?
         func source(_ reader: ByteSourceRequest.Reader) throws(MediaError) -> (any ByteSource)? {
@@ -54,10 +84,20 @@ final class LoadedItem: @unchecked Sendable {
             if reader == .primary { primary = made }
             return made
         }
-        let demuxer = try Demuxer(url: url, source: source(.primary), decryptionKey: decryptionKey)
+        let demuxer = try Demuxer(url: url, source: source(.primary), decryptionKey: request.decryptionKey)
         let metadata = demuxer.metadata
         let videoTrack = demuxer.videoTrack
-        let audioTrack = withAudio ? demuxer.audioTrack.flatMap { $0.isDecodable ? $0 : nil } : nil
+        let groups = MediaSelectionRules.groups(tracks: demuxer.tracks, sidecars: request.sidecars)
+        var selection = request.select(groups)
+        let selectedAudio = selection[.audible]?.trackIndex.flatMap { index in
+            demuxer.tracks.first { $0.index == index && $0.kind == .audio && $0.isDecodable }
+        }
+        let firstAudio = demuxer.audioTrack.flatMap { $0.isDecodable ? $0 : nil }
+        let audioTrack = request.withAudio ? (selectedAudio ?? firstAudio) : nil
+        let audible = groups.first { $0.characteristic == .audible }
+        if let audioTrack, let option = audible?.options.first(where: { $0.trackIndex == audioTrack.index }) {
+            selection[.audible] = option
+        }
         let pacedByClock = (primary as? any ClockPacedByteSource)?.isPacedByClock == true
         // Read before any decoder thread reads the demuxer (a fragmented file's index grows as it is read).
         let remote = primary as? any ProgressiveByteSource
@@ -88,7 +128,8 @@ final class LoadedItem: @unchecked Sendable {
         var audio: AudioPipeline?
         if let audioDemuxer {
             do throws(MediaError) {
-                audio = AudioPipeline(reader: try AudioSampleReader(demuxer: audioDemuxer), onChange: onChange)
+                let reader = try AudioSampleReader(demuxer: audioDemuxer, stream: audioTrack?.index)
+                audio = AudioPipeline(reader: reader, onChange: onChange)
             } catch {
                 video?.stop()
                 throw error
@@ -98,16 +139,25 @@ final class LoadedItem: @unchecked Sendable {
             throw MediaError(.noDecodableStream, url: url, operation: .probe, reason: "nothing this engine can play")
         }
         let duration = demuxer.duration ?? videoTrack?.duration ?? demuxer.audioTrack?.duration ?? .indefinite
+        let textReaders = TextReaderFactory(
+            url: url, makeSource: makeSource, loading: request.loading, decryptionKey: request.decryptionKey,
+            sources: sources)
         let loaded = LoadedItem(
-            video: video, audio: audio, tracks: demuxer.tracks, duration: duration,
+            video: video, audio: audio, tracks: demuxer.tracks, groups: groups, textReaders: textReaders,
+            duration: duration,
             presentationSize: videoTrack?.displaySize,
             frameInterval: 1 / (videoTrack?.frameRate ?? 30), sources: sources, remote: remote,
             byteTimeline: byteTimeline)
         loaded.metadata = metadata
+        loaded.selection = selection
+        if let option = selection[.legible], option.isPlayable {
+            loaded.text = TextPipeline(option: option, open: textReaders.reader(for: option), onChange: onChange)
+        }
         if pacedByClock {
             loaded.deferredStart = name
         } else {
             audio?.start(name: name)
+            loaded.text?.start(name: name)
         }
         return loaded
     }
@@ -116,6 +166,8 @@ final class LoadedItem: @unchecked Sendable {
     var videoWaitsForClock: Bool { video != nil && sources.isWaitingForClock(.primary) }
     /// Whether the audio decoder waits for bytes that only clock time will bring.
     var audioWaitsForClock: Bool { audio != nil && sources.isWaitingForClock(audioReader) }
+    /// Whether the subtitle decoder waits for bytes that only clock time will bring.
+    var textWaitsForClock: Bool { text != nil && sources.isWaitingForClock(.text) }
 
     /// The name to start the decoding threads with, when the load left them for the engine to start (sources
     /// paced by a manual clock). Touched by the loader thread before the result is handed over, then by the engine.
@@ -127,6 +179,7 @@ final class LoadedItem: @unchecked Sendable {
         deferredStart = nil
         video?.start(name: name)
         audio?.start(name: name)
+        text?.start(name: name)
     }
 
     /// Asks the remote sources to fetch about `seconds` of media ahead of their readers (by the media's average
@@ -143,6 +196,7 @@ final class LoadedItem: @unchecked Sendable {
         sources.closeAll()
         video?.stop()
         audio?.stop()
+        text?.stop()
     }
 
     deinit { stop() }

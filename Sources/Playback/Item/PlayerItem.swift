@@ -25,6 +25,13 @@ public final class PlayerItem: Sendable {
         var preferredPeakBitRate: Double = 0
         var loadingPriority: TransferPriority = .playback
         var decryptionKey: String?
+        /// Media selection: the groups once loaded, what is selected, what the app chose, and options that failed.
+        var groups: [MediaSelectionGroup] = []
+        var selection = MediaSelection()
+        var explicitSelection: [MediaCharacteristic: MediaSelectionOption?] = [:]
+        var optionErrors: [MediaSelectionOption: MediaError] = [:]
+        var sidecars: [SidecarSubtitle] = []
+        var legibleOutputs: [PlayerItemLegibleOutput] = []
         weak var core: PlayerCore?
     }
 
@@ -36,6 +43,10 @@ public final class PlayerItem: Sendable {
     private static let counter = Atomic<UInt64>(0)
     /// Creation order, for deterministic ordering of work between items.
     let serial: UInt64
+
+    /// Identifies the item among every item of the process (numbers increase in creation order); events name the
+    /// item they concern by it (``PlayerEvent/itemSerialNumber``).
+    public var serialNumber: UInt64 { serial }
 
     /// Makes the byte sources the item is read through (nil: libavformat opens `url` itself).
     public let makeSource: ByteSourceMaker?
@@ -81,6 +92,7 @@ public final class PlayerItem: Sendable {
         let item = loading.map { PlayerItem(url: url, loading: $0) } ?? PlayerItem(url: url, source: makeSource)
         item.preferredForwardBufferDuration = preferredForwardBufferDuration
         item.decryptionKey = decryptionKey
+        item.state.withLock { $0.sidecars = sidecarSubtitles }
         return item
     }
 
@@ -160,11 +172,14 @@ public final class PlayerItem: Sendable {
     public var isPlaybackBufferFull: Bool { state.withLock { $0.buffering.isPlaybackBufferFull } }
 
     /// The media time ranges available without waiting: for an http(s) item, those whose bytes are held (in the
-    /// byte cache); for a local file, from the current time to the end.
+    /// byte cache); for a local file, all of it (start to end) once its duration is known, as AVFoundation reports it.
     public var loadedTimeRanges: [TimeRange] {
         state.withLock { s in
             if let remote = s.remoteLoadedRanges { return remote }
-            guard s.status.status == .readyToPlay, s.bufferedUntil > s.currentTime else { return [] }
+            // A local file's bytes are all there: loaded from start to end, as AVFoundation reports a local asset.
+            guard s.status.status == .readyToPlay else { return [] }
+            if s.duration.isNumeric { return [TimeRange(start: .zero, duration: s.duration)] }
+            guard s.bufferedUntil > s.currentTime else { return [] }
             return [TimeRange(start: s.currentTime, duration: s.bufferedUntil - s.currentTime)]
         }
     }

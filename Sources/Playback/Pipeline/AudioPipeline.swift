@@ -5,17 +5,21 @@ import MediaIO
 /// ahead). Seeks are sample-accurate. At a playback rate other than 1 the queued audio is time-stretched with its
 /// pitch kept (`AudioTempo`); buffer times stay in media time, so the engine releases buffers as the media playhead
 /// passes them, and at rate 2 hands out about half as many sample frames per second of media.
+/// Another audio track is selected by reading a new decoder from the same demuxer (``selectTrack(_:from:)``), at the
+/// same output rate and channel count, from where the audio handed out ends.
 /// All state is guarded by `condition` (the engine reads it one call at a time: ``snapshot()``,
-/// ``takeBuffers(dueBy:)``), except `tempo`, which only the decode thread touches.
+/// ``takeBuffers(dueBy:)``), except `reader` and `tempo`, which only the decode thread touches (after `init`).
 final class AudioPipeline: @unchecked Sendable {
     private let condition = NSCondition()
-    private let reader: AudioSampleReader
+    private var reader: AudioSampleReader
     private let bufferLimit: Double
     private var queue: [AudioBuffer] = []
     private var queuedSeconds: Double = 0
     private var reachedEnd = false
     private var failure: MediaError?
     private var pendingSeek: MediaTime?
+    /// The audio track to decode from the next seek on (a selection made while playing).
+    private var pendingTrack: Int?
     private var generation: UInt64 = 0
     private var stopped = false
     private var busy = false
@@ -30,12 +34,15 @@ final class AudioPipeline: @unchecked Sendable {
 
     init(reader: AudioSampleReader, bufferLimit: Double = 1.0, onChange: @escaping @Sendable () -> Void) {
         self.reader = reader
+        self.sampleRate = reader.sampleRate
+        self.channels = reader.channels
         self.bufferLimit = bufferLimit
         self.onChange = onChange
     }
 
-    var sampleRate: Int { reader.sampleRate }
-    var channels: Int { reader.channels }
+    /// The output format, the same for every track selected later (what an audio device was opened with).
+    let sampleRate: Int
+    let channels: Int
 
     func start(name: String) {
         startDedicatedThread(name: "playctl.audio.\(name)") { [self] in run() }
@@ -129,6 +136,16 @@ final class AudioPipeline: @unchecked Sendable {
         condition.broadcast()
     }
 
+    /// Decodes audio track `index` of the same media instead, from `time` on (sample-accurate): what is queued of
+    /// the old track is dropped, as for a seek.
+    func selectTrack(_ index: Int, from time: MediaTime) {
+        condition.lock()
+        defer { condition.unlock() }
+        pendingTrack = index
+        failure = nil
+        requestSeekLocked(to: time)
+    }
+
     /// Stretches the audio for playback at `newRate` (pitch kept); zero, negative and non-finite rates are ignored
     /// (a paused player keeps its last rate).
     ///
@@ -161,15 +178,21 @@ final class AudioPipeline: @unchecked Sendable {
             }
             if stopped { break }
             let seek = pendingSeek
+            let track = pendingTrack
             pendingSeek = nil
+            pendingTrack = nil
             let startGeneration = generation
             let wantedRate = rate
             busy = true
             condition.unlock()
-            let result = decodeStep(seek: seek, rate: wantedRate)
+            let result = decodeStep(seek: seek, track: track, rate: wantedRate)
             condition.lock()
             busy = false
-            if generation != startGeneration { continue }
+            if generation != startGeneration {
+                // A newer seek came meanwhile; a track switch taken with this one must still happen with it.
+                if let track, pendingTrack == nil, reader.track.index != track { pendingTrack = track }
+                continue
+            }
             switch result {
             case .success(let step):
                 for buffer in step.buffers {
@@ -188,11 +211,19 @@ final class AudioPipeline: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Decode thread, unlocked: seeks if asked, decodes the next buffer and stretches it for `rate`. At the end of
-    /// the track returns what the stretcher still held, with `ended`.
-    private func decodeStep(seek: MediaTime?, rate: Double) -> Result<(buffers: [AudioBuffer], ended: Bool), MediaError>
-    {
+    /// Decode thread, unlocked: switches to audio track `track` and seeks if asked, decodes the next buffer and
+    /// stretches it for `rate`. At the end of the track returns what the stretcher still held, with `ended`.
+    private func decodeStep(
+        seek: MediaTime?, track: Int?, rate: Double
+    ) -> Result<(buffers: [AudioBuffer], ended: Bool), MediaError> {
         do throws(MediaError) {
+            if let track, track != reader.track.index {
+                let demuxer = reader.demuxer
+                demuxer.discardAllStreams(except: track)
+                reader = try AudioSampleReader(
+                    demuxer: demuxer, stream: track, sampleRate: sampleRate, channels: channels)
+                tempo?.reset()
+            }
             if let seek {
                 try reader.seek(to: seek)
                 tempo?.reset()

@@ -17,7 +17,10 @@ final class VideoPipeline: @unchecked Sendable {
 
     private let condition = NSCondition()
     private let reader: VideoFrameReader
-    let capacity: Int
+    /// Frames the queue holds at most: the byte budget over the size of the pictures decoded last (a stream whose
+    /// frame size changes changes it). Guarded by `condition`.
+    private var capacity: Int
+    private let byteBudget: Int
     private var queue: [VideoFrame] = []
     private var reachedEnd = false
     private var failure: MediaError?
@@ -32,9 +35,21 @@ final class VideoPipeline: @unchecked Sendable {
 
     init(reader: VideoFrameReader, byteBudget: Int = 8 << 20, onChange: @escaping @Sendable () -> Void) {
         self.reader = reader
-        let frameBytes = max((reader.track.width ?? 640) * (reader.track.height ?? 360) * 3 / 2, 1)
-        self.capacity = min(max(byteBudget / frameBytes, 2), 24)
+        self.byteBudget = byteBudget
+        self.capacity = Self.capacity(byteBudget, width: reader.track.width ?? 640, height: reader.track.height ?? 360)
         self.onChange = onChange
+    }
+
+    /// How many pictures of `width`x`height` (4:2:0) fit `budget` bytes: 2 to 24.
+    static func capacity(_ budget: Int, width: Int, height: Int) -> Int {
+        min(max(budget / max(width * height * 3 / 2, 1), 2), 24)
+    }
+
+    /// Locked: queues `frame`, bounding the queue by the size of its picture.
+    private func enqueue(_ frame: VideoFrame) {
+        queue.append(frame)
+        if let last = queue.dropLast().last, last.width == frame.width, last.height == frame.height { return }
+        capacity = Self.capacity(byteBudget, width: frame.width, height: frame.height)
     }
 
     func start(name: String) {
@@ -138,7 +153,7 @@ final class VideoPipeline: @unchecked Sendable {
             condition.lock()
             busy = false
             if let first, pendingSeek == nil, !stopped {
-                queue.append(first)
+                enqueue(first)
                 notify()
             }
         }
@@ -162,7 +177,10 @@ final class VideoPipeline: @unchecked Sendable {
                 busy = false
                 if pendingSeek == nil {
                     landings.append(landing)
-                    if let frame = landing.frame { queue = [frame] }
+                    if let frame = landing.frame {
+                        queue.removeAll()
+                        enqueue(frame)
+                    }
                     if landing.error != nil { failure = landing.error }
                 }
                 notify()
@@ -178,7 +196,7 @@ final class VideoPipeline: @unchecked Sendable {
             busy = false
             if pendingSeek != nil { continue }  // a seek arrived meanwhile: this frame belongs to the old position
             switch next {
-            case .success(let frame?): queue.append(frame)
+            case .success(let frame?): enqueue(frame)
             case .success(nil): reachedEnd = true
             case .failure(let error): failure = error
             }

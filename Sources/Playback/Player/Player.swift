@@ -49,8 +49,12 @@ open class Player: @unchecked Sendable {
     }
 
     /// Returns once every callback this player handed to its callback executor before the call (events, outputs,
-    /// observers, completions) has run. Must not be awaited from one of the player's own callbacks.
+    /// observers, completions) has run, including those of a locked section of the engine in progress at the call
+    /// (a seek's landing completes the seek before it presents what is at the landing: a task resumed by the
+    /// completion that then awaits this gets the landing's frame and cues too). Must not be awaited from one of the
+    /// player's own callbacks.
     public func callbacksDelivered() async {
+        core.read { _ in }
         await core.executor.drain()
     }
 
@@ -73,6 +77,34 @@ open class Player: @unchecked Sendable {
     public var actionAtItemEnd: ActionAtItemEnd {
         get { core.read { $0.state.actionAtItemEnd } }
         set { core.mutate { $0.state.actionAtItemEnd = newValue } }
+    }
+
+    // MARK: Media selection
+
+    /// The languages the player prefers for `characteristic` when an item loads, like
+    /// `AVPlayer.setMediaSelectionCriteria(_:forMediaCharacteristic:)`: the first playable option in the first
+    /// preferred language that has one is selected (unless the app selected an option of the item itself). Applies
+    /// to items that load afterwards. Nil removes the criteria.
+    public func setMediaSelectionCriteria(
+        _ criteria: MediaSelectionCriteria?, forMediaCharacteristic characteristic: MediaCharacteristic
+    ) {
+        core.mutate { $0.state.selectionRules.criteria[characteristic] = criteria }
+    }
+
+    /// The criteria set for `characteristic`, if any.
+    public func mediaSelectionCriteria(
+        forMediaCharacteristic characteristic: MediaCharacteristic
+    )
+        -> MediaSelectionCriteria?
+    {
+        core.read { $0.state.selectionRules.criteria[characteristic] }
+    }
+
+    /// Whether items select by the criteria when they load (true, the default); with false, audio plays its default
+    /// track and subtitles show only forced subtitles in the audio's language, unless the app selects.
+    public var appliesMediaSelectionCriteriaAutomatically: Bool {
+        get { core.read { $0.state.selectionRules.appliesCriteriaAutomatically } }
+        set { core.mutate { $0.state.selectionRules.appliesCriteriaAutomatically = newValue } }
     }
 
     // MARK: Rate and status

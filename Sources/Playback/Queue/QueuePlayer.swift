@@ -45,7 +45,10 @@ public final class QueuePlayer: Player, @unchecked Sendable {
     /// Removes every item.
     public func removeAllItems() {
         core.mutate { core in
-            while core.currentItem != nil { core.makeCurrent(nil, at: core.clockNow(), reason: .replaced) }
+            // The queued items leave first, so none becomes current on the way (as AVQueuePlayer goes straight to
+            // no current item); then the current one.
+            for item in core.state.queue.items.dropFirst() { core.state.work += core.state.queue.remove(item) }
+            if core.currentItem != nil { core.makeCurrent(nil, at: core.clockNow(), reason: .replaced) }
         }
     }
 

@@ -74,18 +74,12 @@ public struct SoakReport: Sendable {
     /// The report as one JSON object: counts, the four resource snapshots, the growth and its bound, `passed` and
     /// `problems`.
     public var json: JSONValue {
-        func resources(_ r: ProcessResources) -> JSONValue {
-            .object([
-                ("residentBytes", .int(r.residentBytes)), ("fileDescriptors", .int(r.fileDescriptors)),
-                ("threads", .int(r.threads)),
-            ])
-        }
-        return .object([
+        .object([
             ("swaps", .int(swaps)), ("seeks", .int(seeks)), ("clips", .int(clips)), ("seconds", .double(seconds)),
             ("seeksFinished", .int(seeksFinished)), ("seeksNotFinished", .int(seeksNotFinished)),
             ("itemFailures", .int(itemFailures.count)),
-            ("start", resources(start)), ("warmUp", resources(warmUp)), ("end", resources(end)),
-            ("afterInvalidate", resources(afterInvalidate)),
+            ("start", start.json), ("warmUp", warmUp.json), ("end", end.json),
+            ("afterInvalidate", afterInvalidate.json),
             ("residentGrowthBytes", .int(residentGrowth)), ("residentGrowthBoundBytes", .int(Self.residentGrowthBound)),
             ("peakResidentBytes", .int(peakResidentBytes)),
             ("passed", .bool(problems.isEmpty)), ("problems", .array(problems.map(JSONValue.string))),
@@ -99,6 +93,14 @@ public struct SoakReport: Sendable {
 }
 
 extension ProcessResources {
+    /// `{"residentBytes", "fileDescriptors", "threads"}`.
+    var json: JSONValue {
+        .object([
+            ("residentBytes", .int(residentBytes)), ("fileDescriptors", .int(fileDescriptors)),
+            ("threads", .int(threads)),
+        ])
+    }
+
     /// Not measured yet.
     static let empty = ProcessResources(residentBytes: 0, fileDescriptors: 0, threads: 0, threadNames: [:])
 }

@@ -111,7 +111,7 @@ public struct SoakRun: Sendable {
 
     /// Waits until no decoding thread is left and descriptors and threads match `reference` (when given) or stop
     /// changing, up to 3 s; then hands free heap memory back and measures.
-    private static func quiescent(reference: ProcessResources?) async -> ProcessResources {
+    static func quiescent(reference: ProcessResources?) async -> ProcessResources {
         var previous = ProcessResources.current()
         for _ in 0..<60 {
             try? await Task.sleep(for: .milliseconds(50))

@@ -1,13 +1,13 @@
 import CommandLineKit
 
-/// `playctl bench [--file FILE] [--runs N] [--playback | --network] [--json]`: what it accepts. It runs in
-/// `Commands/Bench/BenchCommand+Run.swift`.
+/// `playctl bench [--file FILE] [--runs N] [--playback | --network | --posters | --feed] [--sweep] ... [--json]`: what it
+/// accepts (`--feed`'s options are in `FeedBenchOptions`). It runs in `Commands/Bench/BenchCommand+Run.swift`.
 struct BenchCommand: ParsableCommand {
     static let file = Option<String>(
         "file", placeholder: "FILE",
         help: """
             The media file to measure (default bench-media/1080p.mp4); with --network, a file of the served \
-            folder (default hd.mp4).
+            folder (default hd.mp4); with --feed, a folder of it (default feed).
             """)
     static let runs = Option<Int>(
         "runs", placeholder: "N", help: "Timed runs of each command; the median is reported (default 9).")
@@ -53,9 +53,20 @@ struct BenchCommand: ParsableCommand {
             --ao=null U') is a new process started on an idle link with an empty cache, timed from start to exit. \
             Targets: first frame at most 1.0x the faster of ffmpeg and mpv at 8 Mbit/s, a start from the cache at \
             most 1.1x the local file's, a full play at most 1.02x the file's bytes.
+
+            --feed needs the same server (it exits 1 otherwise) and the feed scripts/make-feed-media.sh makes; \
+            'scripts/bench.sh --feed' makes both and runs a release build there. Every trace is seeded and replayed \
+            in real time by each player: playctl's FeedController with its defaults, a naive baseline (budget 0, \
+            nothing prepared), and mpv (a playlist, 'playlist-next' over its JSON IPC, with and without \
+            --prefetch-playlist). Targets: a prepared item's first frame p95 at most 33 ms at 8 Mbit/s; a cold \
+            one's at most mpv's without prefetch; with prefetching around it at most 1.05x without; waste at most \
+            15% and rebuffering at most 0.5% with a 14 s median dwell; at least 20% fewer loader impressions than \
+            the naive baseline at 1.6 Mbit/s; the soak's peak memory at most 150 MB, its growth after the warm-up \
+            at most 2 MB, descriptors and threads back to where they started. The soak and --sweep run on a \
+            simulated network under a manual clock (real decoding, virtual time).
             """,
-        options: [file, runs, playback, network, posters, json],
-        constraints: [.atMostOne(of: playback, network, posters)],
+        options: [file, runs, playback, network, posters] + FeedBenchOptions.declarations + [json],
+        constraints: [.atMostOne(of: playback, network, posters, FeedBenchOptions.feed)] + FeedBenchOptions.constraints,
         examples: [
             UsageExample("playctl bench --file clip.mp4 --runs 3", "Measure clip.mp4, 3 runs of each command."),
             UsageExample("playctl bench --file clip.mp4 --runs 3 --json", "The same; print JSON."),
@@ -63,6 +74,13 @@ struct BenchCommand: ParsableCommand {
                 "playctl bench --network --runs 1",
                 "Remote playback, 1 run of each command; inside scripts/netns.sh, as scripts/bench.sh --network runs it."
             ),
+            UsageExample(
+                "playctl bench --feed --json",
+                "The feed against naive and mpv (about 20 minutes); inside scripts/netns.sh, as scripts/bench.sh --feed "
+                    + "runs it."),
+            UsageExample(
+                "playctl bench --feed --sweep --swipes 20 --budgets 3,5 --video-costs 2 --inactive-kib 200",
+                "A small parameter sweep: 2 points of 20 swipes each, on the simulated link."),
         ])
 
     /// Runs per command when `--runs` is absent.
@@ -80,6 +98,8 @@ struct BenchCommand: ParsableCommand {
     let posters: Bool
     /// Whether to print JSON instead of a table.
     let printsJSON: Bool
+    /// `--feed` and its options.
+    let feed: FeedBenchOptions
 
     /// Reads and checks the arguments.
     /// - Throws: `UsageError` when `--runs` is not a positive integer.
@@ -94,5 +114,6 @@ struct BenchCommand: ParsableCommand {
         playback = arguments[Self.playback]
         network = arguments[Self.network]
         posters = arguments[Self.posters]
+        feed = try FeedBenchOptions(arguments)
     }
 }

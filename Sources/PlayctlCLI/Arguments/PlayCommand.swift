@@ -19,6 +19,15 @@ struct PlayCommand: ParsableCommand {
     static let frames = Option<Int>(
         "frames", placeholder: "N",
         help: "Stop once N video frames have been shown (as mpv's --frames does); 1 times the first frame.")
+    static let audioLanguage = Option<String>(
+        "audio-lang", placeholder: "L",
+        help: "Play the audio track in language L (eng, fr, de-CH, ...: as mpv's --alang) when the file has one.")
+    static let subtitleLanguage = Option<String>(
+        "sub-lang", placeholder: "L",
+        help: "Show the subtitles in language L (a track of the file, or a --sub-file), printing each cue.")
+    static let subtitleFile = RepeatableOption<String>(
+        "sub-file", placeholder: "F",
+        help: "Add the subtitle file F (.srt, .vtt, .ass); the first is shown unless --sub-lang picks another.")
     static let untimed = Flag("untimed", help: "Use a virtual clock that advances as fast as frames are decoded.")
     static let noAudio = Flag("no-audio", help: "Ignore the audio streams.")
     static let json = PlayctlCommands.json("Print player events as JSON Lines on standard output.")
@@ -51,11 +60,15 @@ struct PlayCommand: ParsableCommand {
 
             With --untimed the clock is virtual and advances as fast as frames are decoded, so a scenario runs at \
             full speed and gives the same event trace on every run.
+
+            --audio-lang and --sub-lang choose tracks by language when the item loads (as a player's media \
+            selection criteria); subtitles shown are printed as item.cue events (start, end, text) when they \
+            appear. The tracks chosen are printed as item.mediaSelection events.
             """,
         arguments: [file],
         options: [
-            rate, seek, until, frames, untimed, noAudio, json, pip, swap, swapAt, swapMode, restore, metricsOut,
-            cacheDirectory, cacheSize, decryptionKey,
+            rate, seek, until, frames, untimed, noAudio, audioLanguage, subtitleLanguage, subtitleFile, json, pip,
+            swap, swapAt, swapMode, restore, metricsOut, cacheDirectory, cacheSize, decryptionKey,
         ],
         constraints: [
             .requires(swapAt, swap), .requires(swapMode, swap), .requires(cacheSize, cacheDirectory),
@@ -72,6 +85,12 @@ struct PlayCommand: ParsableCommand {
             UsageExample(
                 "playctl play a.mp4 --pip --swap b.mp4 --swap-at 3 --swap-mode source --restore",
                 "Start picture in picture, swap to b.mp4 after 3 seconds, then restore."),
+            UsageExample(
+                "playctl play film.mkv --audio-lang fra --sub-lang fra --untimed",
+                "Play the French audio of film.mkv with its French subtitles, printing each cue as it shows."),
+            UsageExample(
+                "playctl play film.mp4 --sub-file film.vtt --untimed --json",
+                "Show the cues of film.vtt over film.mp4, as item.cue events in JSON Lines."),
         ])
 
     /// What to play and how.

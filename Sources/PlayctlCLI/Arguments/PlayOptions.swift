@@ -37,6 +37,11 @@ struct PlayOptions: Sendable {
     let cache: CacheOptions
     /// `--decryption-key`.
     let decryptionKey: String?
+    /// `--audio-lang`, `--sub-lang`: preferred languages of the audio and the subtitles.
+    let audioLanguage: String?
+    let subtitleLanguage: String?
+    /// `--sub-file`: sidecar subtitle files, in order.
+    let subtitleFiles: [String]
 
     /// Reads `play`'s options, in the order their mistakes are reported: `--rate`, `--until`, `--frames`, `--seek`.
     init(_ arguments: ParsedArguments) throws(UsageError) {
@@ -63,5 +68,8 @@ struct PlayOptions: Sendable {
         metricsPath = arguments[PlayCommand.metricsOut]
         cache = try CacheOptions(arguments, directory: PlayCommand.cacheDirectory, size: PlayCommand.cacheSize)
         decryptionKey = try arguments[PlayCommand.decryptionKey]?.hex
+        audioLanguage = arguments[PlayCommand.audioLanguage]
+        subtitleLanguage = arguments[PlayCommand.subtitleLanguage]
+        subtitleFiles = arguments[PlayCommand.subtitleFile]
     }
 }

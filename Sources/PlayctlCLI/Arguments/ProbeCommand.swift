@@ -14,7 +14,8 @@ struct ProbeCommand: ParsableCommand {
         discussion: """
             Opens the file, reads enough of it to know its streams, and prints the container format, the duration, \
             and for each stream its type, codec, time base and main parameters (size and frame rate for video, \
-            sample rate and channels for audio).
+            sample rate and channels for audio), its language and title when tagged, and the container's default \
+            and forced flags. Bitmap subtitles (PGS, DVD, DVB) are listed as not rendered.
             """,
         arguments: [file],
         options: [json, cacheDirectory, cacheSize, decryptionKey],
@@ -23,6 +24,9 @@ struct ProbeCommand: ParsableCommand {
             UsageExample("playctl probe clip.mp4", "Describe clip.mp4."),
             UsageExample("playctl probe http://127.0.0.1:18000/a.mp4", "Describe a clip on a web server."),
             UsageExample("playctl probe clip.mp4 --json", "The same, as one JSON object."),
+            UsageExample(
+                "playctl probe film.mkv",
+                "List the audio and subtitle tracks of film.mkv with their languages and flags."),
         ])
 
     /// The file to open.

@@ -23,7 +23,9 @@ extension ProbeCommand: PlayctlCommand {
 /// `index`, `kind`, `codec`, `timeBase` (`"1/15360"`), `duration` when known, and
 /// - for video: `width`, `height` (coded), `displayWidth`, `displayHeight` (as shown, after `rotation`),
 ///   `rotation` (clockwise degrees), `frameRate`, `pixelFormat`;
-/// - for audio: `sampleRate`, `channels`, `channelLayout`.
+/// - for audio: `sampleRate`, `channels`, `channelLayout`;
+/// - for subtitles: `bitmap` (pictures, listed but not rendered);
+/// - for every track: `language` and `title` when tagged, `default` and `forced` (the container's flags).
 struct ProbeReport {
     let file: String
     let format: String
@@ -101,9 +103,15 @@ struct ProbeReport {
             members.append(("sampleRate", optional(track.sampleRate)))
             members.append(("channels", optional(track.channels)))
             members.append(("channelLayout", track.channelLayout.map(JSONValue.string) ?? .null))
-        case .subtitle, .other:
+        case .subtitle:
+            members.append(("bitmap", .bool(track.isBitmapSubtitle)))
+        case .other:
             break
         }
+        if let language = track.language { members.append(("language", .string(language))) }
+        if let title = track.title { members.append(("title", .string(title))) }
+        members.append(("default", .bool(track.isDefault)))
+        members.append(("forced", .bool(track.isForced)))
         return .object(members)
     }
 
@@ -165,11 +173,17 @@ struct ProbeReport {
                 let layout = track.channelLayout.map { " (\($0))" } ?? ""
                 parts.append("\(channels) channel\(channels == 1 ? "" : "s")" + layout)
             }
-        case .subtitle, .other:
+        case .subtitle:
+            if track.isBitmapSubtitle { parts.append("bitmap (listed, not rendered)") }
+        case .other:
             break
         }
         if let duration = track.duration { parts.append(SecondsText.format(duration) + " s") }
         parts.append("time base \(track.timeBase.num)/\(track.timeBase.den)")
+        if let language = track.language { parts.append("language \(language)") }
+        if let title = track.title { parts.append("title \"\(title)\"") }
+        if track.isDefault { parts.append("default") }
+        if track.isForced { parts.append("forced") }
         return parts.joined(separator: ", ")
     }
 }

@@ -109,8 +109,12 @@ struct ReentrancyTests {
                 frames.withLock { $0 += 1 }
             })
         player.play()
-        try await Task.sleep(for: .seconds(2))
-        // About 60 frames in 2 s at 30 fps on an idle machine; a sink under the engine's lock got none.
+        // About 60 frames in 2 s at 30 fps on an idle machine; a sink under the engine's lock got none. A loaded
+        // machine (sanitizers, parallel suites) is given up to 10 s to show 20.
+        let deadline = ContinuousClock.now + .seconds(10)
+        while frames.withLock({ $0 }) < 20 && ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(50))
+        }
         #expect(frames.withLock { $0 } >= 20)
     }
 
@@ -127,11 +131,15 @@ struct ReentrancyTests {
         let periodic = Locked(0)
         _ = player.addPeriodicTimeObserver(forInterval: MediaTime(seconds: 0.25)) { _ in periodic.withLock { $0 += 1 } }
         player.play()
-        try await Task.sleep(for: .seconds(2))
-        // An engine stopped for good by the observer showed two frames and fired the observer twice.
+        // An engine stopped for good by the observer showed two frames and fired the observer twice. 20 frames in
+        // 2 s on an idle machine; up to 10 s on a loaded one.
+        let deadline = ContinuousClock.now + .seconds(10)
+        while (times.withLock { $0.count } < 20 || periodic.withLock { $0 } < 4) && ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(50))
+        }
         #expect(times.withLock { $0.count } >= 20)
         #expect(periodic.withLock { $0 } >= 4, "the periodic observer keeps firing")
-        #expect(player.currentTime().seconds > 1)
+        #expect(player.currentTime().seconds > 0.5, "20 frames at 30 fps: two thirds of a second in")
     }
 
     @Test(

@@ -49,6 +49,15 @@ final class TraceRecorder: Sendable {
         case .decodeError(let message): return "\(head) decodeError \(message)"
         case .bufferEmpty(let value): return "\(head) bufferEmpty \(value)"
         case .bufferFull(let value): return "\(head) bufferFull \(value)"
+        case .cue(let cue):
+            return "\(head) cue \(fmt(cue.start))-\(fmt(cue.end)) \(cue.text.replacingOccurrences(of: "\n", with: "|"))"
+        case .presentationSize(let width, let height): return "\(head) presentationSize \(width)x\(height)"
+        case .mediaSelection(let characteristic, let option):
+            return "\(head) mediaSelection \(characteristic.rawValue) \(option ?? "none")"
+        case .mediaOptionFailed(let characteristic, let option, let error):
+            return "\(head) mediaOptionFailed \(characteristic.rawValue) \(option) \(error)"
+        case .audioOutput(let name, let error):
+            return "\(head) audioOutput \(name)\(error.map { " \($0)" } ?? "")"
         case .loadedTimeRanges(let ranges):
             return "\(head) loadedTimeRanges \(ranges.map(\.description).joined(separator: " "))"
         }

@@ -5,7 +5,7 @@ import Testing
 
 @testable import Playback
 
-@Suite("Metric events in order with the player's own events", .timeLimit(.minutes(1)))
+@Suite("Metric events in order with the player's own events", .timeLimit(.minutes(3)))
 struct MetricsOrderTests {
     @Test("startup: rate change, initial likely-to-keep-up and first frame each follow their player event")
     func startup() async throws {

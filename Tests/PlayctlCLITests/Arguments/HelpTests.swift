@@ -44,8 +44,10 @@ struct HelpTests {
         #expect(try usage("frames") == "playctl frames FILE (--md5 | --count) [--json] \(cache)")
         #expect(try usage("frame") == "playctl frame FILE --at SECONDS (--md5 | -o OUT.png) [--keyframe] \(cache)")
         #expect(
-            try usage("bench") == "playctl bench [--file FILE] [--runs N] [--playback | --network | --posters] [--json]"
-        )
+            try usage("bench")
+                == "playctl bench [--file FILE] [--runs N] [--playback | --network | --posters | --feed] [--sweep] [--swipes N] "
+                + "[--waste-swipes N] [--soak-swipes N] [--seed N] [--budgets LIST] [--video-costs LIST] "
+                + "[--inactive-kib LIST] [--json]")
         let play = try usage("play")
         #expect(play.hasPrefix("playctl play FILE [--rate R] [--seek SEC[@AT]]... [--until SEC]"))
         #expect(play.contains("[--swap-mode source|item]"))

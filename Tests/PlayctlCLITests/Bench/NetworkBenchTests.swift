@@ -12,9 +12,7 @@ import Testing
 struct NetworkBenchTests {
     @Test("without the test HTTP server it exits 1, saying to run it through scripts/bench.sh --network")
     func refusesWithoutTheServer() throws {
-        var environment = ProcessInfo.processInfo.environment
-        environment["PLAYCTL_HTTP"] = nil
-        let result = try CLIProcess.run(["bench", "--network", "--runs", "1"], environment: environment)
+        let result = try CLIProcess.runWithoutServer(["bench", "--network", "--runs", "1"])
         #expect(result.status == 1)
         #expect(result.standardOutput.isEmpty)
         #expect(result.standardError.contains("run it through scripts/bench.sh --network"), "\(result.standardError)")

@@ -71,6 +71,16 @@ enum CLIProcess {
                 binary, arguments, standardOutput: .capture, standardError: .capture, environment: environment))
     }
 
+    /// Runs `playctl` with `arguments` in this process's environment but for `PLAYCTL_HTTP`: as outside
+    /// scripts/netns.sh, with no test HTTP server.
+    static func runWithoutServer(
+        _ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> Result {
+        var environment = ProcessInfo.processInfo.environment
+        environment["PLAYCTL_HTTP"] = nil
+        return try run(arguments, environment: environment, sourceLocation: sourceLocation)
+    }
+
     /// Runs `playctl arguments` (through `launcher` when not empty), telling it to end after `timeout` seconds (a
     /// hang is a failure, not a stuck test run). Waits on a thread of its own, so a long run does not hold one of
     /// the few threads other tests' tasks run on.

@@ -1,6 +1,7 @@
 import CommandLineKit
 import Foundation
 import PlaybackTesting
+import PlayctlOutput
 import Testing
 
 @testable import PlayctlCLI
@@ -10,11 +11,16 @@ import Testing
 /// its description promises holds. (`feed`, `poster` and `soak` run theirs in their own suites.)
 @Suite("Help examples run as written")
 struct HelpExampleTests {
-    /// A folder with `clip.mp4` in it, for the examples to run in.
+    /// A folder with `clip.mp4` in it, and `film.mkv`, `film.mp4` and `film.vtt` (the clips with several audio
+    /// languages and subtitles, and a sidecar), for the examples to run in.
     static func folder() throws -> URL {
         let directory = try TemporaryDirectory.make()
-        try FileManager.default.copyItem(
-            atPath: MediaFixtures.path("a.mp4"), toPath: directory.appendingPathComponent("clip.mp4").path)
+        for (source, name) in [
+            (MediaFixtures.path("a.mp4"), "clip.mp4"), (TrackClips.path("tracks.mkv"), "film.mkv"),
+            (TrackClips.path("tracks.mp4"), "film.mp4"), (TrackClips.path("tracks.vtt"), "film.vtt"),
+        ] {
+            try FileManager.default.copyItem(atPath: source, toPath: directory.appendingPathComponent(name).path)
+        }
         return directory
     }
 
@@ -50,6 +56,12 @@ struct HelpExampleTests {
             #expect(result.status == 0, "\(example): \(result.standardError)")
             if example.hasSuffix("--json") {
                 #expect(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) is [String: Any])
+            } else if example.contains("film.mkv") {
+                // The audio and subtitle tracks with their languages and flags.
+                let tracks = result.outputLines.filter { $0.hasPrefix("Track #") }
+                #expect(tracks.count == 5, "\(result.standardOutput)")
+                #expect(tracks.filter { $0.contains("language fra") }.count == 2)
+                #expect(tracks.contains { $0.contains("subtitle ass") && $0.hasSuffix("forced") })
             } else {
                 #expect(result.outputLines.contains { $0.hasPrefix("Format:") }, "\(example)")
             }
@@ -95,12 +107,31 @@ struct HelpExampleTests {
         let directory = try Self.folder()
         defer { try? FileManager.default.removeItem(at: directory) }
         let examples = Self.examples(of: PlayCommand.self)
-        #expect(examples.count == 4)
+        #expect(examples.count == 6)
         for example in examples {
             let result = try #require(try await Self.run(example, in: directory))
             #expect(result.status == 0, "\(example): \(result.standardError)")
             let lines = Self.lines(result.standardOutput)
-            if example.contains("--untimed --json") {
+            if example.contains("--sub-file") {
+                // Show the cues of film.vtt over film.mp4, as item.cue events in JSON Lines.
+                let cues = try result.outputLines.map { try JSONValue(parsing: $0) }.filter {
+                    $0["event"]?.stringValue == "item.cue"
+                }
+                #expect(cues.map { $0["text"]?.stringValue } == TrackClips.sidecarCues.map(\.text))
+                #expect(cues.map { $0["start"]?.doubleValue } == TrackClips.sidecarCues.map(\.start))
+                #expect(cues.map { $0["host"]?.doubleValue } == TrackClips.sidecarCues.map(\.start), "as it shows")
+            } else if example.contains("--audio-lang fra --sub-lang fra") {
+                // Play the French audio of film.mkv with its French subtitles, printing each cue as it shows.
+                let selections = lines.filter { (line: Line) in line.name == "item.mediaSelection" }.map(\.rest)
+                #expect(selections.count == 2 && selections.allSatisfy { $0.contains("option=\"Français\"") })
+                let cues = lines.filter { (line: Line) in line.name == "item.cue" }
+                let expected = TrackClips.frenchCues.map { $0.shifted(by: TrackClips.mediaOffset("film.mkv")) }
+                #expect(cues.count == expected.count, "\(result.standardOutput)")
+                for (cue, french) in zip(cues, expected) {
+                    #expect(abs(cue.time - french.start) < 0.000_5, "\(cue)")
+                    #expect(cue.rest.contains("text=\"\(french.text.replacingOccurrences(of: "\n", with: "\\n"))\""))
+                }
+            } else if example.contains("--untimed --json") {
                 // Play clip.mp4 at full speed and print its events.
                 #expect(result.outputLines.contains { $0.contains("\"event\":\"item.didPlayToEnd\"") })
             } else if example.contains("--seek 3 --seek 1@2 --until 4") {

@@ -42,6 +42,7 @@ struct HostPacing: Pacing {
         consider(core.nextFrameDue())
         consider(core.endDue())
         consider(core.nextObserverDue())
+        consider(core.nextCueChangeDue())
         if loaded.video == nil || core.writesToDevice { consider(now + 0.02) }  // audio to write, a clock to follow
         if let shown = core.state.presentation.lastFrameTime {
             consider(core.clockTime(ofItemTime: shown) + loaded.frameInterval * 1.5)

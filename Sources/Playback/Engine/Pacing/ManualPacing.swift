@@ -79,6 +79,7 @@ struct ManualPacing: Pacing {
             if let due = core.nextFrameDue(), due > now { next = min(next, due) }
             if let end = core.endDue(), end > now { next = min(next, end) }
             if let observed = core.nextObserverDue(), observed > now { next = min(next, observed) }
+            if let cue = core.nextCueChangeDue(), cue > now { next = min(next, cue) }
             core.state.clock.manualNow = next
         }
     }
@@ -109,6 +110,6 @@ extension PlayerCore {
             if snapshot.isWorking || !(snapshot.isFull || snapshot.ended) { return false }
         }
         if let audio = loaded.audio, !loaded.audioWaitsForClock, !audio.snapshot().isSettled { return false }
-        return true
+        return textSettled
     }
 }

@@ -38,7 +38,9 @@ struct UntimedPacing: Pacing {
     /// Virtual time jumps to the next frame once it is decoded (or to the end of the media). While the video
     /// decoder works on the next frame, time waits for it.
     private func advanceVirtualTime(_ core: PlayerCore) {
-        guard core.state.timeline.isRunning, core.currentLoaded != nil, !core.state.seeks.isSeeking else { return }
+        guard core.state.timeline.isRunning, core.currentLoaded != nil, !core.state.seeks.isSeeking,
+            core.textSettled
+        else { return }
         var target: Double?
         if let first = core.currentLoaded?.video?.snapshot().first {
             // Audio leads: time reaches the frame once the audio up to it is decoded.
@@ -50,6 +52,8 @@ struct UntimedPacing: Pacing {
         } else if let next = audioDueWithoutVideo(core) {
             target = next
         }
+        // Stop where the cues shown change on the way, so each is shown at its own time.
+        if let cue = core.nextCueChangeDue(), cue > core.clockNow(), let next = target { target = min(next, cue) }
         if let target { core.state.clock.virtualNow = max(core.state.clock.virtualNow, target) }
     }
 

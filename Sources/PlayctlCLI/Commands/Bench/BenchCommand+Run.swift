@@ -75,6 +75,8 @@ extension BenchCommand: PlayctlCommand {
         }
         if posters {
             try runPosters(output)
+        } else if feed.feed {
+            try runFeed(output)
             return
         }
         let bench = DecodeBench(file: file, runs: runs)

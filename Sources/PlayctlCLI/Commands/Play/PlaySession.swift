@@ -46,6 +46,7 @@ final class PlaySession: Sendable {
         }
         let player = Player(clock: options.untimed ? .untimed : .host, audio: options.audio)
         defer { player.invalidate() }
+        options.applyMediaSelection(to: player, item: item)
         // Player and metric events in one order; a large buffer, as the loop below may wait on a seek.
         let records = player.eventsAndMetrics(bufferLimit: 1 << 16)
         player.defaultRate = options.rate

@@ -53,7 +53,40 @@ enum PlayerEventJSON {
             return ("item.decodeError", [("error", .string(message))])
         case .audioOutput(let name, let error):
             return ("player.audioOutput", [("output", .string(name)), ("error", error.map(JSONValue.string) ?? .null)])
+        case .cue(let cue):
+            return ("item.cue", cueFields(cue))
+        case .presentationSize(let width, let height):
+            return ("item.presentationSize", [("width", .int(width)), ("height", .int(height))])
+        case .mediaSelection(let characteristic, let option):
+            return (
+                "item.mediaSelection",
+                [
+                    ("characteristic", .string(characteristic.rawValue)),
+                    ("option", option.map(JSONValue.string) ?? .null),
+                ]
+            )
+        case .mediaOptionFailed(let characteristic, let option, let error):
+            return (
+                "item.mediaOptionFailed",
+                [
+                    ("characteristic", .string(characteristic.rawValue)), ("option", .string(option)),
+                    ("error", .string(error)),
+                ]
+            )
         }
+    }
+
+    /// A cue's fields: `start`, `end` (seconds; null when the track never says), `text`, and `markup` (ASS) and
+    /// `style` when they say more than the text.
+    static func cueFields(_ cue: TextCue) -> [(String, JSONValue)] {
+        var fields: [(String, JSONValue)] = [
+            ("start", seconds(cue.start)), ("end", seconds(cue.end)), ("text", .string(cue.text)),
+        ]
+        if cue.markup != cue.text.replacingOccurrences(of: "\n", with: "\\N") {
+            fields.append(("markup", .string(cue.markup)))
+        }
+        if let style = cue.style, style != "Default" { fields.append(("style", .string(style))) }
+        return fields
     }
 
     /// The whole JSON object for `event`, with `host` measured from `origin` (the CLI's start).

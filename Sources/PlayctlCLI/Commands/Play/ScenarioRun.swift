@@ -43,6 +43,7 @@ final class ScenarioRun: @unchecked Sendable {
         log.observe(player, clock: clock)
         let layer = PlayerLayer(player: player)
         player.defaultRate = options.rate
+        options.applyMediaSelection(to: player, item: first)
         player.replaceCurrentItem(with: first)
         player.play()
         let controller = PictureInPictureController(playerLayer: layer, system: system)

@@ -1,0 +1,90 @@
+/// One choice of a ``MediaSelectionGroup``, like `AVMediaSelectionOption`: an audio track, or a subtitle track in
+/// the container or in a sidecar file, with what the container says of it.
+///
+/// Two options are the same option when they are the same track of the same kind (`source` and `characteristic`),
+/// whatever else was read of them.
+public struct MediaSelectionOption: Sendable, Hashable, CustomStringConvertible {
+    /// Where the option's media is.
+    public enum Source: Sendable, Hashable {
+        /// Stream `index` of the item's container.
+        case track(Int)
+        /// A sidecar subtitle file given with the item (``PlayerItem/addSidecarSubtitle(_:)``).
+        case sidecar(url: String)
+    }
+
+    public let source: Source
+    public let characteristic: MediaCharacteristic
+    /// The language as tagged (ISO 639-2 such as `eng`, or a BCP 47 tag such as `fr-CA` for a sidecar); nil when
+    /// untagged.
+    public let languageCode: String?
+    /// The track's title, when the container or the sidecar gives one.
+    public let title: String?
+    /// FFmpeg's codec name (`aac`, `mov_text`, `subrip`, `ass`, `webvtt`, `hdmv_pgs_subtitle`, ...).
+    public let codec: String
+    /// The container marks the track as the default of its kind.
+    public let isDefault: Bool
+    /// Forced subtitles: lines meant to be shown even with subtitles off (signs, foreign dialogue).
+    public let isForced: Bool
+    /// Channels (audio).
+    public let channels: Int?
+    /// Whether the engine can play it: false for bitmap subtitles (PGS, DVD, DVB: listed, not rendered) and codecs
+    /// FFmpeg has no decoder for.
+    public let isPlayable: Bool
+
+    /// An option read from a track or a sidecar.
+    public init(
+        source: Source, characteristic: MediaCharacteristic, languageCode: String?, title: String?, codec: String,
+        isDefault: Bool = false, isForced: Bool = false, channels: Int? = nil, isPlayable: Bool = true
+    ) {
+        self.source = source
+        self.characteristic = characteristic
+        self.languageCode = languageCode
+        self.title = title
+        self.codec = codec
+        self.isDefault = isDefault
+        self.isForced = isForced
+        self.channels = channels
+        self.isPlayable = isPlayable
+    }
+
+    /// The container stream, for an option in the container.
+    public var trackIndex: Int? {
+        if case .track(let index) = source { return index }
+        return nil
+    }
+
+    /// A name for a menu: the title, else the language's English name (or its code), else the track's number.
+    public var displayName: String {
+        if let title, !title.isEmpty { return title }
+        if let languageCode { return LanguageCode.englishName(of: languageCode) ?? languageCode }
+        switch source {
+        case .track(let index): return "Track \(index)"
+        case .sidecar(let url): return PlayerItem.name(of: url)
+        }
+    }
+
+    /// Whether the option is in `language` (`fr`, `fra`, `fre`, `fr-CA` and `French` all match French).
+    public func hasLanguage(_ language: String) -> Bool {
+        guard let languageCode else { return false }
+        return LanguageCode.same(languageCode, language)
+    }
+
+    public var description: String {
+        var parts = [displayName, codec]
+        if let languageCode { parts.append(languageCode) }
+        if let channels { parts.append("\(channels) ch") }
+        if isDefault { parts.append("default") }
+        if isForced { parts.append("forced") }
+        if !isPlayable { parts.append("not rendered") }
+        return parts.joined(separator: ", ")
+    }
+
+    public static func == (lhs: MediaSelectionOption, rhs: MediaSelectionOption) -> Bool {
+        lhs.source == rhs.source && lhs.characteristic == rhs.characteristic
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(source)
+        hasher.combine(characteristic)
+    }
+}

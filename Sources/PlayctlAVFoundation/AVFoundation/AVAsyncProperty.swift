@@ -1,0 +1,93 @@
+/// A property of an asset that loads asynchronously, without its value type, as AVFoundation's
+/// `AVPartialAsyncProperty`.
+public class AVPartialAsyncProperty<Root>: @unchecked Sendable, CustomStringConvertible {
+    /// The property's key (`"duration"`), as string-keyed loading names it.
+    public let name: String
+
+    init(name: String) { self.name = name }
+
+    /// The key.
+    public var description: String { name }
+}
+
+/// A property of an asset that loads asynchronously, as AVFoundation's `AVAsyncProperty`: pass it to
+/// `load(_:)` (`try await asset.load(.duration)`).
+public final class AVAsyncProperty<Root, Value>: AVPartialAsyncProperty<Root>, @unchecked Sendable {
+    let value: @Sendable (AVAsset.Probe) -> Value
+
+    init(name: String, value: @escaping @Sendable (AVAsset.Probe) -> Value) {
+        self.value = value
+        super.init(name: name)
+    }
+}
+
+extension AVPartialAsyncProperty where Root: AVAsset {
+    /// The asset's duration.
+    public static var duration: AVAsyncProperty<Root, CMTime> { AVAsyncProperty(name: "duration") { $0.duration } }
+    /// Whether the asset has a track the engine can decode.
+    public static var isPlayable: AVAsyncProperty<Root, Bool> { AVAsyncProperty(name: "playable") { $0.isPlayable } }
+    /// The asset's tracks.
+    public static var tracks: AVAsyncProperty<Root, [AVAssetTrack]> { AVAsyncProperty(name: "tracks") { $0.tracks } }
+    /// The preferred size and rate: natural (1).
+    public static var preferredRate: AVAsyncProperty<Root, Float> { AVAsyncProperty(name: "preferredRate") { _ in 1 } }
+}
+
+/// Where a string-keyed property's loading stands, as `AVKeyValueStatus`.
+public enum AVKeyValueStatus: Int, Sendable, Hashable {
+    /// Not asked for yet.
+    case unknown = 0
+    /// Loading.
+    case loading = 1
+    /// Loaded: reading it does not wait.
+    case loaded = 2
+    /// The load failed (see the error given).
+    case failed = 3
+    /// The load was cancelled.
+    case cancelled = 4
+}
+
+/// Where `statusOfValue(forKey:error:)` writes an error (Linux has no autoreleasing pointers: `&error` on an
+/// `NSError?` variable passes one, as on Apple platforms).
+public typealias NSErrorPointer = UnsafeMutablePointer<NSError?>?
+
+/// The kind of media of a track, as `AVMediaType`.
+public struct AVMediaType: RawRepresentable, Sendable, Hashable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    /// Video.
+    public static let video = AVMediaType(rawValue: "vide")
+    /// Audio.
+    public static let audio = AVMediaType(rawValue: "soun")
+    /// Subtitles.
+    public static let subtitle = AVMediaType(rawValue: "sbtl")
+    /// Anything else (metadata, data).
+    public static let metadata = AVMediaType(rawValue: "meta")
+}
+
+/// One track of an asset, as `AVAssetTrack` (what the engine's probe reports).
+public final class AVAssetTrack: NSObject, @unchecked Sendable {
+    /// The track's number in its container.
+    public let trackID: Int32
+    /// Video, audio, subtitles or other.
+    public let mediaType: AVMediaType
+    /// The coded picture size (video; zero otherwise).
+    public let naturalSize: CGSize
+    /// Frames per second (video; 0 otherwise).
+    public let nominalFrameRate: Float
+    /// The track's span: from zero for its duration (invalid when the container does not say).
+    public let timeRange: CMTimeRange
+    /// Whether the engine can decode it.
+    public let isPlayable: Bool
+
+    init(
+        trackID: Int32, mediaType: AVMediaType, naturalSize: CGSize, nominalFrameRate: Float, timeRange: CMTimeRange,
+        isPlayable: Bool
+    ) {
+        self.trackID = trackID
+        self.mediaType = mediaType
+        self.naturalSize = naturalSize
+        self.nominalFrameRate = nominalFrameRate
+        self.timeRange = timeRange
+        self.isPlayable = isPlayable
+    }
+}

@@ -1,0 +1,153 @@
+import Feed
+import Foundation
+import PlaybackTesting
+
+/// `playctl bench --feed`: playctl's feed (`FeedController`, default configuration) against a naive player and
+/// mpv, scrolling the generated 100-item feed (scripts/make-feed-media.sh) served by nginx on scripts/netns.sh's
+/// shaped loopback, in one run:
+///
+/// 1. **Swipe to first frame at 8 Mbit/s**: one seeded trace (a swipe every ~2 s, mostly forward, 1 in 10 back)
+///    replayed in real time by playctl, by the naive baseline (``naiveConfiguration``: one item at a time, loaded on
+///    the swipe), and by mpv with `--prefetch-playlist=yes` and `=no` (``MPVReplay``).
+/// 2. **Cold items and prefetch competition**: a trace of jumps 6-9 items ahead (outside the prefetch window), each
+///    target's cached bytes dropped before its swipe, so every item starts cold: playctl with the default
+///    prefetching running around it, the naive configuration (none), and mpv without prefetch (it keeps nothing of
+///    a playlist entry it left). playctl's p95 against mpv's is the cold-item figure; against the naive one's, what
+///    the prefetches cost the item on screen.
+/// 3. **Waste and rebuffering**: a trace with a 14 s median dwell, in real time at 8 Mbit/s.
+/// 4. **Loader impressions on the 3G-like link** (1.6 Mbit/s): trace 1 again, playctl against the naive baseline.
+/// 5. **Soak** (``FeedSoak``, first, so that the process's peak memory is the feed's): 1000 short swipes over the
+///    simulated network under a manual clock.
+public struct FeedBench: Sendable {
+    /// The naive baseline: no prefetch budget (only the item on screen loads), no prepared next item, a pool of 2
+    /// (the least the controller takes; one player is ever used). Otherwise the defaults.
+    public static var naiveConfiguration: FeedConfiguration {
+        var configuration = FeedConfiguration()
+        configuration.poolSize = 2
+        configuration.policy.budget = 0
+        configuration.policy.cellularBudget = 0
+        configuration.policy.preparesNext = false
+        return configuration
+    }
+
+    public static let defaultSwipes = 50
+    public static let defaultWasteSwipes = 16
+    public static let defaultSoakSwipes = 1000
+    public static let defaultSeed: UInt64 = 1
+
+    /// ~2 s on each item (1.68 to 2.38 s), and a 14 s median (7 to 28 s).
+    public static let swipeDwell = SwipeTrace.Dwell.around(median: 2, spread: 0.25)
+    public static let wasteDwell = SwipeTrace.Dwell.around(median: 14, spread: 1)
+    /// Trace 2's jumps: beyond the prefetch window (4 ahead).
+    public static let jump = 6...9
+
+    /// The feed folder of the served media (nil: `feed`).
+    public var folder: String?
+    public var swipes: Int
+    public var wasteSwipes: Int
+    public var soakSwipes: Int
+    public var seed: UInt64
+
+    public init(folder: String?, swipes: Int?, wasteSwipes: Int?, soakSwipes: Int?, seed: UInt64?) {
+        self.folder = folder
+        self.swipes = swipes ?? Self.defaultSwipes
+        self.wasteSwipes = wasteSwipes ?? Self.defaultWasteSwipes
+        self.soakSwipes = soakSwipes ?? Self.defaultSoakSwipes
+        self.seed = seed ?? Self.defaultSeed
+    }
+
+    /// Why the bench cannot run here: it needs the server scripts/netns.sh starts (nil when it runs).
+    public static var unavailableReason: String? {
+        guard TestHTTPServer.base == nil || TestHTTPServer.root == nil else { return nil }
+        return "bench --feed measures over the test HTTP server on a shaped loopback, which is not running "
+            + "(PLAYCTL_HTTP is not set): run it through scripts/bench.sh --feed"
+    }
+
+    /// The traces, from the seed.
+    public func traces(items: Int) -> (swipe: SwipeTrace, jump: SwipeTrace, waste: SwipeTrace) {
+        (
+            SwipeTrace(seed: seed, swipes: swipes, items: items, dwell: Self.swipeDwell),
+            SwipeTrace(seed: seed &+ 1, swipes: swipes, items: items, dwell: Self.swipeDwell, jump: Self.jump),
+            SwipeTrace(seed: seed &+ 2, swipes: wasteSwipes, items: items, dwell: Self.wasteDwell)
+        )
+    }
+
+    /// Measures everything, saying each step on `progress`.
+    /// - Throws: `BenchFailure` when the server or the feed is missing, or mpv fails.
+    public func run(progress: @escaping @Sendable (String) -> Void) async throws(BenchFailure) -> FeedReport {
+        if let reason = Self.unavailableReason { throw .failed(reason) }
+        let loadBefore = LoadAverage.oneMinute()
+        let media = try FeedMedia.load(folder)
+        let tools = try BenchTools.find(progress: progress)
+        guard let mpv = tools.mpv else { throw .failed("mpv is not installed: bench --feed compares against it") }
+        let quiet = LinkQuiet.find(shaped: TestHTTPServer.isShaped)
+        let traces = traces(items: media.files.count)
+        var report = FeedReport(bench: self, media: media, tools: tools, shaped: TestHTTPServer.isShaped)
+
+        progress("soak: \(soakSwipes) swipes over the simulated network, manual clock")
+        report.soak = await FeedSoak(swipes: soakSwipes, seed: seed &+ 3).run(media: media)
+
+        let link8 = TestHTTPServer.Link.mbit8
+        let entries8 = media.entries(base: Self.base(link8))
+        let urls8 = entries8.map(\.url)
+        for (name, configuration) in [("playctl", FeedConfiguration()), ("naive", Self.naiveConfiguration)] {
+            progress("swipe trace over 8 Mbit/s: \(name), \(swipes) swipes (\(Int(traces.swipe.duration)) s)")
+            quiet.wait()
+            report.swipe.append(
+                await FeedReplay.run(name, trace: traces.swipe, entries: entries8, configuration: configuration))
+        }
+        for prefetch in [true, false] {
+            progress("swipe trace over 8 Mbit/s: \(MPVReplay.name(prefetch: prefetch))")
+            quiet.wait()
+            report.swipe.append(
+                try await Self.onThread { () throws(BenchFailure) in
+                    try MPVReplay.run(mpv: mpv, urls: urls8, prefetch: prefetch, trace: traces.swipe)
+                })
+        }
+        for (name, configuration) in [("playctl", FeedConfiguration()), ("naive", Self.naiveConfiguration)] {
+            progress("jump trace over 8 Mbit/s (every target cold): \(name)")
+            quiet.wait()
+            report.competition.append(
+                await FeedReplay.run(
+                    name, trace: traces.jump, entries: entries8, configuration: configuration, dropsTargets: true))
+        }
+        progress("jump trace over 8 Mbit/s (every target cold): \(MPVReplay.name(prefetch: false))")
+        quiet.wait()
+        report.competition.append(
+            try await Self.onThread { () throws(BenchFailure) in
+                try MPVReplay.run(mpv: mpv, urls: urls8, prefetch: false, trace: traces.jump)
+            })
+        progress("waste trace over 8 Mbit/s: \(wasteSwipes) swipes, 14 s median (\(Int(traces.waste.duration)) s)")
+        quiet.wait()
+        report.waste = await FeedReplay.run(
+            "playctl", trace: traces.waste, entries: entries8, configuration: FeedConfiguration())
+
+        let entries3G = media.entries(base: Self.base(.cellular3G))
+        for (name, configuration) in [("playctl", FeedConfiguration()), ("naive", Self.naiveConfiguration)] {
+            progress("swipe trace over 1.6 Mbit/s (3G-like): \(name)")
+            quiet.wait()
+            report.cellular.append(
+                await FeedReplay.run(name, trace: traces.swipe, entries: entries3G, configuration: configuration))
+        }
+        report.busyWaits = quiet.busyWaits
+        report.loadAverage = (loadBefore, LoadAverage.oneMinute())
+        return report
+    }
+
+    /// `http://127.0.0.1:18008`.
+    static func base(_ link: TestHTTPServer.Link) -> String {
+        "\(TestHTTPServer.base ?? "http://127.0.0.1"):\(link.rawValue)"
+    }
+
+    /// Runs blocking `work` on a thread of its own (never on one of Swift concurrency's few threads).
+    static func onThread<T: Sendable>(
+        _ work: @escaping @Sendable () throws(BenchFailure) -> T
+    ) async throws(BenchFailure) -> T {
+        let result = await withCheckedContinuation { (done: CheckedContinuation<Result<T, BenchFailure>, Never>) in
+            Thread.detachNewThread {
+                done.resume(returning: Result { () throws(BenchFailure) -> T in try work() })
+            }
+        }
+        return try result.get()
+    }
+}

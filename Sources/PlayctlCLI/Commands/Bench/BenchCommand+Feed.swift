@@ -1,0 +1,56 @@
+import Dispatch
+import Locking
+import PlayctlBench
+import PlayctlOutput
+
+/// `playctl bench --feed [--sweep]`: the feed against a naive player and mpv over scripts/netns.sh's shaped loopback
+/// (PlayctlBench's `FeedBench`), or a parameter sweep on the simulated network (`FeedSweep`).
+extension BenchCommand {
+    /// Runs `--feed` (or `--feed --sweep`) and prints its report. Without the test HTTP server, `--feed` fails at once
+    /// (exit 1) saying to run it through scripts/bench.sh --feed; `--sweep` needs only the feed's files.
+    func runFeed(_ output: StandardOutput) throws(CommandFailure) {
+        if feed.sweep {
+            let media = try benchStep { () throws(BenchFailure) in try FeedMedia.load(file) }
+            let sweep = FeedSweep(
+                budgets: feed.budgets, videoCosts: feed.videoCosts, inactiveKiB: feed.inactiveKiB,
+                swipes: feed.swipes, seed: UInt64(feed.seed ?? Int(FeedBench.defaultSeed)))
+            let report = Self.wait { await sweep.run(media: media, progress: { Self.progress($0) }) }
+            try printReport(output, json: report.json, lines: report.textLines)
+            return
+        }
+        if let reason = FeedBench.unavailableReason { throw CommandFailure(reason) }
+        let bench = FeedBench(
+            folder: file, swipes: feed.swipes, wasteSwipes: feed.wasteSwipes, soakSwipes: feed.soakSwipes,
+            seed: feed.seed.map(UInt64.init))
+        let outcome = Self.wait { () -> Result<FeedReport, BenchFailure> in
+            do throws(BenchFailure) {
+                return .success(try await bench.run(progress: { Self.progress($0) }))
+            } catch {
+                return .failure(error)
+            }
+        }
+        let report = try benchStep { () throws(BenchFailure) in try outcome.get() }
+        try printReport(output, json: report.json, lines: report.textLines)
+    }
+
+    private func printReport(_ output: StandardOutput, json: JSONValue, lines: [String]) throws(CommandFailure) {
+        if printsJSON {
+            try output.json(json)
+        } else {
+            for line in lines { try output.line(line) }
+        }
+    }
+
+    /// Runs `work` in a detached task and blocks this (main) thread until it is done.
+    static func wait<T: Sendable>(_ work: @escaping @Sendable () async -> T) -> T {
+        let result = Locked<T?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Task.detached {
+            let value = await work()
+            result.withLock { $0 = value }
+            done.signal()
+        }
+        done.wait()
+        return result.withLock { $0 }!
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import Locking
+import MediaIO
+import Playback
+import PlaybackTesting
+import Testing
+
+@Suite("Tracks under the host clock (real time)")
+struct HostClockTrackTests {
+    @Test("cues show at their times in real time; an audio switch mid-play continues the audio with no gap")
+    func realTime() async throws {
+        let item = PlayerItem(url: TrackClips.path("tracks.mp4"))
+        let cues = CueLog()
+        item.add(cues.output)
+        let audio = AudioLog()
+        let player = Player(item: item, clock: .host)
+        defer { player.invalidate() }
+        player.add(audio.tap)
+        let events = Locked<[PlayerEvent]>([])
+        player.observeEvents { event in events.withLock { $0.append(event) } }
+        while item.status == .unknown { try await Task.sleep(for: .milliseconds(5)) }
+        let legible = try #require(item.mediaSelectionGroup(for: .legible))
+        let audible = try #require(item.mediaSelectionGroup(for: .audible))
+        item.select(legible.options[0], in: legible)
+        player.play()
+        while player.currentTime().seconds < 1.2 { try await Task.sleep(for: .milliseconds(5)) }
+        item.select(audible.options[1], in: audible)
+        while !events.withLock({ $0.contains { $0.kind == .didPlayToEnd } }) {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        await player.callbacksDelivered()
+        let shown = events.withLock { $0 }.compactMap { event -> (Double, Double, TextCue)? in
+            guard case .cue(let cue) = event.kind else { return nil }
+            return (event.hostTime, event.itemTime.seconds, cue)
+        }
+        #expect(shown.map(\.2.text) == TrackClips.englishCues.map(\.text))
+        // Each shown when the playhead reached its start (the engine wakes for it), not a frame later.
+        for (_, itemTime, cue) in shown {
+            #expect(abs(itemTime - cue.start.seconds) < 0.02, "\(itemTime) \(cue.start)")
+        }
+        let starts = shown.map(\.0)
+        for (clock, cue) in zip(starts, TrackClips.englishCues) {
+            #expect(abs((clock - starts[0]) - (cue.start - TrackClips.englishCues[0].start)) < 0.1)
+        }
+        #expect(cues.changes.last?.texts == [])
+        // The audio: the English track, then the French one, each buffer starting where the last one ended (a late
+        // switch would show as a gap: at most one buffer's).
+        let received = audio.received
+        let english = try TrackSupport.reference("tracks.mp4", stream: 1)
+        let french = try TrackSupport.reference("tracks.mp4", stream: 2)
+        let firstFrench = try #require(received.firstIndex { !TrackSupport.matches($0, english) })
+        #expect(received[..<firstFrench].allSatisfy { TrackSupport.matches($0, english) })
+        #expect(received[firstFrench...].allSatisfy { TrackSupport.matches($0, french) })
+        for (previous, next) in zip(received, received.dropFirst()) {
+            let gap = (next.time - (previous.time + previous.duration)).seconds
+            #expect(gap >= -1.0 / 48_000 && gap <= previous.duration.seconds, "gap \(gap) at \(next.time.seconds)")
+        }
+        #expect(received.last.map { ($0.time + $0.duration).seconds } ?? 0 > 3.9)
+    }
+}

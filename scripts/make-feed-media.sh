@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Makes the feed that 'playctl bench --feed' scrolls (not committed; about 1-2 minutes on 2 CPUs, once):
+#   .build/feed-media/clipN.mp4  10 distinct clips, 5-20 s, 1280x720 and 1920x1080 at 30 fps, H.264 (-preset
+#                                veryfast, 2-5 Mbit/s capped: moving patterns (testsrc2, the game of life) with temporal noise, so the bit rate is
+#                                spent) with AAC stereo, a keyframe every 1.5 or 2 s, moov first
+#   .build/feed-media/photoN.jpg 3 distinct JPEG images (noisy stills, 150-450 KB)
+#   .build/http-media/feed/NNN.mp4|jpg  the 100 entries of the feed (000-099), hard links to those: every 9th entry
+#                                (4, 13, 22, ...) an image, the videos cycling through the 10 clips, so that caches and
+#                                players see 100 distinct resources; scripts/netns.sh serves them as /feed/NNN.*
+# Made again when this script's version changes (the stamp file names it); otherwise reused.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+src=.build/feed-media
+out=.build/http-media/feed
+version=1
+if [ "$(cat "$src/.version" 2>/dev/null)" = "$version" ] && [ -s "$out/099.mp4" -o -s "$out/099.jpg" ]; then
+  exit 0
+fi
+rm -rf "$src" "$out"
+mkdir -p "$src" "$out"
+ff() { ffmpeg -hide_banner -loglevel error -y "$@"; }
+# clip N PATTERN SIZE SECONDS BITRATE GOP TONE: a moving lavfi pattern (testsrc2, or the game of life scaled up) with
+# temporal noise and a slow hue turn, and a tone.
+clip() {
+  local n=$1 pattern=$2 size=$3 seconds=$4 rate=$5 gop=$6 tone=$7 source
+  if [ "$pattern" = life ]; then
+    source="life=size=320x180:rate=30:mold=10:ratio=0.1:death_color=#C83232:life_color=#00ff00,scale=$size:flags=neighbor"
+  else
+    source="$pattern=size=$size:rate=30"
+  fi
+  ff -f lavfi -i "$source,format=yuv420p,noise=alls=14:allf=t,hue=h=20*t" -t "$seconds" \
+     -f lavfi -i "sine=frequency=$tone:sample_rate=48000" -t "$seconds" \
+     -c:v libx264 -preset veryfast -profile:v high -pix_fmt yuv420p -g "$gop" -keyint_min "$gop" -sc_threshold 0 \
+     -b:v "$rate" -maxrate "$rate" -bufsize "$rate" -c:a aac -b:a 96k -ac 2 -movflags +faststart \
+     "$src/clip$n.mp4"
+}
+echo "make-feed-media: encoding 10 clips and 3 images into $src (once)" >&2
+clip 0 testsrc2 1280x720 8 2500k 60 220
+clip 1 testsrc2 1920x1080 12 4000k 45 247
+clip 2 life 1280x720 6 3000k 45 262
+clip 3 testsrc2 1920x1080 15 5000k 60 294
+clip 4 testsrc2 1280x720 10 2000k 60 330
+clip 5 testsrc2 1920x1080 18 3500k 60 349
+clip 6 life 1280x720 5 3000k 45 392
+clip 7 testsrc2 1920x1080 20 4000k 60 440
+clip 8 testsrc2 1280x720 14 2500k 45 494
+clip 9 life 1920x1080 9 3000k 60 523
+for n in 0 1 2; do
+  ff -f lavfi -i "testsrc2=size=1080x1350:rate=1:duration=1,noise=alls=$((12 + 8 * n)):allf=u,hue=h=$((100 * n))" \
+     -frames:v 1 -q:v 3 "$src/photo$n.jpg"
+done
+video=0
+image=0
+for i in $(seq 0 99); do
+  name=$(printf %03d "$i")
+  if [ $((i % 9)) -eq 4 ]; then
+    ln "$src/photo$((image % 3)).jpg" "$out/$name.jpg"
+    image=$((image + 1))
+  else
+    ln "$src/clip$((video % 10)).mp4" "$out/$name.mp4"
+    video=$((video + 1))
+  fi
+done
+echo "$version" > "$src/.version"
