@@ -2,10 +2,24 @@
 # A private PulseAudio daemon with a null sink, for the audio tests and CI (as root, without D-Bus):
 #   scripts/pulse.sh start DIR   starts one whose socket is DIR/native; prints PULSE_SERVER=unix:DIR/native
 #   scripts/pulse.sh stop DIR    stops it (its pid is in DIR/xdg/pulse/pid)
+#   scripts/pulse.sh run CMD...  starts one in a fresh temporary folder, runs CMD with PULSE_SERVER set, stops it
+#                                and removes the folder; exits with CMD's status (scripts/test.sh and .ci/run)
 # Its sink is "playctl_sink" (48 kHz stereo float), the default; record what reaches it from its monitor:
 #   PULSE_SERVER=unix:DIR/native parec -d playctl_sink.monitor --raw --format=float32le --rate=48000 --channels=2
 # Needs pulseaudio and pulseaudio-utils (scripts/setup.sh --audio installs them, with libpulse-dev).
 set -euo pipefail
+if [ "${1:-}" = run ]; then
+  shift
+  [ $# -gt 0 ] || { echo "usage: scripts/pulse.sh run COMMAND [ARGS...]" >&2; exit 2; }
+  run="$(mktemp -d /tmp/playctl-pulse.XXXXXX)"
+  stop() { "$0" stop "$run" || true; rm -rf "$run"; }
+  trap stop EXIT
+  server="$("$0" start "$run")"
+  export "${server?}"
+  status=0
+  "$@" || status=$?
+  exit "$status"
+fi
 action="${1:-}" dir="${2:-}"
 [ -n "$dir" ] && { [ "$action" = start ] || [ "$action" = stop ]; } || {
   echo "usage: scripts/pulse.sh start|stop DIR" >&2; exit 2; }
