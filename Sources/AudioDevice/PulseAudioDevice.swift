@@ -126,6 +126,15 @@ public final class PulseAudioDevice: @unchecked Sendable {
         }
     }
 
+    /// Starts playing what the stream holds even below its start threshold (the end of the audio: the last
+    /// few tens of milliseconds would otherwise wait for more).
+    public func trigger() {
+        locked {
+            guard let stream else { return }
+            if let operation = pulse.streamTrigger(stream, nil, nil) { pulse.operationUnref(operation) }
+        }
+    }
+
     /// Drops what the stream holds and has not played (a seek, another item).
     public func flush() {
         locked {

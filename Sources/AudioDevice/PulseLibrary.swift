@@ -57,6 +57,7 @@ struct PulseLibrary: @unchecked Sendable {
     let streamWrite: StreamWrite
     let streamLatency: StreamLatency
     let streamFlush: StreamOperation
+    let streamTrigger: StreamOperation
     let streamCork: StreamCork
     let streamDisconnect: Status
     let streamUnref: Act
@@ -96,6 +97,7 @@ struct PulseLibrary: @unchecked Sendable {
             let streamWrite: StreamWrite = symbol("pa_stream_write"),
             let streamLatency: StreamLatency = symbol("pa_stream_get_latency"),
             let streamFlush: StreamOperation = symbol("pa_stream_flush"),
+            let streamTrigger: StreamOperation = symbol("pa_stream_trigger"),
             let streamCork: StreamCork = symbol("pa_stream_cork"),
             let streamDisconnect: Status = symbol("pa_stream_disconnect"),
             let streamUnref: Act = symbol("pa_stream_unref"),
@@ -109,7 +111,8 @@ struct PulseLibrary: @unchecked Sendable {
                 contextState: contextState, contextErrno: contextErrno, contextDisconnect: contextDisconnect,
                 contextUnref: contextUnref, strerror: strerror, streamNew: streamNew, streamConnect: streamConnect,
                 streamState: streamState, streamWrite: streamWrite, streamLatency: streamLatency,
-                streamFlush: streamFlush, streamCork: streamCork, streamDisconnect: streamDisconnect,
+                streamFlush: streamFlush, streamTrigger: streamTrigger, streamCork: streamCork,
+                streamDisconnect: streamDisconnect,
                 streamUnref: streamUnref, operationUnref: operationUnref))
     }
 }

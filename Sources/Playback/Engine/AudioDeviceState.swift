@@ -12,6 +12,15 @@ struct AudioDeviceState: @unchecked Sendable {
     var segments: [(start: Double, end: Double, seconds: Double)] = []
     /// The presentation's audio epoch the segments belong to (a seek or a new item starts another).
     var epoch: UInt64 = 0
+    /// Everything of this epoch's audio was written (the track ended): the device plays out what it holds, and
+    /// the clock no longer follows it (a drained device stands still).
+    var drained = false
+    /// Whether the playhead ran at the last look, and the clock time from which the device's timing is followed:
+    /// a stream just flushed or resumed reports its latency from stale timing for a moment (after a seek it read
+    /// 140 ms ahead), so for ``settling`` seconds the playhead runs on the host clock from where it started.
+    var running = false
+    var settlesAt = 0.0
+    static let settling = 0.2
 
     /// How far ahead of the playhead audio is written, in device seconds.
     static let lead = 0.15

@@ -44,10 +44,21 @@ extension PlayerCore {
                 device.flush()
                 state.device.segments.removeAll()
                 state.device.epoch = state.presentation.audioEpoch
+                state.device.drained = false
+                state.device.settlesAt = now + AudioDeviceState.settling
             }
             let running = state.timeline.isRunning && !state.seeks.isSeeking
+            if running, !state.device.running { state.device.settlesAt = now + AudioDeviceState.settling }
+            state.device.running = running
             device.setCorked(!running)
-            guard running, let heard = try heardTime(device) else { return }
+            if !state.device.drained, let audio = currentLoaded?.audio?.snapshot(), audio.ended, audio.count == 0 {
+                // All of the item's audio was written: the device plays out its tail (below the stream's start
+                // threshold), and the clock runs on from the last time heard to the end.
+                state.device.drained = true
+                device.trigger()
+            }
+            guard running, now >= state.device.settlesAt, !state.device.drained, let heard = try heardTime(device)
+            else { return }
             state.timeline.anchor(MediaTime(seconds: heard), at: now)
         } catch {
             audioDeviceFailed(error, at: now)
@@ -90,7 +101,11 @@ extension PlayerCore {
 
     /// The audio clock at `now` for avsync: the media time heard (PulseAudio), else the playhead.
     func audioClock(at now: Double) -> Double {
-        if let device = state.device.device, let heard = try? heardTime(device) { return heard }
+        if let device = state.device.device, now >= state.device.settlesAt, !state.device.drained,
+            let heard = try? heardTime(device)
+        {
+            return heard
+        }
         return timelineTime(at: now).seconds
     }
 }

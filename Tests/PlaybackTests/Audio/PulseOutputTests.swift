@@ -51,4 +51,68 @@ struct PulseOutputTests {
             "pulse recording: probe at recording frame \(probeStart / 2) matched decoded frame \(offset)"
                 + " (correlation \(correlation)); \(summary.joined(separator: ", ")), largest difference \(worst)")
     }
+
+    /// Start-up: the first half second after the start, a resume, a seek or a rate change is left out (the stream
+    /// settles: see AudioDeviceState.settling); then the audio clock minus the time of the frame on screen is
+    /// sampled every 20 ms.
+    @Test("the playing time follows the device: |avsync| <= 20 ms after start-up, through pause, seek and rate 2")
+    func avsyncStaysSmall() async throws {
+        let server = try PulseSupport.server()
+        let directory = try TemporaryDirectory.make()
+        defer { TemporaryDirectory.remove(directory) }
+        let clip = try await PulseSupport.noiseClip(seconds: 10, in: directory)
+        let player = Player(item: PlayerItem(url: clip), clock: .host, audioOutput: .pulse(sink: nil, server: server))
+        defer { player.invalidate() }
+        let log = EventLog(player)
+        #expect(try await log.wait(timeout: 5) { $0 == .audioOutput("pulse", error: nil) })
+        while player.currentItem?.status != .readyToPlay { try await Task.sleep(for: .milliseconds(10)) }
+        var samples: [(phase: String, wall: Double, time: Double, avsync: Double)] = []
+        var phase = "start"
+        let start = ProcessRunner.monotonicSeconds()
+        var sinceAction = start
+        player.play()
+        var paused = false
+        var sought = false
+        var fast = false
+        while !log.contains({ $0 == .didPlayToEnd }), ProcessRunner.monotonicSeconds() - start < 20 {
+            try await Task.sleep(for: .milliseconds(20))
+            let now = ProcessRunner.monotonicSeconds()
+            let time = player.currentTime().seconds
+            if let avsync = player.avsync, player.timeControlStatus == .playing, now - sinceAction > 0.5 {
+                samples.append((phase, now - start, time, avsync))
+            }
+            if !paused, time > 2 {
+                paused = true
+                player.pause()
+                try await Task.sleep(for: .milliseconds(700))
+                player.play()
+                (phase, sinceAction) = ("after pause", ProcessRunner.monotonicSeconds())
+            } else if !sought, time > 3.5 {
+                sought = true
+                _ = await player.seek(to: MediaTime(seconds: 5), toleranceBefore: .zero, toleranceAfter: .zero)
+                (phase, sinceAction) = ("after seek", ProcessRunner.monotonicSeconds())
+            } else if !fast, time > 6.5 {
+                fast = true
+                player.rate = 2
+                (phase, sinceAction) = ("rate 2", ProcessRunner.monotonicSeconds())
+            }
+        }
+        #expect(log.contains { $0 == .didPlayToEnd })
+        #expect(player.isPlayingToAudioDevice)
+        for name in ["start", "after pause", "after seek", "rate 2"] {
+            let offsets = samples.filter { $0.phase == name }.map { abs($0.avsync) }
+            let worst = offsets.max() ?? .infinity
+            let within = Double(offsets.filter { $0 <= 0.020 }.count) / Double(max(offsets.count, 1))
+            let report =
+                "avsync \(name): \(offsets.count) samples, \(Int(within * 100))% within 20 ms, max "
+                + String(
+                    format: "%.4f s, median %.4f s", worst, offsets.sorted().dropFirst(offsets.count / 2).first ?? .nan)
+            print(report)
+            // Within 20 ms; a sample or two over it on a loaded machine (the engine thread woke late), never
+            // where viewers notice (45 ms).
+            #expect(offsets.count >= 10 && within >= 0.95 && worst <= 0.045, "\(report)")
+        }
+        let statistics = player.avsyncStatistics
+        print("avsync over every frame shown: \(statistics)")
+    }
 }
