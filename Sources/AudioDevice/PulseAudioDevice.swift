@@ -217,15 +217,20 @@ public final class PulseAudioDevice: @unchecked Sendable {
 
     /// Locked: as `poll`, releasing the lock between looks so the main loop's thread can work.
     private func pollLocked(timeout: Double, _ state: () -> Bool?) -> Bool? {
-        var waited = 0.0
-        while waited < timeout {
+        let deadline = Self.monotonicSeconds() + timeout
+        while Self.monotonicSeconds() < deadline {
             if let answer = state() { return answer }
             pulse.mainloopUnlock(mainloop)
             usleep(1000)
-            waited += 0.001
             pulse.mainloopLock(mainloop)
         }
         return state()
+    }
+
+    private static func monotonicSeconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 }
 

@@ -115,4 +115,55 @@ struct PulseOutputTests {
         let statistics = player.avsyncStatistics
         print("avsync over every frame shown: \(statistics)")
     }
+
+    @Test("a daemon killed mid-play: an event, the null device and the host clock, and the clip plays to its end")
+    func serverKilledMidPlay() async throws {
+        _ = try PulseSupport.server()
+        let directory = try TemporaryDirectory.make()
+        defer { TemporaryDirectory.remove(directory) }
+        let clip = try await PulseSupport.noiseClip(seconds: 4, in: directory)
+        // A daemon of its own, to kill.
+        let daemon = try await PulseServer.Private.start(in: directory.appendingPathComponent("pulse"))
+        let pid = try #require(daemon.pid)
+        let player = Player(
+            item: PlayerItem(url: clip), clock: .host, audioOutput: .pulse(sink: nil, server: daemon.address))
+        defer { player.invalidate() }
+        let log = EventLog(player)
+        #expect(try await log.wait(timeout: 5) { $0 == .audioOutput("pulse", error: nil) })
+        player.play()
+        while player.currentTime().seconds < 1.5 { try await Task.sleep(for: .milliseconds(10)) }
+        kill(pid, SIGKILL)
+        let (killedAt, killedWall) = (player.currentTime().seconds, ProcessRunner.monotonicSeconds())
+        #expect(try await log.wait(timeout: 2) { if case .audioOutput("null", .some) = $0 { true } else { false } })
+        #expect(!player.isPlayingToAudioDevice)
+        #expect(player.audioDeviceError?.kind == .connectionLost, "\(String(describing: player.audioDeviceError))")
+        #expect(try await log.wait(timeout: 6) { $0 == .didPlayToEnd })
+        let elapsed = ProcessRunner.monotonicSeconds() - killedWall
+        // The rest of the clip played on in real time: no hang, no rewind, no jump to the end.
+        #expect(abs(elapsed - (4 - killedAt)) < 0.4, "the end \(elapsed) s after the kill at \(killedAt) s")
+        #expect(player.currentTime().seconds > 3.9)
+        print("pulse killed at \(killedAt) s: \(log.audioOutputs), the end \(elapsed) s later")
+        await daemon.stop()
+    }
+
+    @Test("no server: an event with the error, and the clip plays on the null device")
+    func serverMissing() async throws {
+        try await playsOnWithout(.pulse(sink: nil, server: "unix:/nonexistent/playctl/native"), .serverUnavailable)
+    }
+
+    @Test("a sink that does not exist: an event with the error, and the clip plays on")
+    func sinkMissing() async throws {
+        try await playsOnWithout(.pulse(sink: "no_such_sink", server: try PulseSupport.server()), .deviceUnavailable)
+    }
+
+    /// Plays b.mp4 asking for `output`, which fails with `kind`: reported, then played to the end all the same.
+    private func playsOnWithout(_ output: AudioOutput, _ kind: AudioDeviceError.Kind) async throws {
+        let player = Player(item: PlayerItem(url: MediaFixtures.path("b.mp4")), clock: .host, audioOutput: output)
+        defer { player.invalidate() }
+        let log = EventLog(player)
+        player.play()
+        #expect(try await log.wait(timeout: 5) { if case .audioOutput("null", .some) = $0 { true } else { false } })
+        #expect(player.audioDeviceError?.kind == kind, "\(String(describing: player.audioDeviceError))")
+        #expect(try await log.wait(timeout: 8) { $0 == .didPlayToEnd })
+    }
 }
