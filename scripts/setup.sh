@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# Installs what playctl needs to build and test on Debian 12: FFmpeg 5.1's and libcurl's -dev packages and
-# pkg-config (and, with --tools, the ffmpeg/ffprobe/mpv CLIs the benchmarks compare against). Skips what is
+# Installs what playctl needs to build and test on Debian 12: FFmpeg 5.1's, libcurl's and libpulse's -dev packages
+# (libpulse's headers only: the library is opened at run time), pkg-config, and the PulseAudio daemon and its
+# clients the audio tests start and record from (scripts/pulse.sh) (and, with --tools, the ffmpeg/ffprobe/mpv CLIs the benchmarks compare against). Skips what is
 # installed. (scripts/netns.sh installs what the network tests need: nginx-light, iproute2, ffmpeg.)
 set -euo pipefail
 packages=(libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev libavfilter-dev
-  libcurl4-openssl-dev pkg-config python3)
+  libcurl4-openssl-dev libpulse-dev pulseaudio pulseaudio-utils pkg-config python3)
 if [ "${1:-}" = "--tools" ]; then packages+=(ffmpeg mpv); fi
 missing=()
 for p in "${packages[@]}"; do
