@@ -58,6 +58,9 @@ public final class PulseAudioDevice: @unchecked Sendable {
         guard ready == true else {
             throw AudioDeviceError(.serverUnavailable, ready == nil ? "no answer in \(timeout) s" : device.lastError())
         }
+        // A stream now (48 kHz stereo, most media's format; another is made at the first write of another one):
+        // a sink that does not exist is reported here, before the player says the device is in use.
+        try device.locked { () throws(AudioDeviceError) in try device.openStream(rate: 48_000, channels: 2) }
         return device
     }
 

@@ -14,26 +14,26 @@ struct PulseOutputTests {
         let server = try PulseSupport.server()
         let directory = try TemporaryDirectory.make()
         defer { TemporaryDirectory.remove(directory) }
-        let clip = try await PulseSupport.noiseClip(seconds: 6, in: directory)
+        let clip = try await PulseSupport.noiseClip(seconds: 8, in: directory)
         let decoded = try PulseSupport.decodedSamples(clip)
         let player = Player(item: PlayerItem(url: clip), clock: .host, audioOutput: .pulse(sink: nil, server: server))
         defer { player.invalidate() }
         let log = EventLog(player)
         // The recording starts first: a new stream's first milliseconds may be lost, and it may start late; the
         // comparison aligns the two instead of timing the start.
-        async let recording = PulseServer.record(seconds: 4.5, from: server)
+        async let recording = PulseServer.record(seconds: 6.5, from: server)
         try await Task.sleep(for: .milliseconds(300))
         player.play()
-        try await Task.sleep(for: .seconds(3))
+        try await Task.sleep(for: .seconds(4))
         player.volume = 0.5
         let recorded = try await recording
         #expect(log.audioOutputs.first?.0 == "pulse", "\(log.audioOutputs)")
         #expect(player.isPlayingToAudioDevice)
         // A 1024-frame probe from a second into what was recorded, found in the decoded track.
         let probeStart = 48_000 * 2
-        try #require(recorded.count > 48_000 * 2 * 3, "recorded \(recorded.count / 2) frames")
+        try #require(recorded.count > 48_000 * 2 * 2, "recorded \(recorded.count / 2) frames")
         let probe = recorded[probeStart..<(probeStart + 1024 * 2)]
-        let (offset, correlation) = PulseSupport.align(probe, in: Array(decoded.prefix(48_000 * 2 * 4)))
+        let (offset, correlation) = PulseSupport.align(probe, in: Array(decoded.prefix(48_000 * 2 * 6)))
         #expect(correlation > 0.999, "best correlation \(correlation) at \(offset)")
         // From there on, every sample recorded is the decoded one times the volume: 1, then 0.5 (one change).
         let shift = offset * 2 - probeStart
