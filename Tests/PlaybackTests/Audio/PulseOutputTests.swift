@@ -64,6 +64,7 @@ struct PulseOutputTests {
         let player = Player(item: PlayerItem(url: clip), clock: .host, audioOutput: .pulse(sink: nil, server: server))
         defer { player.invalidate() }
         let log = EventLog(player)
+        let summaries = player.metrics(forType: PlaybackSummaryEvent.self)
         #expect(try await log.wait(timeout: 5) { $0 == .audioOutput("pulse", error: nil) })
         while player.currentItem?.status != .readyToPlay { try await Task.sleep(for: .milliseconds(10)) }
         var samples: [(phase: String, wall: Double, time: Double, avsync: Double)] = []
@@ -112,6 +113,9 @@ struct PulseOutputTests {
             // where viewers notice (45 ms).
             #expect(offsets.count >= 10 && within >= 0.95 && worst <= 0.045, "\(report)")
         }
+        // The session's summary metric carries it too.
+        let summary = await summaries.first { _ in true }
+        #expect(summary?.avsync.map { abs($0) < 0.045 } == true, "\(String(describing: summary?.avsync))")
         let statistics = player.avsyncStatistics
         print("avsync over every frame shown: \(statistics)")
     }
