@@ -150,6 +150,47 @@ struct PulseOutputTests {
         await daemon.stop()
     }
 
+    @Test("a queue through the device: each item's audio in its own format, the clock following each in turn")
+    func queueOfItems() async throws {
+        let server = try PulseSupport.server()
+        // b.mp4: AAC at 44.1 kHz, stereo; c.webm: Opus at 48 kHz, mono (a new stream for each format).
+        let player = QueuePlayer(
+            items: [PlayerItem(url: MediaFixtures.path("b.mp4")), PlayerItem(url: MediaFixtures.path("c.webm"))],
+            clock: .host, audioOutput: .pulse(sink: nil, server: server))
+        defer { player.invalidate() }
+        let log = EventLog(player)
+        #expect(try await log.wait(timeout: 5) { $0 == .audioOutput("pulse", error: nil) })
+        player.play()
+        var offsets: [String: [Double]] = [:]
+        let start = ProcessRunner.monotonicSeconds()
+        var changedAt = start
+        var current = player.currentItem?.url
+        while player.currentItem != nil, ProcessRunner.monotonicSeconds() - start < 15 {
+            try await Task.sleep(for: .milliseconds(20))
+            let now = ProcessRunner.monotonicSeconds()
+            if player.currentItem?.url != current { (current, changedAt) = (player.currentItem?.url, now) }
+            if let url = current, now - changedAt > 0.5, player.timeControlStatus == .playing,
+                player.currentTime().seconds > 0.5,
+                let avsync = player.avsync
+            {
+                offsets[(url as NSString).lastPathComponent, default: []].append(abs(avsync))
+            }
+        }
+        let ends = log.all.filter { $0.kind == .didPlayToEnd }.count
+        #expect(ends == 2, "\(log.all.map(\.kind))")
+        #expect(player.isPlayingToAudioDevice && player.audioDeviceError == nil)
+        let elapsed = ProcessRunner.monotonicSeconds() - start
+        #expect(elapsed < 9, "4 s and 3 s of media in \(elapsed) s")
+        for name in ["b.mp4", "c.webm"] {
+            let values = offsets[name] ?? []
+            let within = Double(values.filter { $0 <= 0.020 }.count) / Double(max(values.count, 1))
+            print(
+                "queue through pulse: \(name): \(values.count) samples, \(Int(within * 100))% within 20 ms, max \(values.max() ?? .nan)"
+            )
+            #expect(values.count >= 10 && within >= 0.95 && (values.max() ?? 1) <= 0.045, "\(name): \(values)")
+        }
+    }
+
     @Test("no server: an event with the error, and the clip plays on the null device")
     func serverMissing() async throws {
         try await playsOnWithout(.pulse(sink: nil, server: "unix:/nonexistent/playctl/native"), .serverUnavailable)
