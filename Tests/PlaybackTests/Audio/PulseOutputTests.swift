@@ -191,6 +191,46 @@ struct PulseOutputTests {
         }
     }
 
+    @Test("a stall (a throttled source): the device runs dry, the player waits, then follows the device again")
+    func stallThroughTheDevice() async throws {
+        let server = try PulseSupport.server()
+        // a.mp4 is ~390 kB for 6 s; 30 kB/s of real time cannot keep up.
+        let throttle = MediaThrottle(bytesPerSecond: 30_000, initialBytes: 100_000)
+        let item = PlayerItem(url: MediaFixtures.path("a.mp4"), throttle: throttle)
+        let player = Player(item: item, clock: .host, audioOutput: .pulse(sink: nil, server: server))
+        defer { player.invalidate() }
+        let log = EventLog(player)
+        #expect(try await log.wait(timeout: 5) { $0 == .audioOutput("pulse", error: nil) })
+        player.play()
+        #expect(try await log.wait(timeout: 10) { $0 == .stalled })
+        let stalledAt = log.all.count
+        throttle.setRate(1_000_000)
+        let released = ProcessRunner.monotonicSeconds()
+        while !log.all.dropFirst(stalledAt).contains(where: { $0.kind == .timeControlStatus(.playing, reason: nil) }),
+            ProcessRunner.monotonicSeconds() - released < 10
+        {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        // Playing again: past its start-up, the clock follows the device.
+        let resumed = ProcessRunner.monotonicSeconds()
+        var offsets: [Double] = []
+        while !log.contains({ $0 == .didPlayToEnd }), ProcessRunner.monotonicSeconds() - resumed < 12 {
+            try await Task.sleep(for: .milliseconds(20))
+            if ProcessRunner.monotonicSeconds() - resumed > 0.7, player.timeControlStatus == .playing,
+                let avsync = player.avsync
+            {
+                offsets.append(abs(avsync))
+            }
+        }
+        #expect(log.contains { $0 == .didPlayToEnd })
+        #expect(player.isPlayingToAudioDevice)
+        let within = Double(offsets.filter { $0 <= 0.020 }.count) / Double(max(offsets.count, 1))
+        print(
+            "stall through pulse: \(offsets.count) samples after it, \(Int(within * 100))% within 20 ms, max \(offsets.max() ?? .nan)"
+        )
+        #expect(offsets.count >= 10 && within >= 0.95 && (offsets.max() ?? 1) <= 0.045, "\(offsets)")
+    }
+
     @Test("no server: an event with the error, and the clip plays on the null device")
     func serverMissing() async throws {
         try await playsOnWithout(.pulse(sink: nil, server: "unix:/nonexistent/playctl/native"), .serverUnavailable)
