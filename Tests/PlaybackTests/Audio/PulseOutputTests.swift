@@ -126,28 +126,16 @@ struct PulseOutputTests {
         let directory = try TemporaryDirectory.make()
         defer { TemporaryDirectory.remove(directory) }
         let clip = try await PulseSupport.noiseClip(seconds: 4, in: directory)
-        // A daemon of its own, to kill.
-        let daemon = try await PulseServer.Private.start(in: directory.appendingPathComponent("pulse"))
-        let pid = try #require(daemon.pid)
-        let player = Player(
-            item: PlayerItem(url: clip), clock: .host, audioOutput: .pulse(sink: nil, server: daemon.address))
-        defer { player.invalidate() }
-        let log = EventLog(player)
-        #expect(try await log.wait(timeout: 5) { $0 == .audioOutput("pulse", error: nil) })
-        player.play()
-        while player.currentTime().seconds < 1.5 { try await Task.sleep(for: .milliseconds(10)) }
-        kill(pid, SIGKILL)
-        let (killedAt, killedWall) = (player.currentTime().seconds, ProcessRunner.monotonicSeconds())
-        #expect(try await log.wait(timeout: 2) { if case .audioOutput("null", .some) = $0 { true } else { false } })
-        #expect(!player.isPlayingToAudioDevice)
-        #expect(player.audioDeviceError?.kind == .connectionLost, "\(String(describing: player.audioDeviceError))")
-        #expect(try await log.wait(timeout: 6) { $0 == .didPlayToEnd })
-        let elapsed = ProcessRunner.monotonicSeconds() - killedWall
+        let run = try await signalDaemonMidPlay(clip, SIGKILL, in: directory)
+        defer { run.end() }
+        #expect(run.log.contains { if case .audioOutput("null", .some) = $0 { true } else { false } })
+        #expect(!run.player.isPlayingToAudioDevice)
+        #expect(
+            run.player.audioDeviceError?.kind == .connectionLost, "\(String(describing: run.player.audioDeviceError))")
         // The rest of the clip played on in real time: no hang, no rewind, no jump to the end.
-        #expect(abs(elapsed - (4 - killedAt)) < 0.4, "the end \(elapsed) s after the kill at \(killedAt) s")
-        #expect(player.currentTime().seconds > 3.9)
-        print("pulse killed at \(killedAt) s: \(log.audioOutputs), the end \(elapsed) s later")
-        await daemon.stop()
+        #expect(abs(run.toEnd - (4 - run.at)) < 0.4, "the end \(run.toEnd) s after the kill at \(run.at) s")
+        #expect(run.player.currentTime().seconds > 3.9)
+        print("pulse killed at \(run.at) s: \(run.log.audioOutputs), the end \(run.toEnd) s later")
     }
 
     @Test("a queue through the device: each item's audio in its own format, the clock following each in turn")
@@ -229,6 +217,63 @@ struct PulseOutputTests {
             "stall through pulse: \(offsets.count) samples after it, \(Int(within * 100))% within 20 ms, max \(offsets.max() ?? .nan)"
         )
         #expect(offsets.count >= 10 && within >= 0.95 && (offsets.max() ?? 1) <= 0.045, "\(offsets)")
+    }
+
+    @Test("a daemon that stops answering (SIGSTOP) mid-play: nothing hangs, the clip ends on time")
+    func serverHungMidPlay() async throws {
+        _ = try PulseSupport.server()
+        let directory = try TemporaryDirectory.make()
+        defer { TemporaryDirectory.remove(directory) }
+        let run = try await signalDaemonMidPlay(MediaFixtures.path("a.mp4"), SIGSTOP, in: directory)
+        defer { run.end() }  // closing the connection to a stopped server does not wait for it
+        // libpulse's interpolated timing runs on while the server is silent: the playhead too, in real time.
+        #expect(abs(run.toEnd - (6 - run.at)) < 0.5, "the end \(run.toEnd) s after SIGSTOP at \(run.at) s")
+        print("pulse stopped at \(run.at) s: \(run.log.audioOutputs), the end \(run.toEnd) s later")
+    }
+
+    /// Plays `clip` through a daemon of the test's own, sends the daemon `signal` once the playhead passes 1.5 s,
+    /// and waits for the end (8 s at most): the player, its events, the playhead at the signal and the seconds from
+    /// the signal to the end. `run.end()` invalidates the player, then kills the daemon.
+    private func signalDaemonMidPlay(_ clip: String, _ signal: Int32, in directory: URL) async throws -> DaemonRun {
+        let daemon = try await PulseServer.Private.start(in: directory.appendingPathComponent("pulse"))
+        guard let pid = daemon.pid else { throw PulseServer.Failure(message: "the daemon wrote no pid file") }
+        let player = Player(
+            item: PlayerItem(url: clip), clock: .host, audioOutput: .pulse(sink: nil, server: daemon.address))
+        let run = DaemonRun(player: player, log: EventLog(player), pid: pid)
+        do {
+            #expect(try await run.log.wait(timeout: 5) { $0 == .audioOutput("pulse", error: nil) })
+            player.play()
+            while player.currentTime().seconds < 1.5 { try await Task.sleep(for: .milliseconds(10)) }
+            kill(pid, signal)
+            let (at, wall) = (player.currentTime().seconds, ProcessRunner.monotonicSeconds())
+            #expect(try await run.log.wait(timeout: 8) { $0 == .didPlayToEnd })
+            run.at = at
+            run.toEnd = ProcessRunner.monotonicSeconds() - wall
+            return run
+        } catch {
+            run.end()
+            throw error
+        }
+    }
+
+    private final class DaemonRun: @unchecked Sendable {
+        let player: Player
+        let log: EventLog
+        let pid: Int32
+        var at = 0.0
+        var toEnd = 0.0
+
+        init(player: Player, log: EventLog, pid: Int32) {
+            self.player = player
+            self.log = log
+            self.pid = pid
+        }
+
+        /// Invalidates the player, then kills the daemon.
+        func end() {
+            player.invalidate()
+            kill(pid, SIGKILL)
+        }
     }
 
     @Test("no server: an event with the error, and the clip plays on the null device")
