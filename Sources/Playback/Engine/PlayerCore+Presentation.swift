@@ -55,7 +55,7 @@ extension PlayerCore {
         if case .host = clockMode, state.timeline.isRunning, state.presentation.lastFrameTime != nil {
             // How late (or early) the frame is shown against the time the clock says it is due.
             state.presentation.recordPresentationError(now - clockTime(ofItemTime: frame.time))
-            state.presentation.recordAvsync(audioClock(at: now) - frame.time.seconds)
+            state.presentation.recordAvsync(audioClock(at: now) - frame.time.seconds, sample: writesToDevice)
         }
         state.presentation.lastFrameTime = frame.time
         state.presentation.framesRendered += 1

@@ -33,7 +33,7 @@ struct PresentationState: Sendable {
     /// earlier epoch is flushed.
     var audioEpoch: UInt64 = 0
     /// Host clock: the audio clock minus the time of the frame shown, at the last frame shown while playing
-    /// (seconds; mpv's avsync), and the first ``maximumErrorSamples`` of them.
+    /// (seconds; mpv's avsync), and the first ``maximumErrorSamples`` of those shown while a device played.
     var avsync: Double?
     var avsyncSamples: [Double] = []
 
@@ -73,10 +73,11 @@ struct PresentationState: Sendable {
         if presentationErrors.count < Self.maximumErrorSamples { presentationErrors.append(error) }
     }
 
-    /// Records the audio/video offset at a frame shown while playing (host clock).
-    mutating func recordAvsync(_ offset: Double) {
+    /// Records the audio/video offset at a frame shown while playing (host clock); `sample`: kept for the
+    /// statistics too (while a sound server's device plays: a player on the null device keeps no more memory).
+    mutating func recordAvsync(_ offset: Double, sample: Bool) {
         avsync = offset
-        if avsyncSamples.count < Self.maximumErrorSamples { avsyncSamples.append(offset) }
+        if sample, avsyncSamples.count < Self.maximumErrorSamples { avsyncSamples.append(offset) }
     }
 }
 

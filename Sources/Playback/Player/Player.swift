@@ -243,7 +243,7 @@ open class Player: @unchecked Sendable {
         set { core.mutate { $0.state.outputs.muted = newValue } }
     }
 
-    /// Whether the audio plays on a sound server's device now (``AudioOutput/pulse(sink:)`` connected and alive).
+    /// Whether the audio plays on a sound server's device now (``AudioOutput/pulse(sink:server:)`` connected and alive).
     public var isPlayingToAudioDevice: Bool { core.read { $0.writesToDevice } }
 
     /// Why the sound server's device cannot be used (missing, or gone mid-play), if it failed.
@@ -254,8 +254,8 @@ open class Player: @unchecked Sendable {
     /// clock is the media time being heard; otherwise the player's own playhead.
     public var avsync: Double? { core.read { $0.state.presentation.avsync } }
 
-    /// ``avsync`` over the frames shown while playing: the median, 99th percentile and maximum of its absolute
-    /// value, in seconds.
+    /// ``avsync`` over the frames shown while playing on a sound server's device: the median, 99th percentile and
+    /// maximum of its absolute value, in seconds, and how many frames (the first 65536).
     public var avsyncStatistics: (p50: Double, p99: Double, max: Double, count: Int) {
         let offsets = core.read { $0.state.presentation.avsyncSamples }.map(abs).sorted()
         guard let last = offsets.last else { return (0, 0, 0, 0) }
