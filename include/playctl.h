@@ -332,7 +332,8 @@ int playctl_pip_swap(playctl_pip *pip, playctl_player *player, const char *url);
 /* Fills *out. */
 int playctl_pip_get_state(playctl_pip *pip, playctl_pip_state *out);
 
-/* Ends the session (PIP_WILL_STOP, PIP_DID_STOP if active) and frees the controller (NULL is allowed). */
+/* Ends the session (PIP_WILL_STOP, PIP_DID_STOP if active: queued before it returns) and frees the controller
+ * (NULL is allowed). */
 void playctl_pip_destroy(playctl_pip *pip);
 
 #ifdef __cplusplus

@@ -5,7 +5,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
-swift build -c release 2>&1 | grep -vE '^\[|^Building|^Compiling|^Write' || true
+log="$(mktemp)"
+if ! swift build -c release >"$log" 2>&1; then cat "$log" >&2; rm -f "$log"; exit 1; fi
+rm -f "$log"
 .build/release/playctl probe Media/a.mp4
 echo
 .build/release/playctl play Media/a.mp4 --pip --swap Media/b.mp4 "$@"

@@ -2,6 +2,7 @@
 
 // The C API's functions carry their C names: `@c @implementation` checks each against include/playctl.h.
 import CPlayctl
+import Dispatch
 import Locking
 import PictureInPicture
 import Playback
@@ -135,6 +136,15 @@ public func playctl_pip_get_state(
 public func playctl_pip_destroy(_ handle: OpaquePointer?) {
     guard let handle else { return }
     let pip = Unmanaged<CPictureInPicture>.fromOpaque(UnsafeRawPointer(handle))
-    pip.takeUnretainedValue().controller.invalidate()
+    let controller = pip.takeUnretainedValue().controller
+    controller.invalidate()
+    // The stop an active session makes (willStop, didStop) reaches the player's queue before this returns, and no
+    // delegate call of the session runs after it.
+    let delivered = DispatchSemaphore(value: 0)
+    Task.detached {
+        await controller.callbacksDelivered()
+        delivered.signal()
+    }
+    delivered.wait()
     pip.release()
 }

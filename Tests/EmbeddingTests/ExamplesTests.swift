@@ -2,7 +2,7 @@ import Foundation
 import PlaybackTesting
 import Testing
 
-/// The C and Python examples, built and run as their READMEs say against an installed copy of this build's
+/// The C, SDL2 and Python examples, built and run as their READMEs say against an installed copy of this build's
 /// library (`scripts/examples.sh`); the Swift package example runs after the suite (`scripts/test.sh`), since it
 /// builds playctl again.
 @Suite struct ExamplesTests {
@@ -22,5 +22,19 @@ import Testing
         }
         #expect(!trace("c-minimal").isEmpty)
         #expect(trace("c-minimal") == trace("python-ctypes"))
+    }
+
+    /// The SDL2 example in a private Xvfb (scripts/examples.sh starts it, and a PulseAudio daemon with a null sink
+    /// when one is installed, and stops them): screenshots of its window and of its PiP window show FFmpeg's
+    /// frames at the times it reports, not the frames after them; space, the arrows and p work. Without Xvfb,
+    /// xwd, SDL2 or ffmpeg the script fails, and so does this test.
+    @Test func cSDL2ShowsTheFrameInAnXWindow() throws {
+        let result = try Embedding.runScript(
+            "scripts/examples.sh", ["--only", "sdl", "--no-build", "--bin-path", Embedding.binPath])
+        #expect(result.succeeded, "\(result.outputText)\(result.errorText)")
+        let output = result.outputText
+        #expect(output.contains("c-sdl2: window: a.mp4 at 1.000 in 480x270"), "\(output)")
+        #expect(output.contains("c-sdl2: PiP window: a.mp4 at 2.000"), "\(output)")
+        #expect(output.contains("keys, PiP and screenshots: ok"), "\(output)\(result.errorText)")
     }
 }

@@ -37,6 +37,7 @@ public struct MediaSelectionOption: Sendable, Hashable, CustomStringConvertible 
         isDefault: Bool = false, isForced: Bool = false, channels: Int? = nil, isPlayable: Bool = true
     ) {
         self.source = source
+        if case .track(let index) = source { trackIndex = index } else { trackIndex = nil }
         self.characteristic = characteristic
         self.languageCode = languageCode
         self.title = title
@@ -48,10 +49,9 @@ public struct MediaSelectionOption: Sendable, Hashable, CustomStringConvertible 
     }
 
     /// The container stream, for an option in the container.
-    public var trackIndex: Int? {
-        if case .track(let index) = source { return index }
-        return nil
-    }
+    // Stored, not computed from `source`: Swift 6.3's optimizer crashed (CopyPropagation, "found outside of lifetime
+    // use") on the inlined switch over `source` in `LoadedItem.open` in release builds.
+    public let trackIndex: Int?
 
     /// A name for a menu: the title, else the language's English name (or its code), else the track's number.
     public var displayName: String {

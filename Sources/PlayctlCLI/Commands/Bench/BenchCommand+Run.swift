@@ -75,7 +75,9 @@ extension BenchCommand: PlayctlCommand {
         }
         if posters {
             try runPosters(output)
-        } else if feed.feed {
+            return
+        }
+        if feed.feed {
             try runFeed(output)
             return
         }
