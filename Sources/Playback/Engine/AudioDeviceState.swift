@@ -8,6 +8,9 @@ struct AudioDeviceState: @unchecked Sendable {
     var device: PulseAudioDevice?
     /// Why the device cannot be used, if it failed.
     var failure: AudioDeviceError?
+    /// The output in use (and the error that made it the null one), not reported yet: it is, at the first item's
+    /// load (``PlayerCore/reportAudioOutput(_:error:)``).
+    var unreported: (output: String, error: String?)?
     /// The audio written since the last flush, oldest first: media start and end (seconds) and device seconds.
     var segments: [(start: Double, end: Double, seconds: Double)] = []
     /// The presentation's audio epoch the segments belong to (a seek or a new item starts another).

@@ -7,7 +7,7 @@ extension PlayerCore {
     /// Unlocked, from `start()`: connects on a thread of its own, then reports the output in use.
     func connectAudioDevice(sink: String?, server: String?) {
         guard case .host = clockMode, audioEnabled else {
-            mutate { $0.emit(.audioOutput("null", error: nil)) }
+            mutate { $0.reportAudioOutput("null", error: nil) }
             return
         }
         startDedicatedThread(name: "playctl.audio-device") { [self] in
@@ -19,15 +19,29 @@ extension PlayerCore {
                 switch result {
                 case .success(let device):
                     core.state.device.device = device
-                    core.emit(.audioOutput("pulse", error: nil))
+                    core.reportAudioOutput("pulse", error: nil)
                 case .failure(let error):
                     core.state.device.failure = error
-                    core.emit(.audioOutput("null", error: error.description))
+                    core.reportAudioOutput("null", error: error.description)
                 }
                 return nil
             }
             unused?.close()
         }
+    }
+
+    /// Reports the output in use once an item has loaded (before its status): a player reports it from its
+    /// first item on, so an app that subscribes after making the player hears of it, as of the item's readiness.
+    func reportAudioOutput(_ name: String, error: String?) {
+        state.device.unreported = (name, error)
+        if currentLoaded != nil { emitUnreportedAudioOutput(at: clockNow()) }
+    }
+
+    /// Emits the output in use if it was not reported yet (locked; on an item's load, or at once).
+    func emitUnreportedAudioOutput(at now: Double) {
+        guard let (name, error) = state.device.unreported else { return }
+        state.device.unreported = nil
+        emit(.audioOutput(name, error: error), at: now)
     }
 
     /// Whether audio goes to the sound server now.
