@@ -24,9 +24,15 @@ struct AudioDeviceState: @unchecked Sendable {
     var running = false
     var settlesAt = 0.0
     static let settling = 0.2
+    /// Whether the playhead is the time heard now (running, settled, not drained), and the time it may not go
+    /// below: where the playhead was when following began (a device that starts late holds the picture there
+    /// instead of taking it back).
+    var following = false
+    var floor = 0.0
 
-    /// How far ahead of the playhead audio is written, in device seconds.
-    static let lead = 0.15
+    /// How far ahead of the playhead audio is written, in device seconds: what the engine thread may be late by
+    /// before the device runs dry (the suite's parallel tests on 2 CPUs made 0.15 s underrun now and then).
+    static let lead = 0.25
 
     /// The media time being heard, given the device's latency: walking back from the end of what was written by
     /// `latency` seconds of device time (each segment at the rate it was stretched for). Nil when nothing was

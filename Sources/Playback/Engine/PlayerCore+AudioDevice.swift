@@ -59,6 +59,7 @@ extension PlayerCore {
                 state.device.segments.removeAll()
                 state.device.epoch = state.presentation.audioEpoch
                 state.device.drained = false
+                state.device.following = false
                 state.device.settlesAt = now + AudioDeviceState.settling
             }
             let running = state.timeline.isRunning && !state.seeks.isSeeking
@@ -71,12 +72,25 @@ extension PlayerCore {
                 state.device.drained = true
                 device.trigger()
             }
-            guard running, now >= state.device.settlesAt, !state.device.drained, let heard = try heardTime(device)
-            else { return }
-            state.timeline.anchor(MediaTime(seconds: heard), at: now)
+            let follow = running && now >= state.device.settlesAt && !state.device.drained
+            if follow, !state.device.following { state.device.floor = state.timeline.itemTime(at: now).seconds }
+            state.device.following = follow
+            // The timeline is kept at the time heard too: what it predicts (when the next frame is due) starts there.
+            guard follow, let heard = try heardTime(device) else { return }
+            state.timeline.anchor(MediaTime(seconds: max(heard, state.device.floor)), at: now)
         } catch {
             audioDeviceFailed(error, at: now)
         }
+    }
+
+    /// The playhead while the device leads (``timelineTime(at:)``): the time heard now, never below where the
+    /// playhead was when following began; nil while it does not lead (paused, settling, drained, no reading).
+    /// Read at every look, so the playhead moves as the device plays: never back and forth between passes.
+    func followedTime() -> Double? {
+        guard state.device.following, state.timeline.isRunning, let device = state.device.device,
+            let heard = try? heardTime(device)
+        else { return nil }
+        return max(heard, state.device.floor)
     }
 
     /// The media time being heard (nil when the device does not lead now: nothing written, or all of it heard).
@@ -107,6 +121,7 @@ extension PlayerCore {
     func audioDeviceFailed(_ error: AudioDeviceError, at now: Double) {
         guard let device = state.device.device else { return }
         state.device.device = nil
+        state.device.following = false
         state.device.segments.removeAll()
         state.device.failure = error
         device.close()

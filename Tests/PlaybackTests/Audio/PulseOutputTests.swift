@@ -35,21 +35,15 @@ struct PulseOutputTests {
         let probe = recorded[probeStart..<(probeStart + 1024 * 2)]
         let (offset, correlation) = PulseSupport.align(probe, in: Array(decoded.prefix(48_000 * 2 * 6)))
         #expect(correlation > 0.999, "best correlation \(correlation) at \(offset)")
-        // From there on, every sample recorded is the decoded one times the volume: 1, then 0.5 (one change).
-        let shift = offset * 2 - probeStart
-        var gains: [(gain: Float, from: Int, count: Int)] = []
-        var worst: Float = 0
-        for i in probeStart..<min(recorded.count, decoded.count - shift) where abs(decoded[i + shift]) > 0.01 {
-            let gain: Float = abs(recorded[i] - decoded[i + shift]) < 1e-6 ? 1 : 0.5
-            worst = max(worst, abs(recorded[i] - gain * decoded[i + shift]))
-            if gains.last?.gain == gain { gains[gains.count - 1].count += 1 } else { gains.append((gain, i, 1)) }
-        }
-        let summary = gains.map { "\($0.gain)x\($0.count / 2) frames from \(($0.from - probeStart) / 2)" }
-        #expect(gains.map(\.gain) == [1, 0.5] && worst < 1e-6, "\(summary), largest difference \(worst)")
-        #expect(gains.allSatisfy { $0.count > 48_000 / 2 }, "\(summary)")
+        // From there on, the recording is the decoded samples in order, none lost or repeated, times the volume (1,
+        // then 0.5: one change), with silence where the device ran dry (an underrun on a loaded machine: the sink
+        // plays silence, then the samples that came late).
+        let walk = PulseSupport.follow(recorded, from: probeStart, decoded, from: offset * 2)
+        #expect(walk.mismatch == nil, "\(walk)")
+        #expect(walk.framesAtFullVolume > 24_000 && walk.framesAtHalfVolume > 24_000, "\(walk)")
         print(
             "pulse recording: probe at recording frame \(probeStart / 2) matched decoded frame \(offset)"
-                + " (correlation \(correlation)); \(summary.joined(separator: ", ")), largest difference \(worst)")
+                + " (correlation \(correlation)); \(walk)")
     }
 
     /// Start-up: the first half second after the start, a resume, a seek or a rate change is left out (the stream
@@ -75,10 +69,14 @@ struct PulseOutputTests {
         var paused = false
         var sought = false
         var fast = false
+        var (previousTime, backwards) = (0.0, [Double]())
         while !log.contains({ $0 == .didPlayToEnd }), ProcessRunner.monotonicSeconds() - start < 20 {
             try await Task.sleep(for: .milliseconds(20))
             let now = ProcessRunner.monotonicSeconds()
             let time = player.currentTime().seconds
+            // The playhead never goes back (the seek is forward; a device that starts late holds the picture).
+            if time < previousTime - 0.000_5 { backwards.append(time) }
+            previousTime = time
             if let avsync = player.avsync, player.timeControlStatus == .playing, now - sinceAction > 0.5 {
                 samples.append((phase, now - start, time, avsync))
             }
@@ -100,6 +98,7 @@ struct PulseOutputTests {
         }
         #expect(log.contains { $0 == .didPlayToEnd })
         #expect(player.isPlayingToAudioDevice)
+        #expect(backwards.isEmpty, "the playhead went back to \(backwards)")
         for name in ["start", "after pause", "after seek", "rate 2"] {
             let offsets = samples.filter { $0.phase == name }.map { abs($0.avsync) }
             let worst = offsets.max() ?? .infinity

@@ -69,6 +69,52 @@ enum PulseSupport {
     }
 }
 
+extension PulseSupport {
+    /// How a recording follows the decoded samples (``follow(_:from:_:from:)``).
+    struct Walk: CustomStringConvertible {
+        var framesAtFullVolume = 0
+        var framesAtHalfVolume = 0
+        /// Silent frames between samples (the device ran dry), and how many runs of them.
+        var silentFrames = 0
+        var silentRuns = 0
+        /// The recorded sample (interleaved index from the start of the walk) that is neither the next decoded one
+        /// times the volume nor silence, if any.
+        var mismatch: (index: Int, recorded: Float, decoded: Float)?
+
+        var description: String {
+            "\(framesAtFullVolume) frames at volume 1, then \(framesAtHalfVolume) at 0.5; \(silentFrames) silent frames "
+                + "in \(silentRuns) underrun(s)" + (mismatch.map { "; mismatch \($0)" } ?? "")
+        }
+    }
+
+    /// Walks `recorded` from `recordedStart` and `decoded` from `decodedStart` (interleaved stereo): each recorded
+    /// sample is the next decoded one times the volume (1, then 0.5 from some point on), or silence inserted.
+    static func follow(_ recorded: [Float], from recordedStart: Int, _ decoded: [Float], from decodedStart: Int) -> Walk
+    {
+        var walk = Walk()
+        var (r, d) = (recordedStart, decodedStart)
+        var gain: Float = 1
+        var silent = false
+        while r + 1 < recorded.count, d + 1 < decoded.count {
+            let frame = (recorded[r], recorded[r + 1])
+            let expected = (decoded[d], decoded[d + 1])
+            if abs(frame.0 - gain * expected.0) < 1e-6, abs(frame.1 - gain * expected.1) < 1e-6 {
+                if gain == 1 { walk.framesAtFullVolume += 1 } else { walk.framesAtHalfVolume += 1 }
+                (r, d, silent) = (r + 2, d + 2, false)
+            } else if gain == 1, abs(frame.0 - expected.0 / 2) < 1e-6, abs(frame.1 - expected.1 / 2) < 1e-6 {
+                gain = 0.5
+            } else if frame == (0, 0) {
+                if !silent { walk.silentRuns += 1 }
+                (walk.silentFrames, r, silent) = (walk.silentFrames + 1, r + 2, true)
+            } else {
+                walk.mismatch = (r - recordedStart, frame.0, gain * expected.0)
+                break
+            }
+        }
+        return walk
+    }
+}
+
 /// The events a player emitted, collected on its callback executor.
 final class EventLog: Sendable {
     let events = Locked<[PlayerEvent]>([])
