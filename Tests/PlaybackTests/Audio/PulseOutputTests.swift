@@ -16,7 +16,9 @@ struct PulseOutputTests {
         defer { TemporaryDirectory.remove(directory) }
         let clip = try await PulseSupport.noiseClip(seconds: 8, in: directory)
         let decoded = try PulseSupport.decodedSamples(clip)
-        let player = Player(item: PlayerItem(url: clip), clock: .host, audioOutput: .pulse(sink: nil, server: server))
+        // The sink named (the server's default here too: device selection by name).
+        let player = Player(
+            item: PlayerItem(url: clip), clock: .host, audioOutput: .pulse(sink: PulseServer.sink, server: server))
         defer { player.invalidate() }
         let log = EventLog(player)
         // The recording starts first: a new stream's first milliseconds may be lost, and it may start late; the
