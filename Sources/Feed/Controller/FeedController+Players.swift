@@ -47,16 +47,21 @@ extension FeedController {
         }
     }
 
-    /// Reports the active item's first frame once it shows one and (a video) plays.
+    /// Reports the active item's first frame on screen once its player shows one, and its start once it (a video)
+    /// plays too.
     func checkFirstFrame(_ index: Int, at time: Double, _ state: inout FeedState) {
-        guard let slot = state.slots[index], let since = slot.activatedAt, !slot.firstFrameReported, slot.hasFrame,
-            slot.playing || entries[index].kind == .image
-        else { return }
+        guard let slot = state.slots[index], let since = slot.activatedAt, slot.hasFrame else { return }
         let latency = max(time - since, 0)
+        if !slot.frameShown {
+            state.slots[index]?.frameShown = true
+            state.record(latency: latency, prepared: slot.activatedPrepared)
+            emit(.firstFrame(index: index, latency: latency, prepared: slot.activatedPrepared), at: time, &state)
+        }
+        guard !slot.firstFrameReported, slot.playing || entries[index].kind == .image else { return }
         state.slots[index]?.firstFrameReported = true
-        state.record(latency: latency, prepared: slot.activatedPrepared)
+        state.recordStart(latency: latency, prepared: slot.activatedPrepared)
         if latency > configuration.spinnerDelay { state.summary.loaderImpressions += 1 }
-        emit(.firstFrame(index: index, latency: latency, prepared: slot.activatedPrepared), at: time, &state)
+        emit(.started(index: index, latency: latency, prepared: slot.activatedPrepared), at: time, &state)
     }
 
     /// The active item claims the link while its buffer is short: under the target after a stall or at the start,
@@ -87,6 +92,25 @@ extension FeedController {
         } else if !wantsClaim && claimed {
             state.linkClaim?.release()
             state.linkClaim = nil
+        }
+    }
+
+    /// A prepared item's first frame comes before the active item's read-ahead: while the active item plays (it
+    /// started, is not stalled and is likely to keep up: the link carries more than it needs), a prepared player
+    /// still without its first frame reads with playback priority, past the active item's claim on the link (the
+    /// header and first keyframe: a few hundred kilobytes); once it has its frame, or while the active item starts,
+    /// stalls or falls behind, it reads with prefetch priority and gives way.
+    func updatePreparedPriority(_ state: inout FeedState) {
+        let active = state.planner.active
+        let activeSlot = active.flatMap { state.slots[$0] }
+        let activePlays =
+            activeSlot.map {
+                $0.firstFrameReported && $0.stalledSince == nil && $0.item?.isPlaybackLikelyToKeepUp != false
+            } ?? true
+        for (index, slot) in state.slots where index != active && slot.activatedAt == nil {
+            guard let item = slot.item else { continue }
+            let wanted: TransferPriority = activePlays && !slot.hasFrame ? .playback : .prefetch
+            if item.loadingPriority != wanted { item.loadingPriority = wanted }
         }
     }
 }

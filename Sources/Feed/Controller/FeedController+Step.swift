@@ -56,6 +56,7 @@ extension FeedController {
         case .posterFailed(let index):
             state.posters[index]?.task = nil
         }
+        updatePreparedPriority(&state)
         sampleMemory(&state)
     }
 
@@ -205,6 +206,7 @@ extension FeedController {
         slot.activatedAt = now
         slot.activatedPrepared = slot.player != nil
         slot.activatedWithFrame = slot.player != nil && slot.hasFrame
+        slot.frameShown = false
         slot.firstFrameReported = false
         slot.looped = false
         slot.stalledSince = nil
@@ -221,7 +223,7 @@ extension FeedController {
     private func startPlaying(_ index: Int, _ state: inout FeedState) {
         guard let slot = state.slots[index], let player = slot.player, let item = slot.item else { return }
         item.loadingPriority = .playback
-        item.preferredForwardBufferDuration = 0
+        item.preferredForwardBufferDuration = configuration.activeForwardBuffer
         if entries[index].kind == .video { player.play() }
         checkFirstFrame(index, at: now, &state)
     }

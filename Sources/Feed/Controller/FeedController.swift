@@ -122,6 +122,8 @@ public final class FeedController: Sendable {
             summary.firstFrame = FeedSummary.Latencies(state.firstFrames)
             summary.preparedFirstFrame = FeedSummary.Latencies(state.preparedFirstFrames)
             summary.coldFirstFrame = FeedSummary.Latencies(state.coldFirstFrames)
+            summary.start = FeedSummary.Latencies(state.starts)
+            summary.preparedStart = FeedSummary.Latencies(state.preparedStarts)
             summary.posterLatency = FeedSummary.Latencies(state.posterLatencies)
             summary.bytesFetched = fetched
             summary.poolWaits = pool.waits + summary.poolWaits

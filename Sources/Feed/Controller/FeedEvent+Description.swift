@@ -13,7 +13,7 @@ extension FeedEvent: CustomStringConvertible {
         case .prefetch(_, let limit, let bytes, let outcome):
             return "\(outcome) bytes=\(bytes)" + (limit.map { " limit=\($0)" } ?? "")
         case .prepared(_, let player, let ready): return "player=\(player) ready=\(ready)"
-        case .firstFrame(_, let latency, let prepared):
+        case .firstFrame(_, let latency, let prepared), .started(_, let latency, let prepared):
             return "latency=\((latency * 1000).rounded() / 1000) prepared=\(prepared)"
         case .stall(_, let ended, let duration):
             return ended ? "ended after \((duration * 1000).rounded() / 1000)" : "began"

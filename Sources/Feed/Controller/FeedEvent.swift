@@ -32,8 +32,12 @@ public struct FeedEvent: Sendable, Equatable {
         case prefetch(index: Int, byteLimit: Int64?, bytes: Int64, outcome: PrefetchOutcome)
         /// A pooled player got the item ahead (paused, first frame decoded): `ready` once that frame is shown.
         case prepared(index: Int, player: Int, ready: Bool)
-        /// The active item shows a frame and plays, `latency` seconds after it became active.
+        /// The active item has a frame on screen, `latency` seconds after it became active (0 for a prepared item
+        /// whose player showed its first frame already: that frame is on screen as the item arrives).
         case firstFrame(index: Int, latency: Double, prepared: Bool)
+        /// The active item started: a video plays, an image is shown, `latency` seconds after it became active.
+        /// Later than the first frame when the player waits for its buffer first.
+        case started(index: Int, latency: Double, prepared: Bool)
         /// The active item stalled (`ended` false) or played on again after `duration` seconds (`ended` true).
         case stall(index: Int, ended: Bool, duration: Double)
         /// The item failed; the feed goes on.
@@ -68,6 +72,7 @@ public struct FeedEvent: Sendable, Equatable {
         case .prefetch: return "feed.prefetch"
         case .prepared: return "feed.prepared"
         case .firstFrame: return "feed.firstFrame"
+        case .started: return "feed.started"
         case .stall: return "feed.stall"
         case .failed: return "feed.failed"
         case .poolAcquire: return "pool.acquire"
@@ -81,7 +86,8 @@ public struct FeedEvent: Sendable, Equatable {
     public var index: Int {
         switch kind {
         case .visible(let index), .active(let index, _, _), .prefetch(let index, _, _, _),
-            .prepared(let index, _, _), .firstFrame(let index, _, _), .stall(let index, _, _),
+            .prepared(let index, _, _), .firstFrame(let index, _, _), .started(let index, _, _),
+            .stall(let index, _, _),
             .failed(let index, _), .poolAcquire(_, let index, _), .poolRelease(_, let index),
             .trimmed(let index, _), .poster(let index, _, _):
             return index

@@ -20,6 +20,9 @@ struct FeedState {
         var activatedAt: Double?
         var activatedPrepared = false
         var activatedWithFrame = false
+        /// Since it became active: its first frame was on screen (reported), and it started (a video playing, an
+        /// image shown).
+        var frameShown = false
         var firstFrameReported = false
         var stalledSince: Double?
         /// Its video ended once while active (it loops): all of it was played.
@@ -60,6 +63,8 @@ struct FeedState {
     var firstFrames: [Double] = []
     var preparedFirstFrames: [Double] = []
     var coldFirstFrames: [Double] = []
+    var starts: [Double] = []
+    var preparedStarts: [Double] = []
     var failed: Set<Int> = []
     /// The most of each item playing needed, over its activations: an item scrolled to again counts once.
     var playedBytes: [Int: Int64] = [:]
@@ -72,6 +77,12 @@ struct FeedState {
 
     mutating func recordPlayed(_ index: Int, bytes: Int64) {
         playedBytes[index] = max(playedBytes[index] ?? 0, bytes)
+    }
+
+    mutating func recordStart(latency: Double, prepared: Bool) {
+        guard starts.count < Self.latencyLimit else { return }
+        starts.append(latency)
+        if prepared { preparedStarts.append(latency) }
     }
 
     mutating func record(latency: Double, prepared: Bool) {

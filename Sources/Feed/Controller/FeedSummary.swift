@@ -23,10 +23,13 @@ public struct FeedSummary: Sendable, Equatable {
 
     /// Items that became active.
     public var activations = 0
-    /// From becoming active to a frame on screen and playing: every item, the prepared ones, the others.
+    /// From becoming active to a frame on screen: every item, the prepared ones, the others.
     public var firstFrame = Latencies([])
     public var preparedFirstFrame = Latencies([])
     public var coldFirstFrame = Latencies([])
+    /// From becoming active to the start (a video playing, an image shown): every item, the prepared ones.
+    public var start = Latencies([])
+    public var preparedStart = Latencies([])
     /// With posters: from an item coming on screen to its poster (0 when it was ready before), and posters made.
     public var posterLatency = Latencies([])
     public var postersReady = 0

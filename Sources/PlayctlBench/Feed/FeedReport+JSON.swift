@@ -93,6 +93,8 @@ extension FeedReport {
             ("firstFrame", json(summary.firstFrame)),
             ("preparedFirstFrame", json(summary.preparedFirstFrame)),
             ("coldFirstFrame", json(summary.coldFirstFrame)),
+            ("start", json(summary.start)),
+            ("preparedStart", json(summary.preparedStart)),
             ("stalls", .int(summary.stalls)),
             ("stallSeconds", .double(summary.stallSeconds)),
             ("watchedSeconds", .double(summary.watchedSeconds)),

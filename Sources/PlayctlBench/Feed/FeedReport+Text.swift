@@ -79,6 +79,7 @@ extension FeedReport {
                     + "p95 \(BenchText.milliseconds(latencies.p95))"
             }
             lines.append("  playctl's prepared items, " + groups.joined(separator: "; "))
+            lines += Self.startLine(playctl)
             if let claimed = playctl.linkClaimed {
                 lines.append(
                     "  playctl's item on screen claimed the link \(BenchText.fixed(claimed * 100, 0))% of the run "
@@ -108,6 +109,9 @@ extension FeedReport {
         }
         if let target = targets.first(where: { $0.key == "prefetchCompetitionP95Ratio" }) {
             lines.append("  playctl p95 (prefetching around) / naive p95 (none): " + target.verdict)
+        }
+        for name in ["playctl", "naive"] {
+            if let run = Self.run(name, in: competition) { lines += Self.startLine(run) }
         }
         if let playctl = Self.run("playctl", in: competition)?.latencies(.all),
             let naive = Self.run("naive", in: competition)?.latencies(.all), naive.p50 > 0
@@ -199,6 +203,19 @@ extension FeedReport {
     }
 
     /// One row per run: swipes, then count, p50 and p95 of all, prepared and cold swipes, and swipes with no frame.
+    /// A playctl run's starts (a video playing, an image shown), which come after the first frame when the
+    /// player waits for its buffer; mpv plays as soon as it shows its first frame (its playback-restart).
+    static func startLine(_ run: SwipeRun) -> [String] {
+        guard let summary = run.summary, summary.start.count > 0 else { return [] }
+        let start = summary.start
+        let prepared = summary.preparedStart
+        return [
+            "  \(run.name)'s start (playing, or an image shown), every item: p50 \(BenchText.milliseconds(start.p50)), "
+                + "p95 \(BenchText.milliseconds(start.p95)); prepared: p50 \(BenchText.milliseconds(prepared.p50)), "
+                + "p95 \(BenchText.milliseconds(prepared.p95))"
+        ]
+    }
+
     static func latencyTable(_ runs: [SwipeRun]) -> [String] {
         let width = max(runs.map(\.name.count).max() ?? 0, "player".count)
         let groups = SwipeRun.Selection.allCases

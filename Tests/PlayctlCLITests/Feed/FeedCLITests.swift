@@ -11,7 +11,8 @@ import Testing
 struct FeedCLITests {
     /// The names `--json` prints, besides the summary.
     static let eventNames: Set<String> = [
-        "feed.visible", "feed.active", "feed.prefetch", "feed.prepared", "feed.firstFrame", "feed.stall",
+        "feed.visible", "feed.active", "feed.prefetch", "feed.prepared", "feed.firstFrame", "feed.started",
+        "feed.stall",
         "feed.failed", "pool.acquire", "pool.release", "feed.trimmed",
     ]
 

@@ -29,7 +29,7 @@ enum FeedEventJSON {
             return fields
         case .prepared(_, let player, let ready):
             return [("player", .int(player)), ("ready", .bool(ready))]
-        case .firstFrame(_, let latency, let prepared):
+        case .firstFrame(_, let latency, let prepared), .started(_, let latency, let prepared):
             return [("latency", .double(latency)), ("prepared", .bool(prepared))]
         case .stall(_, let ended, let duration):
             return [("ended", .bool(ended)), ("duration", .double(duration))]
@@ -70,7 +70,8 @@ enum FeedEventJSON {
             ("event", "feed.summary"), ("time", .double(time)), ("swipes", .int(swipes)), ("flings", .int(flings)),
             ("activations", .int(summary.activations)), ("firstFrame", latencies(summary.firstFrame)),
             ("preparedFirstFrame", latencies(summary.preparedFirstFrame)),
-            ("coldFirstFrame", latencies(summary.coldFirstFrame)), ("stalls", .int(summary.stalls)),
+            ("coldFirstFrame", latencies(summary.coldFirstFrame)), ("start", latencies(summary.start)),
+            ("preparedStart", latencies(summary.preparedStart)), ("stalls", .int(summary.stalls)),
             ("stallSeconds", .double(summary.stallSeconds)), ("watchedSeconds", .double(summary.watchedSeconds)),
             ("rebufferRatio", .double(summary.rebufferRatio)), ("bytesFetched", .int(Int(summary.bytesFetched))),
             ("bytesPlayed", .int(Int(summary.bytesPlayed))), ("wasteRatio", .double(summary.wasteRatio)),

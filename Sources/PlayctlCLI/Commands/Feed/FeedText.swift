@@ -76,6 +76,8 @@ struct FeedText {
             "  first frame   " + Self.latencies(s.firstFrame),
             "    prepared    " + Self.latencies(s.preparedFirstFrame),
             "    cold        " + Self.latencies(s.coldFirstFrame),
+            "  start         " + Self.latencies(s.start) + " (playing, or an image shown)",
+            "    prepared    " + Self.latencies(s.preparedStart),
             "  stalls        \(s.stalls), \(String(format: "%.3f", s.stallSeconds)) s of "
                 + "\(String(format: "%.3f", s.watchedSeconds)) s watched; rebuffer ratio "
                 + String(format: "%.4f", s.rebufferRatio),
