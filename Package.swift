@@ -41,6 +41,8 @@ let package = Package(
                 ])
             ]
         ),
+        // libpulse's headers (Debian's libpulse-dev) for its types: the library is opened with dlopen, not linked.
+        .systemLibrary(name: "CPulse", providers: [.apt(["libpulse-dev"])]),
         // libcurl 7.88 (Debian 12). The shim wraps the variadic setopt/getinfo calls.
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         // The shared vocabulary, with no C import: time, errors, tracks, frames and buffers, byte sources.
@@ -51,7 +53,9 @@ let package = Package(
         .target(name: "MediaIO", dependencies: ["MediaCore", "CFFmpeg"]),
         // The only Swift module that imports libcurl: HTTP transfers, the byte cache, the simulated network.
         .target(name: "Loading", dependencies: ["MediaCore", "CCurl", "Locking"]),
-        .target(name: "Playback", dependencies: ["MediaCore", "MediaIO", "Loading", "Locking"]),
+        // The only Swift module that imports libpulse: the PulseAudio device (libpulse loaded at run time).
+        .target(name: "AudioDevice", dependencies: ["CPulse"]),
+        .target(name: "Playback", dependencies: ["MediaCore", "MediaIO", "Loading", "Locking", "AudioDevice"]),
         .target(name: "PictureInPicture", dependencies: ["MediaCore", "Playback", "Locking"]),
         // Feeds of short remote videos and images: a player pool, the prefetch planner, the feed controller.
         .target(name: "Feed", dependencies: ["MediaCore", "Loading", "Playback", "Posters", "Locking"]),

@@ -247,8 +247,9 @@ const char *playctl_event_name(int type);
 /* ---- Players ---- */
 
 /* A new player, or NULL when config holds an unknown value (NULL config: the defaults). Starts the player's
- * threads; no item. PLAYCTL_AUDIO_PULSE connects to the sound server on a thread of its own: when that fails,
- * the player reports PLAYCTL_EVENT_AUDIO_DEVICE and goes on with the null output and the host clock. */
+ * threads; no item. PLAYCTL_AUDIO_PULSE connects to the sound server on a thread of its own; the output in use
+ * is reported (PLAYCTL_EVENT_AUDIO_DEVICE) at the first item's load, with the error when the server or the sink
+ * could not be used: the player then goes on with the null output and the host clock. */
 playctl_player *playctl_create(const playctl_config *config);
 
 /* Stops the player and frees it (NULL is allowed). After it returns no callback of this player runs. Blocks

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# Installs what playctl needs to build and test on Debian 12: FFmpeg 5.1's and libcurl's -dev packages and
-# pkg-config (and, with --tools, the ffmpeg/ffprobe/mpv CLIs the benchmarks compare against). Skips what is
-# installed. (scripts/netns.sh installs what the network tests need: nginx-light, iproute2, ffmpeg.)
+# Installs what playctl needs to build and test on Debian 12: FFmpeg 5.1's, libcurl's and libpulse's -dev packages
+# (libpulse's headers only: the library is opened at run time), pkg-config, and the PulseAudio daemon and its
+# clients the audio tests start and record from (scripts/pulse.sh) (and, with --tools, the ffmpeg/ffprobe/mpv CLIs
+# the benchmarks compare against). Skips what is installed. (scripts/netns.sh installs what the network tests need:
+# nginx-light, iproute2, ffmpeg.)
 set -euo pipefail
 packages=(libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev libavfilter-dev
-  libcurl4-openssl-dev pkg-config python3)
+  libcurl4-openssl-dev libpulse-dev pulseaudio pulseaudio-utils pkg-config python3)
 # The c-sdl2 example's test (scripts/examples.sh --only sdl) needs SDL2, a virtual X server, xwd for screenshots,
 # and the ffmpeg CLI to decode the frames they are compared with.
 packages+=(libsdl2-dev xvfb x11-apps ffmpeg)

@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Runs every test: installs the -dev packages if needed, builds playctl (the CLI tests spawn it), then runs the
-# whole suite inside scripts/netns.sh (a private network namespace with nginx on a shaped loopback, for the network
+# whole suite inside scripts/pulse.sh (a private PulseAudio daemon with a null sink, for the audio tests; stopped
+# after) and scripts/netns.sh (a private network namespace with nginx on a shaped loopback, for the network
 # tests; it installs nginx-light, iproute2 and ffmpeg if needed), then the Swift package example in Examples/
 # (scripts/examples.sh; the C and Python examples run in the suite). Same command in CI (.ci/run).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 swift build
-scripts/netns.sh swift test "$@"
+scripts/pulse.sh run scripts/netns.sh swift test "$@"
 # The Swift package example builds playctl again in its own folder: after the suite, not beside it.
 scripts/examples.sh --only swift

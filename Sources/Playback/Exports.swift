@@ -1,2 +1,3 @@
+@_exported import AudioDevice
 @_exported import Loading
 @_exported import MediaCore

@@ -200,7 +200,7 @@ public final class TraceRecorder: Sendable {
         case .boundaryTime(let time): return String(format: "boundaryTime %.3f", time.seconds)
         case .presentationSize(let width, let height): return "presentationSize \(width)x\(height)"
         case .periodicTime, .decodeError, .seekRequested, .seekCompleted, .firstFrame, .cue, .mediaSelection,
-            .mediaOptionFailed:
+            .mediaOptionFailed, .audioOutput:
             return "\(kind)"
         }
     }

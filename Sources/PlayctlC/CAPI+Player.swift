@@ -43,7 +43,7 @@ public func playctl_create(_ config: UnsafePointer<playctl_config>?) -> OpaquePo
     default: clock = .host
     }
     let player = CPlayer(
-        clock: clock, audio: playctl_audio(UInt32(config.audio)),
+        clock: clock, audio: playctl_audio(UInt32(config.audio)), sink: config.audio_device.map { String(cString: $0) },
         endAction: playctl_end_action(UInt32(config.action_at_item_end)))
     return OpaquePointer(Unmanaged.passRetained(player).toOpaque())
 }
@@ -120,14 +120,14 @@ public func playctl_get_state(_ handle: OpaquePointer?, _ out: UnsafeMutablePoin
 @c @implementation
 public func playctl_set_volume(_ handle: OpaquePointer?, _ volume: Double) -> Int32 {
     guard let player = cPlayer(handle), volume.isFinite, (0...1).contains(volume) else { return invalidArgument }
-    player.state.withLock { $0.volume = volume }
+    player.player.volume = Float(volume)
     return success
 }
 
 @c @implementation
 public func playctl_set_muted(_ handle: OpaquePointer?, _ muted: Int32) -> Int32 {
     guard let player = cPlayer(handle), muted == 0 || muted == 1 else { return invalidArgument }
-    player.state.withLock { $0.muted = muted == 1 }
+    player.player.isMuted = muted == 1
     return success
 }
 
@@ -157,12 +157,14 @@ extension CPlayer {
         out.time_control_status = Int32(player.timeControlStatus.rawValue)
         out.waiting_reason = Int32(Self.waitingReason(player.reasonForWaitingToPlay).rawValue)
         out.item_status = item.map { Int32($0.status.rawValue) } ?? Int32(PLAYCTL_ITEM_NONE.rawValue)
-        out.audio_output = Int32(audio.rawValue)
-        out.avsync = 0
+        let output =
+            player.isPlayingToAudioDevice
+            ? PLAYCTL_AUDIO_PULSE : audio == PLAYCTL_AUDIO_NONE ? audio : PLAYCTL_AUDIO_NULL
+        out.audio_output = Int32(output.rawValue)
+        out.avsync = player.avsync ?? 0
         out.clock_time = player.clockTime
-        let (volume, muted) = state.withLock { ($0.volume, $0.muted) }
-        out.volume = volume
-        out.muted = muted ? 1 : 0
+        out.volume = Double(player.volume)
+        out.muted = player.isMuted ? 1 : 0
         if let size = item?.presentationSize {
             out.width = Int32(clamping: size.width)
             out.height = Int32(clamping: size.height)

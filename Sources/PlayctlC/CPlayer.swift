@@ -38,8 +38,6 @@ final class CPlayer: Sendable {
         var lastError = ""
         /// The serial of the frame the last `playctl_render_sw` drew.
         var lastRendered: UInt64 = 0
-        var volume = 1.0
-        var muted = false
     }
 
     let callbacks = Locked(Callbacks())
@@ -47,11 +45,13 @@ final class CPlayer: Sendable {
     /// libswscale's context for `playctl_render_sw`, one conversion at a time.
     let converter = Locked(FrameConverter())
 
-    init(clock: ClockMode, audio: playctl_audio, endAction: playctl_end_action) {
+    init(clock: ClockMode, audio: playctl_audio, sink: String?, endAction: playctl_end_action) {
         self.clock = clock
         self.audio = audio
         self.endAction = endAction
-        player = QueuePlayer(clock: clock, audio: audio != PLAYCTL_AUDIO_NONE)
+        player = QueuePlayer(
+            clock: clock, audio: audio != PLAYCTL_AUDIO_NONE,
+            audioOutput: audio == PLAYCTL_AUDIO_PULSE ? .pulse(sink: sink, server: nil) : .null)
         layer = PlayerLayer(player: player)
         switch endAction {
         case PLAYCTL_END_ADVANCE: player.actionAtItemEnd = .advance
@@ -128,6 +128,14 @@ final class CPlayer: Sendable {
         case .decodeError(let message):
             out.type = PLAYCTL_EVENT_DECODE_ERROR
             out.message = message
+        case .audioOutput(let name, let error):
+            out.type = PLAYCTL_EVENT_AUDIO_DEVICE
+            out.value = Int64(name == "pulse" ? PLAYCTL_AUDIO_PULSE.rawValue : PLAYCTL_AUDIO_NULL.rawValue)
+            if let error {
+                out.error = PLAYCTL_ERROR_AUDIO_DEVICE.rawValue
+                out.message = error
+                state.withLock { $0.lastError = error }
+            }
         case .seekCompleted(_, let finished, let landed, _, _):
             // Reported by the completion that follows (it knows the app's request id).
             state.withLock { $0.landing = (finished, landed) }

@@ -85,5 +85,6 @@ void test_queue_and_end(void);
 void test_other_clocks(void);
 void test_pip(void);
 void test_threads(void);
+void test_pulse(void);
 
 #endif

@@ -251,6 +251,7 @@ int main(int argc, char **argv) {
         {"manual playback", test_manual_playback}, {"render", test_render},
         {"queue and end", test_queue_and_end}, {"other clocks", test_other_clocks},
         {"picture in picture", test_pip},   {"threads", test_threads},
+        {"pulseaudio", test_pulse},
     };
     for (size_t i = 0; i < sizeof tests / sizeof tests[0]; i++) {
         int failed_before = checks_failed;

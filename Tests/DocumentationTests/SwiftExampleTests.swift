@@ -59,7 +59,7 @@ struct SwiftExampleTests {
         let program = directory.appendingPathComponent("example").path
         try Data(example.code.utf8).write(to: main)
         var arguments = ["-swift-version", "6", "-I", modules, main.path, "-o", program]
-        for library in ["CFFmpeg", "CCurl"] {
+        for library in ["CFFmpeg", "CCurl", "CPulse"] {
             arguments += ["-Xcc", "-fmodule-map-file=" + Repository.path("Sources/\(library)/module.modulemap")]
         }
         arguments += ["-Xcc", "-I/usr/include/x86_64-linux-gnu"] + Self.sanitizerArguments() + objects

@@ -14,6 +14,8 @@ struct EngineState: Sendable {
     var observers = TimeObserverSet()
     var outputs = Outputs()
     var clock: ClockState
+    /// The sound server's device (PulseAudio output).
+    var device = AudioDeviceState()
     var actionAtItemEnd: ActionAtItemEnd
     /// How items' audio and subtitle options are chosen when they load (the player's criteria).
     var selectionRules = MediaSelectionRules()
@@ -39,6 +41,9 @@ struct EngineState: Sendable {
 struct Outputs: Sendable {
     var receivers: [any VideoFrameReceiver] = []
     var audioTaps: [AudioTap] = []
+    /// The gain of the audio played on a device (`Player.volume`, 0...1), and `Player.isMuted`.
+    var volume: Float = 1
+    var muted = false
 }
 
 /// The clock's own state: virtual time under the manual and untimed clocks, and the manual clock's advances

@@ -60,6 +60,7 @@ extension PlayerCore {
         let (results, stop) = state.queue.takeResults()
         state.work += stop
         let now = clockNow()
+        emitUnreportedAudioOutput(at: now)
         for (item, result) in results {
             state.queue.setLoaded(item, result)
             switch result {

@@ -32,8 +32,11 @@ extension PlayerCore {
             }
         }
         if let audio = loaded.audio {
-            let due = audio.takeBuffers(dueBy: t)
+            // A device plays what it is given later (its latency): it gets the audio a little ahead.
+            let lead = writesToDevice ? MediaTime(seconds: AudioDeviceState.lead * state.timeline.rate) : .zero
+            let due = audio.takeBuffers(dueBy: t + lead)
             if let last = due.last { state.presentation.lastAudio = (last.buffer.time, last.end) }
+            if !due.isEmpty, writesToDevice { writeToDevice(due, at: now) }
             if !due.isEmpty, !state.outputs.audioTaps.isEmpty {
                 let taps = state.outputs.audioTaps
                 let buffers = due.map(\.buffer)
@@ -52,6 +55,7 @@ extension PlayerCore {
         if case .host = clockMode, state.timeline.isRunning, state.presentation.lastFrameTime != nil {
             // How late (or early) the frame is shown against the time the clock says it is due.
             state.presentation.recordPresentationError(now - clockTime(ofItemTime: frame.time))
+            state.presentation.recordAvsync(audioClock(at: now) - frame.time.seconds, sample: writesToDevice)
         }
         state.presentation.lastFrameTime = frame.time
         state.presentation.framesRendered += 1

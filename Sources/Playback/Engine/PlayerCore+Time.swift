@@ -15,7 +15,8 @@ extension PlayerCore {
 
     /// The playhead from the timeline alone (no pending seek), clamped to the item.
     func timelineTime(at now: Double) -> MediaTime {
-        var time = state.timeline.itemTime(at: now)
+        // A sound server's device leads: the time heard now (`now` is always the present here).
+        var time = followedTime().map { MediaTime(seconds: $0) } ?? state.timeline.itemTime(at: now)
         if let end = playableEnd(), time > end { time = end }
         return max(time, .zero)
     }

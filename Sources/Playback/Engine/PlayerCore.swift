@@ -31,12 +31,17 @@ final class PlayerCore: @unchecked Sendable, ManualClockParticipant {
     let pacing: any Pacing
     let clockOrder: UInt64
     let audioEnabled: Bool
+    let audioOutput: AudioOutput
     private static let counter = Atomic<UInt64>(0)
 
-    init(clock: ClockMode, actionAtItemEnd: ActionAtItemEnd, audioEnabled: Bool, automaticallyWaits: Bool = true) {
+    init(
+        clock: ClockMode, actionAtItemEnd: ActionAtItemEnd, audioEnabled: Bool, automaticallyWaits: Bool = true,
+        audioOutput: AudioOutput = .null
+    ) {
         clockMode = clock
         pacing = clock.pacing
         self.audioEnabled = audioEnabled
+        self.audioOutput = audioOutput
         var clockState = ClockState(origin: HostTime.now())
         // A player made after a manual clock has moved starts at the clock's time, not at zero.
         clockState.manualNow = clock.manualClock?.now.seconds ?? 0
@@ -52,6 +57,7 @@ final class PlayerCore: @unchecked Sendable, ManualClockParticipant {
     func start() {
         startDedicatedThread(name: "playctl.player") { [self] in runLoop() }
         clockMode.manualClock?.register(self)
+        if case .pulse(let sink, let server) = audioOutput { connectAudioDevice(sink: sink, server: server) }
     }
 
     /// The engine thread: one pass of the pacing strategy at a time, with the lock held between passes.
@@ -80,8 +86,11 @@ final class PlayerCore: @unchecked Sendable, ManualClockParticipant {
         let advances = state.clock.advanceRequests.map(\.done)
         state.clock.advanceRequests.removeAll()
         let finish = metrics.finish(at: clockNow(), sequence: nextPublication(), facts: self)
+        let device = state.device.device
+        state.device.device = nil
         signal()
         condition.unlock()
+        device?.close()
         perform(work)
         clockMode.manualClock?.unregister(self)
         let events = self.events

@@ -29,6 +29,14 @@ struct PresentationState: Sendable {
     /// ``maximumErrorSamples`` of them (the first ones).
     var presentationErrors: [Double] = []
 
+    /// Counts the starts of audio from a new position (a new item, a seek): audio written to a device for an
+    /// earlier epoch is flushed.
+    var audioEpoch: UInt64 = 0
+    /// Host clock: the audio clock minus the time of the frame shown, at the last frame shown while playing
+    /// (seconds; mpv's avsync), and the first ``maximumErrorSamples`` of those shown while a device played.
+    var avsync: Double?
+    var avsyncSamples: [Double] = []
+
     /// Bound of ``presentationErrors``: 8 bytes each, 512 KB in all (about 18 minutes at 60 frames per second).
     static let maximumErrorSamples = 1 << 16
 
@@ -43,6 +51,7 @@ struct PresentationState: Sendable {
         textFailureReported = nil
         pictureSize = nil
         currentSince = now
+        audioEpoch &+= 1
     }
 
     /// The decoders were flushed for a seek (or to resume after a cancelled one): nothing of the old position is
@@ -50,6 +59,7 @@ struct PresentationState: Sendable {
     mutating func flushed() {
         lastFrameTime = nil
         lastAudio = nil
+        audioEpoch &+= 1
     }
 
     /// A seek landed: what is shown starts afresh, and the end may be reached again.
@@ -61,6 +71,13 @@ struct PresentationState: Sendable {
     /// Records a frame shown `error` seconds after it was due (host clock, while playing).
     mutating func recordPresentationError(_ error: Double) {
         if presentationErrors.count < Self.maximumErrorSamples { presentationErrors.append(error) }
+    }
+
+    /// Records the audio/video offset at a frame shown while playing (host clock); `sample`: kept for the
+    /// statistics too (while a sound server's device plays: a player on the null device keeps no more memory).
+    mutating func recordAvsync(_ offset: Double, sample: Bool) {
+        avsync = offset
+        if sample, avsyncSamples.count < Self.maximumErrorSamples { avsyncSamples.append(offset) }
     }
 }
 

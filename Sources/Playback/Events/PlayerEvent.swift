@@ -43,6 +43,10 @@ public struct PlayerEvent: Sendable, Equatable {
         case boundaryTime(MediaTime)
         /// A damaged packet was dropped by the decoder; playback goes on.
         case decodeError(String)
+        /// The audio output in use: `"pulse"` once the sound server's device is ready, `"null"` when the player
+        /// asked for none, or with `error` when the server is missing or went away (playback goes on with the null
+        /// device and the player's own clock).
+        case audioOutput(String, error: String?)
         /// A subtitle cue of the selected legible option began to be shown (again, after a seek into it).
         case cue(TextCue)
         /// The pictures' size as shown changed mid-stream (adaptive streams do this): `PlayerItem.presentationSize`.

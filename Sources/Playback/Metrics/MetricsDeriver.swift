@@ -237,7 +237,7 @@ struct MetricsDeriver {
             framesDropped: max(frames.dropped - session.framesAtStart.dropped, 0),
             playbackDuration: session.playbackDuration, bytesTransferred: network?.bytesTransferred,
             downloadRate: network?.bytesPerSecond, timeToFirstByte: network?.timeToFirstByte,
-            startupElapsedTime: session.startupElapsed)
+            startupElapsedTime: session.startupElapsed, avsync: facts.avsync)
     }
 
     /// Content swaps whose new item is this session's and already shows a frame.

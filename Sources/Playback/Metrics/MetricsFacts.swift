@@ -12,10 +12,13 @@ protocol MetricsFacts {
     var currentPlayerItem: PlayerItem? { get }
     /// What the loader last reported for `item`, when its bytes come over a link.
     func network(of item: PlayerItem?) -> ByteSourceProgress?
+    /// The audio/video offset at the last frame shown while playing (host clock), if any.
+    var avsync: Double? { get }
 }
 
 extension MetricsFacts {
     func network(of item: PlayerItem?) -> ByteSourceProgress? { item?.networkProgress }
+    var avsync: Double? { nil }
 }
 
 extension PlayerCore: MetricsFacts {
@@ -36,4 +39,6 @@ extension PlayerCore: MetricsFacts {
     }
 
     var currentPlayerItem: PlayerItem? { currentItem }
+
+    var avsync: Double? { state.presentation.avsync }
 }

@@ -28,13 +28,17 @@ public struct PlaybackSummaryEvent: MetricEvent, Equatable {
     public let bytesTransferred: Int64?
     public let downloadRate: Double?
     public let timeToFirstByte: Double?
+    /// Host clock: the audio clock minus the time of the frame on screen at the last frame shown while playing
+    /// (seconds, as mpv's `avsync`: ``Player/avsync``); nil when none was shown while playing.
+    public let avsync: Double?
 
     public init(
         context: MetricContext, stallCount: Int, seekCount: Int, startupTime: Double,
         stallRecoveryTime: Double, framesRendered: Int, framesDropped: Int, playbackDuration: Double,
         bytesTransferred: Int64? = nil, downloadRate: Double? = nil, timeToFirstByte: Double? = nil,
-        startupElapsedTime: Double? = nil
+        startupElapsedTime: Double? = nil, avsync: Double? = nil
     ) {
+        self.avsync = avsync
         self.startupElapsedTime = startupElapsedTime ?? startupTime
         self.bytesTransferred = bytesTransferred
         self.downloadRate = downloadRate

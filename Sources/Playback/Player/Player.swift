@@ -18,9 +18,11 @@ import Foundation
 open class Player: @unchecked Sendable {
     let core: PlayerCore
 
-    /// A player for `item` (or none), following `clock`. With `audio` false, audio is not decoded at all.
-    public init(item: PlayerItem? = nil, clock: ClockMode = .host, audio: Bool = true) {
-        core = PlayerCore(clock: clock, actionAtItemEnd: .pause, audioEnabled: audio)
+    /// A player for `item` (or none), following `clock`. With `audio` false, audio is not decoded at all;
+    /// `audioOutput` says where it is played (the null device unless asked: see ``AudioOutput``).
+    public init(item: PlayerItem? = nil, clock: ClockMode = .host, audio: Bool = true, audioOutput: AudioOutput = .null)
+    {
+        core = PlayerCore(clock: clock, actionAtItemEnd: .pause, audioEnabled: audio, audioOutput: audioOutput)
         core.start()
         if let item { replaceCurrentItem(with: item) }
     }
@@ -225,4 +227,40 @@ open class Player: @unchecked Sendable {
 
     /// Clock time in seconds since the player was created (virtual under manual and untimed clocks).
     public var clockTime: Double { core.read { $0.clockNow() } }
+
+    // MARK: Audio output
+
+    /// The gain of the audio played (0...1, like `AVPlayer.volume`); applied to what a sound server's device
+    /// plays, as it is written (heard after the device's latency).
+    public var volume: Float {
+        get { core.read { $0.state.outputs.volume } }
+        set { core.mutate { $0.state.outputs.volume = newValue.isFinite ? min(max(newValue, 0), 1) : 1 } }
+    }
+
+    /// Whether the audio is silenced (like `AVPlayer.isMuted`).
+    public var isMuted: Bool {
+        get { core.read { $0.state.outputs.muted } }
+        set { core.mutate { $0.state.outputs.muted = newValue } }
+    }
+
+    /// Whether the audio plays on a sound server's device now (``AudioOutput/pulse(sink:server:)`` connected and alive).
+    public var isPlayingToAudioDevice: Bool { core.read { $0.writesToDevice } }
+
+    /// Why the sound server's device cannot be used (missing, or gone mid-play), if it failed.
+    public var audioDeviceError: AudioDeviceError? { core.read { $0.state.device.failure } }
+
+    /// Host clock: the audio clock minus the time of the frame on screen when it was shown (seconds, as mpv's
+    /// `avsync`), at the last frame shown while playing; nil before. With a sound server's device the audio
+    /// clock is the media time being heard; otherwise the player's own playhead.
+    public var avsync: Double? { core.read { $0.state.presentation.avsync } }
+
+    /// ``avsync`` over the frames shown while playing on a sound server's device: the median, 99th percentile and
+    /// maximum of its absolute value, in seconds, and how many frames (the first 65536).
+    public var avsyncStatistics: (p50: Double, p99: Double, max: Double, count: Int) {
+        let offsets = core.read { $0.state.presentation.avsyncSamples }.map(abs).sorted()
+        guard let last = offsets.last else { return (0, 0, 0, 0) }
+        return (
+            offsets[offsets.count / 2], offsets[min(offsets.count - 1, offsets.count * 99 / 100)], last, offsets.count
+        )
+    }
 }

@@ -2,8 +2,11 @@
 /// one plays, so the change from one to the next has no gap. `actionAtItemEnd` is `.advance` by default.
 public final class QueuePlayer: Player, @unchecked Sendable {
     /// A queue player for `items`, following `clock`.
-    public init(items: [PlayerItem] = [], clock: ClockMode = .host, audio: Bool = true) {
-        super.init(core: PlayerCore(clock: clock, actionAtItemEnd: .advance, audioEnabled: audio))
+    public init(
+        items: [PlayerItem] = [], clock: ClockMode = .host, audio: Bool = true, audioOutput: AudioOutput = .null
+    ) {
+        super.init(
+            core: PlayerCore(clock: clock, actionAtItemEnd: .advance, audioEnabled: audio, audioOutput: audioOutput))
         for item in items { insert(item, after: nil) }
     }
 

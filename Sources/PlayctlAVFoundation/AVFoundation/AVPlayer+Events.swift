@@ -38,7 +38,7 @@ extension AVPlayer {
             posted = (.AVPlayerItemPlaybackStalled, nil)
         case .timeJumped:
             posted = (.AVPlayerItemTimeJumped, nil)
-        case .seekRequested, .seekCompleted, .firstFrame, .periodicTime, .boundaryTime, .decodeError:
+        case .seekRequested, .seekCompleted, .firstFrame, .periodicTime, .boundaryTime, .decodeError, .audioOutput:
             break
         case .presentationSize, .cue, .mediaSelection, .mediaOptionFailed:
             // presentationSize is read from the item; key-value observers hear of it below.

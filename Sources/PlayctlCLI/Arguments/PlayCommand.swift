@@ -30,6 +30,15 @@ struct PlayCommand: ParsableCommand {
         help: "Add the subtitle file F (.srt, .vtt, .ass); the first is shown unless --sub-lang picks another.")
     static let untimed = Flag("untimed", help: "Use a virtual clock that advances as fast as frames are decoded.")
     static let noAudio = Flag("no-audio", help: "Ignore the audio streams.")
+    static let audioOutput = Option<PlayOptions.AudioOutputChoice>(
+        "audio",
+        help: """
+            Where the audio plays: null (the default: consumed at the clock's pace, not heard) or pulse (the \
+            PulseAudio server, or PipeWire's: PULSE_SERVER, else the user's; its device clock then leads).
+            """)
+    static let audioDevice = Option<String>(
+        "audio-device", placeholder: "NAME",
+        help: "With --audio pulse: play to the sink NAME (default: the server's default sink).")
     static let json = PlayctlCommands.json("Print player events as JSON Lines on standard output.")
     static let pip = Flag("pip", help: "Start picture in picture on the simulated system host once playback starts.")
     static let swap = Option<String>(
@@ -64,14 +73,22 @@ struct PlayCommand: ParsableCommand {
             --audio-lang and --sub-lang choose tracks by language when the item loads (as a player's media \
             selection criteria); subtitles shown are printed as item.cue events (start, end, text) when they \
             appear. The tracks chosen are printed as item.mediaSelection events.
+
+            With --audio pulse the audio is heard through the sound server and the video follows the device's \
+            clock; the output in use is printed as a player.audioOutput event (with an error, and playback going \
+            on silently, when the server is missing or goes away), and the summary gives the audio/video offset \
+            (avsync: the audio clock minus the time of the frame on screen, as mpv's). --audio-device names the \
+            sink (pactl list short sinks lists them).
             """,
         arguments: [file],
         options: [
-            rate, seek, until, frames, untimed, noAudio, audioLanguage, subtitleLanguage, subtitleFile, json, pip,
+            rate, seek, until, frames, untimed, noAudio, audioOutput, audioDevice, audioLanguage, subtitleLanguage,
+            subtitleFile, json, pip,
             swap, swapAt, swapMode, restore, metricsOut, cacheDirectory, cacheSize, decryptionKey,
         ],
         constraints: [
             .requires(swapAt, swap), .requires(swapMode, swap), .requires(cacheSize, cacheDirectory),
+            .requires(audioDevice, audioOutput), .atMostOne(of: noAudio, audioOutput),
             .atMostOne(of: frames, pip), .atMostOne(of: frames, swap),
         ],
         examples: [
@@ -91,6 +108,9 @@ struct PlayCommand: ParsableCommand {
             UsageExample(
                 "playctl play film.mp4 --sub-file film.vtt --untimed --json",
                 "Show the cues of film.vtt over film.mp4, as item.cue events in JSON Lines."),
+            UsageExample(
+                "playctl play clip.mp4 --audio pulse --until 3 --json",
+                "Play 3 s of clip.mp4 aloud through PulseAudio, the video on its clock; the summary gives avsync."),
         ])
 
     /// What to play and how.

@@ -23,6 +23,14 @@ struct PlayOptions: Sendable {
         static let expectedArgument = "SEC or SEC@AT (seconds, 0 or more)"
     }
 
+    /// `--audio`: where the audio plays.
+    enum AudioOutputChoice: String, CaseIterable, ArgumentValue {
+        /// Consumed at the clock's pace, not heard (the player's default).
+        case null
+        /// The PulseAudio server.
+        case pulse
+    }
+
     let path: String
     let rate: Float
     let seeks: [ScheduledSeek]
@@ -31,6 +39,9 @@ struct PlayOptions: Sendable {
     let frames: Int?
     let untimed: Bool
     let audio: Bool
+    /// `--audio`, `--audio-device`: where the audio plays, and the sink (nil: the server's default).
+    let audioOutput: AudioOutputChoice
+    let audioDevice: String?
     let json: Bool
     let metricsPath: String?
     /// Where the bytes of http(s) media are cached.
@@ -64,6 +75,8 @@ struct PlayOptions: Sendable {
         seeks = try arguments[PlayCommand.seek]
         untimed = arguments[PlayCommand.untimed]
         audio = !arguments[PlayCommand.noAudio]
+        audioOutput = try arguments[PlayCommand.audioOutput] ?? .null
+        audioDevice = arguments[PlayCommand.audioDevice]
         json = arguments[PlayCommand.json]
         metricsPath = arguments[PlayCommand.metricsOut]
         cache = try CacheOptions(arguments, directory: PlayCommand.cacheDirectory, size: PlayCommand.cacheSize)

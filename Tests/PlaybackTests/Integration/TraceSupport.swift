@@ -56,6 +56,8 @@ final class TraceRecorder: Sendable {
             return "\(head) mediaSelection \(characteristic.rawValue) \(option ?? "none")"
         case .mediaOptionFailed(let characteristic, let option, let error):
             return "\(head) mediaOptionFailed \(characteristic.rawValue) \(option) \(error)"
+        case .audioOutput(let name, let error):
+            return "\(head) audioOutput \(name)\(error.map { " \($0)" } ?? "")"
         case .loadedTimeRanges(let ranges):
             return "\(head) loadedTimeRanges \(ranges.map(\.description).joined(separator: " "))"
         }

@@ -107,7 +107,7 @@ struct HelpExampleTests {
         let directory = try Self.folder()
         defer { try? FileManager.default.removeItem(at: directory) }
         let examples = Self.examples(of: PlayCommand.self)
-        #expect(examples.count == 6)
+        #expect(examples.count == 7)
         for example in examples {
             let result = try #require(try await Self.run(example, in: directory))
             #expect(result.status == 0, "\(example): \(result.standardError)")
@@ -131,6 +131,16 @@ struct HelpExampleTests {
                     #expect(abs(cue.time - french.start) < 0.000_5, "\(cue)")
                     #expect(cue.rest.contains("text=\"\(french.text.replacingOccurrences(of: "\n", with: "\\n"))\""))
                 }
+            } else if example.contains("--audio pulse") {
+                // Play 3 s of clip.mp4 aloud through PulseAudio, the video on its clock; the summary gives avsync.
+                // (scripts/test.sh runs the suite with a PulseAudio daemon: PULSE_SERVER.)
+                try #require(PulseServer.address != nil, Comment(rawValue: PulseServer.missingReason))
+                let objects = try result.outputLines.map { try JSONValue(parsing: $0) }
+                let output = objects.first { $0["event"]?.stringValue == "player.audioOutput" }
+                #expect(output?["output"]?.stringValue == "pulse", "\(result.standardOutput)")
+                let summary = try #require(objects.last { $0["event"]?.stringValue == "summary" })
+                let avsync = try #require(summary["avsyncMs"]?.doubleValue, "\(summary)")
+                #expect(abs(avsync) < 45 && (summary["time"]?.doubleValue ?? 0) > 1.5, "\(summary)")
             } else if example.contains("--untimed --json") {
                 // Play clip.mp4 at full speed and print its events.
                 #expect(result.outputLines.contains { $0.contains("\"event\":\"item.didPlayToEnd\"") })

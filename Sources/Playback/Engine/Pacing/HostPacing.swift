@@ -15,6 +15,7 @@ struct HostPacing: Pacing {
         let seen = core.signals
         core.applyLoadResults()
         core.applyLanding(requireSettled: false)
+        core.followAudioDevice(at: core.clockNow())
         core.presentAndReport(at: core.clockNow(), detectingStalls: true)
         core.performCollectedWork()
         if core.state.stopped { return }
@@ -42,7 +43,7 @@ struct HostPacing: Pacing {
         consider(core.endDue())
         consider(core.nextObserverDue())
         consider(core.nextCueChangeDue())
-        if loaded.video == nil { consider(now + 0.02) }
+        if loaded.video == nil || core.writesToDevice { consider(now + 0.02) }  // audio to write, a clock to follow
         if let shown = core.state.presentation.lastFrameTime {
             consider(core.clockTime(ofItemTime: shown) + loaded.frameInterval * 1.5)
         }

@@ -58,6 +58,9 @@ final class EventPrinter: Sendable {
     /// The run's summary: frames, first frame, startup, and seek latency percentiles (p50, p95).
     func summary(player: Player, framesRendered: Int, framesDropped: Int) {
         let tally = tally.withLock { $0 }
+        // |avsync| over the frames shown while playing (host clock), when there were any.
+        let statistics = player.avsyncStatistics
+        let avsync = statistics.count > 0 ? statistics : nil
         if json {
             let ms = { (seconds: Double?) in seconds.map { JSONValue.double($0 * 1000) } ?? .null }
             try? writer.write(
@@ -68,12 +71,18 @@ final class EventPrinter: Sendable {
                     ("firstFrameMs", ms(tally.firstFrameLatency)), ("startupMs", ms(tally.startupTime)),
                     ("seekLatencyP50Ms", ms(MetricTally.percentile(0.5, of: tally.seekLatencies))),
                     ("seekLatencyP95Ms", ms(MetricTally.percentile(0.95, of: tally.seekLatencies))),
+                    ("avsyncMs", ms(player.avsync)), ("avsyncP99Ms", ms(avsync?.p99)), ("avsyncMaxMs", ms(avsync?.max)),
                 ]))
         } else {
             write(
                 (isTerminal ? "\r\u{1B}[K" : "")
-                    + "summary: \(framesRendered) frames rendered, \(framesDropped) dropped, \(tally.readable)\n")
+                    + "summary: \(framesRendered) frames rendered, \(framesDropped) dropped, \(tally.readable)"
+                    + (player.isPlayingToAudioDevice ? avsyncText(avsync) : "") + "\n")
         }
+    }
+
+    private func avsyncText(_ avsync: (p50: Double, p99: Double, max: Double, count: Int)?) -> String {
+        avsync.map { String(format: ", avsync p99 %.1f ms, max %.1f ms", $0.p99 * 1000, $0.max * 1000) } ?? ""
     }
 
     private func writeLine(_ line: String, player: Player) {

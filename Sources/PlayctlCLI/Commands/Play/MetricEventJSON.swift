@@ -74,6 +74,7 @@ enum MetricEventJSON {
             if let bytes = summary.bytesTransferred { fields.append(("bytesTransferred", .int(Int(bytes)))) }
             if let rate = summary.downloadRate { fields.append(("downloadRate", .double(rate))) }
             if let first = summary.timeToFirstByte { fields.append(("timeToFirstByte", .double(first))) }
+            if let avsync = summary.avsync { fields.append(("avsync", .double(avsync))) }
             return fields
         default:
             return [("description", .string(metric.description))]

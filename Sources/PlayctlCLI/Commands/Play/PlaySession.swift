@@ -44,7 +44,8 @@ final class PlaySession: Sendable {
         } catch {
             return .failure(error)
         }
-        let player = Player(clock: options.untimed ? .untimed : .host, audio: options.audio)
+        let output: AudioOutput = options.audioOutput == .pulse ? .pulse(sink: options.audioDevice) : .null
+        let player = Player(clock: options.untimed ? .untimed : .host, audio: options.audio, audioOutput: output)
         defer { player.invalidate() }
         options.applyMediaSelection(to: player, item: item)
         // Player and metric events in one order; a large buffer, as the loop below may wait on a seek.

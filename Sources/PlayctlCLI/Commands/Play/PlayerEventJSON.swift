@@ -51,6 +51,8 @@ enum PlayerEventJSON {
             return nil
         case .decodeError(let message):
             return ("item.decodeError", [("error", .string(message))])
+        case .audioOutput(let name, let error):
+            return ("player.audioOutput", [("output", .string(name)), ("error", error.map(JSONValue.string) ?? .null)])
         case .cue(let cue):
             return ("item.cue", cueFields(cue))
         case .presentationSize(let width, let height):
