@@ -183,7 +183,10 @@ struct PulseOutputTests {
             print(
                 "queue through pulse: \(name): \(values.count) samples, \(Int(within * 100))% within 20 ms, max \(values.max() ?? .nan)"
             )
-            #expect(values.count >= 10 && within >= 0.95 && (values.max() ?? 1) <= 0.045, "\(name): \(values)")
+            // The plain pass holds the figure (a sanitizer's slowdown starves the sampling task).
+            if !Sanitizers.isActive {
+                #expect(values.count >= 10 && within >= 0.95 && (values.max() ?? 1) <= 0.045, "\(name): \(values)")
+            }
         }
     }
 
@@ -224,7 +227,10 @@ struct PulseOutputTests {
         print(
             "stall through pulse: \(offsets.count) samples after it, \(Int(within * 100))% within 20 ms, max \(offsets.max() ?? .nan)"
         )
-        #expect(offsets.count >= 10 && within >= 0.95 && (offsets.max() ?? 1) <= 0.045, "\(offsets)")
+        // The plain pass holds the figure (a sanitizer's slowdown starves the sampling task).
+        if !Sanitizers.isActive {
+            #expect(offsets.count >= 10 && within >= 0.95 && (offsets.max() ?? 1) <= 0.045, "\(offsets)")
+        }
     }
 
     @Test("a daemon that stops answering (SIGSTOP) mid-play: nothing hangs, the clip ends on time")
