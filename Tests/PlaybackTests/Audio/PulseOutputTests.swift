@@ -23,7 +23,7 @@ struct PulseOutputTests {
         let log = EventLog(player)
         // The recording starts first: a new stream's first milliseconds may be lost, and it may start late; the
         // comparison aligns the two instead of timing the start.
-        async let recording = PulseServer.record(seconds: 6.5, from: server)
+        async let recording = PulseServer.record(seconds: 8.5, from: server)
         try await Task.sleep(for: .milliseconds(300))
         player.play()
         try await Task.sleep(for: .seconds(4))

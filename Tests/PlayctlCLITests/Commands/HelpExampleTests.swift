@@ -159,9 +159,10 @@ struct HelpExampleTests {
                 #expect(seeks.last?.rest.contains("requestedTime=1.0") == true)
                 let last = try #require(lines.last { (line: Line) in line.name == "metric.summary" })
                 #expect((3.99...4.3).contains(last.time - start), "stopped 4 s after the start: \(last.time)")
-                // At 3 s of media when nothing stalled (a loaded machine may stall a little: never past it).
+                // At 3 s of media when nothing stalled and the seeks landed at once (on a loaded machine a landing
+                // may take half a second, the media time waiting meanwhile: never past 3 s).
                 let media = Double(last.rest.dropFirst("clip.mp4@".count).prefix { $0 != " " }) ?? -1
-                #expect((2.5...3.05).contains(media), "\(last.rest)")
+                #expect((2.3...3.05).contains(media), "\(last.rest)")
                 #expect(!lines.contains { (line: Line) in line.name == "item.didPlayToEnd" })
             } else if example.contains("--frames 1") {
                 // Open clip.mp4, show its first frame and exit.
