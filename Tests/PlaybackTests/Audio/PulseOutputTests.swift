@@ -172,6 +172,8 @@ struct PulseOutputTests {
                 offsets[(url as NSString).lastPathComponent, default: []].append(abs(avsync))
             }
         }
+        // The queue is empty once its state says so; its last events are delivered just after.
+        await player.callbacksDelivered()
         let ends = log.all.filter { $0.kind == .didPlayToEnd }.count
         #expect(ends == 2, "\(log.all.map(\.kind))")
         #expect(player.isPlayingToAudioDevice && player.audioDeviceError == nil)

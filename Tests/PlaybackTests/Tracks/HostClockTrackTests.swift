@@ -42,8 +42,10 @@ struct HostClockTrackTests {
         for (_, itemTime, cue) in shown {
             #expect(abs(itemTime - cue.start.seconds) < 0.02, "\(itemTime) \(cue.start)")
         }
+        // And in real time, as far apart as their starts (under a sanitizer the audio switch may hold the clock for
+        // a moment: the plain pass holds this).
         let starts = shown.map(\.0)
-        for (clock, cue) in zip(starts, TrackClips.englishCues) {
+        for (clock, cue) in zip(starts, TrackClips.englishCues) where !Sanitizers.isActive {
             #expect(abs((clock - starts[0]) - (cue.start - TrackClips.englishCues[0].start)) < 0.1)
         }
         #expect(cues.changes.last?.texts == [])
