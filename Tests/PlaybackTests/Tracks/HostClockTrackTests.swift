@@ -38,9 +38,11 @@ struct HostClockTrackTests {
             return (event.hostTime, event.itemTime.seconds, cue)
         }
         #expect(shown.map(\.2.text) == TrackClips.englishCues.map(\.text))
-        // Each shown when the playhead reached its start (the engine wakes for it), not a frame later.
+        // Each shown when the playhead reached its start (the engine wakes for it), not a frame later (under a
+        // sanitizer the engine thread may wake a little late: within a few frames).
+        let tolerance = Sanitizers.isActive ? 0.1 : 0.02
         for (_, itemTime, cue) in shown {
-            #expect(abs(itemTime - cue.start.seconds) < 0.02, "\(itemTime) \(cue.start)")
+            #expect(abs(itemTime - cue.start.seconds) < tolerance, "\(itemTime) \(cue.start)")
         }
         // And in real time, as far apart as their starts (under a sanitizer the audio switch may hold the clock for
         // a moment: the plain pass holds this).
