@@ -285,8 +285,14 @@ void test_other_clocks(void) {
     CHECK_EQ_INT(playctl_load(player, media("b.mp4"), PLAYCTL_LOAD_REPLACE), PLAYCTL_OK);
     CHECK_EQ_INT(playctl_set_rate(player, 1), PLAYCTL_OK);
     CHECK(wait_for(player, log, PLAYCTL_EVENT_FIRST_FRAME, 10) >= 0);
+    /* Playing, not waiting for its buffer (beside a busy test suite that may take a moment). */
+    double deadline = now_seconds() + 10;
+    do {
+        CHECK_EQ_INT(playctl_get_state(player, &state), PLAYCTL_OK);
+        if (state.time_control_status == PLAYCTL_PLAYING) break;
+        playctl_wait_event(player, 0.01);
+    } while (now_seconds() < deadline);
     double start = now_seconds();
-    CHECK_EQ_INT(playctl_get_state(player, &state), PLAYCTL_OK);
     double time_before = state.time;
     while (now_seconds() - start < 0.3) playctl_wait_event(player, 0.3 - (now_seconds() - start));
     CHECK_EQ_INT(playctl_get_state(player, &state), PLAYCTL_OK);
