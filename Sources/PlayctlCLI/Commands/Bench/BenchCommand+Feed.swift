@@ -1,5 +1,3 @@
-import Dispatch
-import Locking
 import PlayctlBench
 import PlayctlOutput
 
@@ -14,7 +12,7 @@ extension BenchCommand {
             let sweep = FeedSweep(
                 budgets: feed.budgets, videoCosts: feed.videoCosts, inactiveKiB: feed.inactiveKiB,
                 swipes: feed.swipes, seed: UInt64(feed.seed ?? Int(FeedBench.defaultSeed)))
-            let report = Self.wait { await sweep.run(media: media, progress: { Self.progress($0) }) }
+            let report = AsyncWork.wait { await sweep.run(media: media, progress: { Self.progress($0) }) }
             try printReport(output, json: report.json, lines: report.textLines)
             return
         }
@@ -22,7 +20,7 @@ extension BenchCommand {
         let bench = FeedBench(
             folder: file, swipes: feed.swipes, wasteSwipes: feed.wasteSwipes, soakSwipes: feed.soakSwipes,
             seed: feed.seed.map(UInt64.init))
-        let outcome = Self.wait { () -> Result<FeedReport, BenchFailure> in
+        let outcome = AsyncWork.wait { () -> Result<FeedReport, BenchFailure> in
             do throws(BenchFailure) {
                 return .success(try await bench.run(progress: { Self.progress($0) }))
             } catch {
@@ -39,18 +37,5 @@ extension BenchCommand {
         } else {
             for line in lines { try output.line(line) }
         }
-    }
-
-    /// Runs `work` in a detached task and blocks this (main) thread until it is done.
-    static func wait<T: Sendable>(_ work: @escaping @Sendable () async -> T) -> T {
-        let result = Locked<T?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        Task.detached {
-            let value = await work()
-            result.withLock { $0 = value }
-            done.signal()
-        }
-        done.wait()
-        return result.withLock { $0 }!
     }
 }

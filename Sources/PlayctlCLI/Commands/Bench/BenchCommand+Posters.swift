@@ -1,5 +1,3 @@
-import Dispatch
-import Locking
 import PlayctlBench
 import PlayctlOutput
 
@@ -7,20 +5,14 @@ import PlayctlOutput
 extension BenchCommand {
     func runPosters(_ output: StandardOutput) throws(CommandFailure) {
         let bench = PosterBench(runs: runs)
-        let outcome = Locked<Result<PosterReport, BenchFailure>?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        Task.detached {
-            let result: Result<PosterReport, BenchFailure>
+        let outcome = AsyncWork.wait { () -> Result<PosterReport, BenchFailure> in
             do throws(BenchFailure) {
-                result = .success(try await bench.run(progress: { Self.progress($0) }))
+                return .success(try await bench.run(progress: { Self.progress($0) }))
             } catch {
-                result = .failure(error)
+                return .failure(error)
             }
-            outcome.withLock { $0 = result }
-            done.signal()
         }
-        done.wait()
-        let report = try benchStep { () throws(BenchFailure) in try outcome.withLock { $0 }!.get() }
+        let report = try benchStep { () throws(BenchFailure) in try outcome.get() }
         if printsJSON {
             try output.json(report.json)
         } else {

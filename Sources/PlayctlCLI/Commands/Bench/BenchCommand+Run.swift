@@ -41,20 +41,14 @@ extension BenchCommand: PlayctlCommand {
     private func runNetwork(_ output: StandardOutput) throws(CommandFailure) {
         if let reason = NetworkBench.unavailableReason { throw CommandFailure(reason) }
         let networkBench = NetworkBench(file: file, runs: runs)
-        let outcome = Locked<Result<NetworkReport, BenchFailure>?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        Task.detached {
-            let result: Result<NetworkReport, BenchFailure>
+        let outcome = AsyncWork.wait { () -> Result<NetworkReport, BenchFailure> in
             do throws(BenchFailure) {
-                result = .success(try await networkBench.run(progress: { Self.progress($0) }))
+                return .success(try await networkBench.run(progress: { Self.progress($0) }))
             } catch {
-                result = .failure(error)
+                return .failure(error)
             }
-            outcome.withLock { $0 = result }
-            done.signal()
         }
-        done.wait()
-        let report = try benchStep { () throws(BenchFailure) in try outcome.withLock { $0 }!.get() }
+        let report = try benchStep { () throws(BenchFailure) in try outcome.get() }
         if printsJSON {
             try output.json(report.json)
         } else {
