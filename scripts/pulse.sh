@@ -8,6 +8,8 @@
 #                                fail, saying PULSE_SERVER is not set, and the rest still runs.
 # Its sink is "playctl_sink" (48 kHz stereo float), the default; record what reaches it from its monitor:
 #   PULSE_SERVER=unix:DIR/native parec -d playctl_sink.monitor --raw --format=float32le --rate=48000 --channels=2
+# A second one, "playctl_exact", is played to only by the test that compares what it records sample for sample (the
+# suites run in parallel, and others play to the default sink meanwhile).
 # Needs pulseaudio and pulseaudio-utils (scripts/setup.sh installs them).
 set -euo pipefail
 if [ "${1:-}" = run ]; then
@@ -42,6 +44,7 @@ fi
 cat > "$dir/playctl.pa" <<PA
 load-module module-native-protocol-unix auth-anonymous=1 socket=$dir/native
 load-module module-null-sink sink_name=playctl_sink rate=48000 channels=2 format=float32le
+load-module module-null-sink sink_name=playctl_exact rate=48000 channels=2 format=float32le
 set-default-sink playctl_sink
 set-default-source playctl_sink.monitor
 PA

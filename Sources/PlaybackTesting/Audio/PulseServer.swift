@@ -6,6 +6,9 @@ import Foundation
 public enum PulseServer {
     /// The null sink `scripts/pulse.sh` makes (48 kHz, stereo, float), the server's default.
     public static let sink = "playctl_sink"
+    /// A second null sink of the same daemon, not the default: for the one test that records what reaches it and
+    /// compares it sample for sample (the suites run in parallel, and the others play to the default meanwhile).
+    public static let exactSink = "playctl_exact"
 
     /// `unix:/path/native` when a server was started for the tests, else nil.
     public static var address: String? { ProcessInfo.processInfo.environment["PULSE_SERVER"] }

@@ -77,7 +77,7 @@ struct FeedCLITests {
     @Test("text: a header, a line per swipe under the column titles, then the summary")
     func textRun() async throws {
         let result = try await CLIProcess.run(
-            ["feed", MediaFixtures.directory.path, "--swipes", "2", "--dwell", "0.3", "--seed", "5", "--no-audio"],
+            ["feed", MediaFixtures.directory.path, "--swipes", "2", "--dwell", "1", "--seed", "5", "--no-audio"],
             timeout: 60)
         #expect(result.status == 0, "\(result.standardError)")
         let lines = result.outputLines
