@@ -24,4 +24,20 @@ struct FeedPlayedBytesTests {
         #expect(summary.bytesPlayed < 2 * size, "item 0 counted once: \(summary.bytesPlayed) of \(size)")
         #expect(summary.bytesPlayed <= summary.bytesFetched, "nothing played was not fetched")
     }
+
+    @Test("the waste's part fetched for items never on screen: what the cache fetched for their URLs, no more")
+    func unwatchedBytes() async throws {
+        let scenario = FeedScenario(entries: FeedScenario.entries(6), bytesPerSecond: 400_000)
+        defer { scenario.stop() }
+        scenario.feed.scroll(to: 0)
+        await scenario.advance(3)
+        let summary = scenario.feed.summary
+        let unwatched = (1..<6).map { scenario.feed.entries[$0].url }
+        let fetched = scenario.loading.cache.bytesFetched(unwatched).values.reduce(0, +)
+        #expect(summary.activations == 1)
+        #expect(summary.bytesFetchedUnwatched > 0, "the next items were prefetched and prepared")
+        #expect(summary.bytesFetchedUnwatched == fetched)
+        #expect(summary.bytesFetchedUnwatched + summary.bytesPlayed <= summary.bytesFetched)
+        #expect(summary.bytesWasted == summary.bytesFetched - summary.bytesPlayed)
+    }
 }

@@ -26,6 +26,8 @@ public final class FeedController: Sendable {
     let broadcaster = EventBroadcaster<FeedEvent>()
     let start: Double
     private let fetchedAtStart: Int64
+    /// Each entry URL's bytes fetched before the feed (the cache may be shared).
+    private let fetchedAtStartByURL: [String: Int64]
     let memoryAtStart: Int
     private let follower: Locked<FeedClockFollower?> = Locked(nil)
 
@@ -47,6 +49,7 @@ public final class FeedController: Sendable {
                     entries: entries, policy: configuration.policy, profile: configuration.profile)))
         start = FeedController.seconds(on: clock)
         fetchedAtStart = loading.cache.currentStatistics.bytesFetched
+        fetchedAtStartByURL = loading.cache.bytesFetched(Set(entries.map(\.url)))
         memoryAtStart = ProcessMemory.residentBytes()
         for (playerIndex, player) in pool.players.enumerated() {
             player.observeEvents { [weak self] event in self?.playerEvent(event, playerIndex: playerIndex) }
@@ -116,6 +119,7 @@ public final class FeedController: Sendable {
     /// What the feed did so far.
     public var summary: FeedSummary {
         let fetched = loading.cache.currentStatistics.bytesFetched - fetchedAtStart
+        let fetchedByURL = loading.cache.bytesFetched(fetchedAtStartByURL.keys)
         let pool = self.pool.statistics
         return state.withLock { state in
             var summary = state.summary
@@ -137,6 +141,12 @@ public final class FeedController: Sendable {
                 if let stalled = slot.stalledSince { summary.stallSeconds += now - stalled }
             }
             summary.bytesPlayed = played.values.reduce(0, +)
+            // The waste's two parts: bytes of items never on screen (prefetched, prepared), and bytes past where the
+            // watched ones were left.
+            let watched = Set(played.keys.map { entries[$0].url })
+            for (url, bytes) in fetchedByURL where !watched.contains(url) {
+                summary.bytesFetchedUnwatched += bytes - (fetchedAtStartByURL[url] ?? 0)
+            }
             return summary
         }
     }

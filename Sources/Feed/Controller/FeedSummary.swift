@@ -41,6 +41,9 @@ public struct FeedSummary: Sendable, Equatable {
     /// watched; all of it when it looped; once, however often it was scrolled to).
     public var bytesFetched: Int64 = 0
     public var bytesPlayed: Int64 = 0
+    /// Of ``bytesFetched``: those of items that were never active (prefetched or prepared, then left). The rest of
+    /// the waste is what watched items fetched past where they were left.
+    public var bytesFetchedUnwatched: Int64 = 0
     /// Items that became active and did not start (play, or show an image) within the spinner's delay, or failed:
     /// the user waited, with a spinner over a still frame or an empty cell.
     public var loaderImpressions = 0
@@ -68,6 +71,9 @@ public struct FeedSummary: Sendable, Equatable {
     public var wasteRatio: Double {
         bytesPlayed > 0 ? Double(max(bytesFetched - bytesPlayed, 0)) / Double(bytesPlayed) : 0
     }
+    /// Bytes fetched and never played: ``bytesFetchedUnwatched``, and what watched items fetched past where they
+    /// were left (re-fetches of evicted bytes included).
+    public var bytesWasted: Int64 { max(bytesFetched - bytesPlayed, 0) }
     /// ``loaderImpressions`` per 1000 activations.
     public var loaderImpressionsPer1000: Double {
         activations > 0 ? Double(loaderImpressions) * 1000 / Double(activations) : 0

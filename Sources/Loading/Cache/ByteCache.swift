@@ -126,6 +126,16 @@ public final class ByteCache: @unchecked Sendable {
         return out
     }
 
+    /// Bytes fetched from the network for each of `urls` so far (0 for one never fetched), whether still held or
+    /// evicted since.
+    public func bytesFetched(_ urls: some Sequence<String>) -> [String: Int64] {
+        condition.lock()
+        defer { condition.unlock() }
+        var out: [String: Int64] = [:]
+        for url in urls { out[url] = resources[url]?.bytesFetched ?? 0 }
+        return out
+    }
+
     /// The byte ranges of `url` held (in memory or on disk), merged, in order.
     public func cachedRanges(of url: String) -> [Range<Int64>] {
         condition.lock()

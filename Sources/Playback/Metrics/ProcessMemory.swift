@@ -13,7 +13,8 @@ public enum ProcessMemory {
         defer { fclose(file) }
         var line = [CChar](repeating: 0, count: 128)
         guard fgets(&line, Int32(line.count), file) != nil else { return -1 }
-        let fields = String(cString: line).split(separator: " ")
+        let bytes = line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+        let fields = String(decoding: bytes, as: UTF8.self).split(separator: " ")
         guard fields.count > 1, let pages = Int(fields[1]) else { return -1 }
         return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
     }

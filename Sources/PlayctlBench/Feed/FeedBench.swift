@@ -41,8 +41,16 @@ public struct FeedBench: Sendable {
     /// Trace 2's jumps: beyond the prefetch window (4 ahead).
     public static let jump = 6...9
 
+    /// The parts of the run, by the names `--parts` takes.
+    public enum Part: String, Sendable, CaseIterable {
+        case soak, swipe, jump, waste
+        case cellular = "3g"
+    }
+
     /// The feed folder of the served media (nil: `feed`).
     public var folder: String?
+    /// The parts run (all by default); the targets of the others read "not measured".
+    public var parts = Set(Part.allCases)
     public var swipes: Int
     public var wasteSwipes: Int
     public var soakSwipes: Int
@@ -79,24 +87,30 @@ public struct FeedBench: Sendable {
         let loadBefore = LoadAverage.oneMinute()
         let media = try FeedMedia.load(folder)
         let tools = try BenchTools.find(progress: progress)
-        guard let mpv = tools.mpv else { throw .failed("mpv is not installed: bench --feed compares against it") }
+        let mpv = tools.mpv ?? "mpv"
+        if tools.mpv == nil, !parts.isDisjoint(with: [.swipe, .jump]) {
+            throw .failed("mpv is not installed: bench --feed compares against it")
+        }
         let quiet = LinkQuiet.find(shaped: TestHTTPServer.isShaped)
         let traces = traces(items: media.files.count)
         var report = FeedReport(bench: self, media: media, tools: tools, shaped: TestHTTPServer.isShaped)
 
-        progress("soak: \(soakSwipes) swipes over the simulated network, manual clock")
-        report.soak = await FeedSoak(swipes: soakSwipes, seed: seed &+ 3).run(media: media)
+        if parts.contains(.soak) {
+            progress("soak: \(soakSwipes) swipes over the simulated network, manual clock")
+            report.soak = await FeedSoak(swipes: soakSwipes, seed: seed &+ 3).run(media: media)
+        }
 
         let link8 = TestHTTPServer.Link.mbit8
         let entries8 = media.entries(base: Self.base(link8))
         let urls8 = entries8.map(\.url)
-        for (name, configuration) in [("playctl", FeedConfiguration()), ("naive", Self.naiveConfiguration)] {
+        for (name, configuration) in [("playctl", FeedConfiguration()), ("naive", Self.naiveConfiguration)]
+        where parts.contains(.swipe) {
             progress("swipe trace over 8 Mbit/s: \(name), \(swipes) swipes (\(Int(traces.swipe.duration)) s)")
             quiet.wait()
             report.swipe.append(
                 await FeedReplay.run(name, trace: traces.swipe, entries: entries8, configuration: configuration))
         }
-        for prefetch in [true, false] {
+        for prefetch in [true, false] where parts.contains(.swipe) {
             progress("swipe trace over 8 Mbit/s: \(MPVReplay.name(prefetch: prefetch))")
             quiet.wait()
             report.swipe.append(
@@ -104,26 +118,32 @@ public struct FeedBench: Sendable {
                     try MPVReplay.run(mpv: mpv, urls: urls8, prefetch: prefetch, trace: traces.swipe)
                 })
         }
-        for (name, configuration) in [("playctl", FeedConfiguration()), ("naive", Self.naiveConfiguration)] {
+        for (name, configuration) in [("playctl", FeedConfiguration()), ("naive", Self.naiveConfiguration)]
+        where parts.contains(.jump) {
             progress("jump trace over 8 Mbit/s (every target cold): \(name)")
             quiet.wait()
             report.competition.append(
                 await FeedReplay.run(
                     name, trace: traces.jump, entries: entries8, configuration: configuration, dropsTargets: true))
         }
-        progress("jump trace over 8 Mbit/s (every target cold): \(MPVReplay.name(prefetch: false))")
-        quiet.wait()
-        report.competition.append(
-            try await Self.onThread { () throws(BenchFailure) in
-                try MPVReplay.run(mpv: mpv, urls: urls8, prefetch: false, trace: traces.jump)
-            })
-        progress("waste trace over 8 Mbit/s: \(wasteSwipes) swipes, 14 s median (\(Int(traces.waste.duration)) s)")
-        quiet.wait()
-        report.waste = await FeedReplay.run(
-            "playctl", trace: traces.waste, entries: entries8, configuration: FeedConfiguration())
+        if parts.contains(.jump) {
+            progress("jump trace over 8 Mbit/s (every target cold): \(MPVReplay.name(prefetch: false))")
+            quiet.wait()
+            report.competition.append(
+                try await Self.onThread { () throws(BenchFailure) in
+                    try MPVReplay.run(mpv: mpv, urls: urls8, prefetch: false, trace: traces.jump)
+                })
+        }
+        if parts.contains(.waste) {
+            progress("waste trace over 8 Mbit/s: \(wasteSwipes) swipes, 14 s median (\(Int(traces.waste.duration)) s)")
+            quiet.wait()
+            report.waste = await FeedReplay.run(
+                "playctl", trace: traces.waste, entries: entries8, configuration: FeedConfiguration())
+        }
 
         let entries3G = media.entries(base: Self.base(.cellular3G))
-        for (name, configuration) in [("playctl", FeedConfiguration()), ("naive", Self.naiveConfiguration)] {
+        for (name, configuration) in [("playctl", FeedConfiguration()), ("naive", Self.naiveConfiguration)]
+        where parts.contains(.cellular) {
             progress("swipe trace over 1.6 Mbit/s (3G-like): \(name)")
             quiet.wait()
             report.cellular.append(

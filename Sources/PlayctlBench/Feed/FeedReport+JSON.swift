@@ -101,6 +101,7 @@ extension FeedReport {
             ("rebufferRatio", .double(summary.rebufferRatio)),
             ("bytesFetched", .int(Int(summary.bytesFetched))),
             ("bytesPlayed", .int(Int(summary.bytesPlayed))),
+            ("bytesFetchedUnwatched", .int(Int(summary.bytesFetchedUnwatched))),
             ("wasteRatio", .double(summary.wasteRatio)),
             ("loaderImpressions", .int(summary.loaderImpressions)),
             ("loaderImpressionsPer1000", .double(summary.loaderImpressionsPer1000)),

@@ -139,6 +139,8 @@ extension FeedReport {
             "Waste and rebuffering over 8 Mbit/s (trace 3, playctl, \(BenchText.fixed(waste.seconds, 0)) s)",
             "  bytes fetched \(summary.bytesFetched), played \(summary.bytesPlayed) (each item up to where it was "
                 + "watched, all of it once it looped)",
+            "  wasted \(summary.bytesWasted): \(summary.bytesFetchedUnwatched) of items never on screen (prefetched, "
+                + "prepared), \(summary.bytesWasted - summary.bytesFetchedUnwatched) past where watched items were left",
         ]
         for key in ["wasteRatio", "rebufferRatio"] {
             guard let target = targets.first(where: { $0.key == key }) else { continue }

@@ -27,6 +27,12 @@ struct FeedBenchOptions: Sendable, Equatable {
     static let soakSwipes = Option<Int>(
         "soak-swipes", placeholder: "N", help: "Swipes of the --feed soak (default 1000).")
     static let seed = Option<Int>("seed", placeholder: "N", help: "The --feed traces' seed (default 1).")
+    static let parts = Option<String>(
+        "parts", placeholder: "LIST",
+        help: """
+            The parts of --feed to run, comma-separated: soak, swipe (trace 1), jump (trace 2), waste (trace 3), \
+            3g (trace 1 at 1.6 Mbit/s); default all. The others' targets read "not measured".
+            """)
     static let budgets = Option<String>(
         "budgets", placeholder: "LIST", help: "The --sweep's total budgets, comma-separated (default 3,4,5,6,7,8).")
     static let videoCosts = Option<String>(
@@ -37,12 +43,13 @@ struct FeedBenchOptions: Sendable, Equatable {
 
     /// In the order help lists them.
     static let declarations: [any OptionDeclaration] = [
-        feed, sweep, swipes, wasteSwipes, soakSwipes, seed, budgets, videoCosts, inactiveKiB,
+        feed, sweep, swipes, wasteSwipes, soakSwipes, seed, parts, budgets, videoCosts, inactiveKiB,
     ]
     /// What each needs.
     static let constraints: [OptionConstraint] = [
         .requires(sweep, feed), .requires(swipes, feed), .requires(wasteSwipes, feed), .requires(soakSwipes, feed),
-        .requires(seed, feed), .requires(budgets, sweep), .requires(videoCosts, sweep), .requires(inactiveKiB, sweep),
+        .requires(seed, feed), .requires(parts, feed), .requires(budgets, sweep), .requires(videoCosts, sweep),
+        .requires(inactiveKiB, sweep),
     ]
 
     /// Whether `--feed` was given, and `--sweep`.
@@ -53,6 +60,8 @@ struct FeedBenchOptions: Sendable, Equatable {
     let wasteSwipes: Int?
     let soakSwipes: Int?
     let seed: Int?
+    /// The parts named by `--parts` (nil: all).
+    let parts: [String]?
     let budgets: [Int]?
     let videoCosts: [Int]?
     let inactiveKiB: [Int]?
@@ -67,6 +76,7 @@ struct FeedBenchOptions: Sendable, Equatable {
         wasteSwipes = try Self.count(arguments, Self.wasteSwipes, least: 1)
         soakSwipes = try Self.count(arguments, Self.soakSwipes, least: 10)
         seed = try Self.count(arguments, Self.seed, least: 0)
+        parts = try Self.names(arguments, Self.parts, among: ["soak", "swipe", "jump", "waste", "3g"])
         budgets = try Self.list(arguments, Self.budgets, least: 0)
         videoCosts = try Self.list(arguments, Self.videoCosts, least: 1)
         inactiveKiB = try Self.list(arguments, Self.inactiveKiB, least: 1)
@@ -81,6 +91,18 @@ struct FeedBenchOptions: Sendable, Equatable {
                 option, value: String(value), expected: "an integer from \(least) to 1000000")
         }
         return value
+    }
+
+    private static func names(
+        _ arguments: ParsedArguments, _ option: Option<String>, among known: [String]
+    ) throws(UsageError) -> [String]? {
+        guard let text = arguments[option] else { return nil }
+        let names = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        guard !names.isEmpty, names.allSatisfy(known.contains) else {
+            throw arguments.invalidValue(
+                option, value: text, expected: "names from \(known.joined(separator: ", ")), comma-separated")
+        }
+        return names
     }
 
     private static func list(

@@ -40,6 +40,13 @@ struct FeedBenchTests {
             ])
     }
 
+    @Test("--parts takes soak, swipe, jump, waste and 3g; another name is a usage error naming the option")
+    func partsAreChecked() async throws {
+        let result = try await CLIProcess.run(["bench", "--feed", "--parts", "soak,swipes"], timeout: 60)
+        #expect(result.status == 2, "\(result.standardError)")
+        #expect(result.standardError.contains("--parts") && result.standardError.contains("soak, swipe, jump"))
+    }
+
     @Test("the help shows two --feed examples, one of them a sweep")
     func examplesListed() {
         #expect(Self.examples.count == 2)

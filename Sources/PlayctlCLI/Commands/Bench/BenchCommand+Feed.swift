@@ -17,9 +17,11 @@ extension BenchCommand {
             return
         }
         if let reason = FeedBench.unavailableReason { throw CommandFailure(reason) }
-        let bench = FeedBench(
+        var configured = FeedBench(
             folder: file, swipes: feed.swipes, wasteSwipes: feed.wasteSwipes, soakSwipes: feed.soakSwipes,
             seed: feed.seed.map(UInt64.init))
+        if let parts = feed.parts { configured.parts = Set(parts.compactMap(FeedBench.Part.init(rawValue:))) }
+        let bench = configured
         let outcome = AsyncWork.wait { () -> Result<FeedReport, BenchFailure> in
             do throws(BenchFailure) {
                 return .success(try await bench.run(progress: { Self.progress($0) }))

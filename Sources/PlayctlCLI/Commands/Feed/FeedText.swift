@@ -82,7 +82,7 @@ struct FeedText {
                 + "\(String(format: "%.3f", s.watchedSeconds)) s watched; rebuffer ratio "
                 + String(format: "%.4f", s.rebufferRatio),
             "  bytes         \(s.bytesFetched) fetched, \(s.bytesPlayed) played; waste ratio "
-                + String(format: "%.3f", s.wasteRatio),
+                + String(format: "%.3f", s.wasteRatio) + " (\(s.bytesFetchedUnwatched) of items never on screen)",
             "  loader        \(Self.count(s.loaderImpressions, "impression")), "
                 + String(format: "%.1f", s.loaderImpressionsPer1000) + " per 1000 activations",
             "  prefetches    \(s.prefetchesStarted) started, \(s.prefetchesFinished) finished, "
