@@ -41,7 +41,9 @@ public final class FeedController: Sendable {
         self.configuration = configuration
         self.loading = loading
         self.clock = clock
-        pool = PlayerPool(size: max(configuration.poolSize, 2), clock: clock, audio: configuration.audio)
+        pool = PlayerPool(
+            size: max(configuration.poolSize, 2), clock: clock, audio: configuration.audio,
+            decoderThreads: configuration.decoderThreads)
         posters = configuration.posterSize.map { _ in PosterPipeline(loading: loading) }
         state = Locked(
             FeedState(

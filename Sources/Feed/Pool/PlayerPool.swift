@@ -38,9 +38,9 @@ public final class PlayerPool: Sendable {
     }
 
     /// A pool of `size` players (at least 1) on `clock`, made now.
-    public init(size: Int = 5, clock: ClockMode = .host, audio: Bool = true) {
+    public init(size: Int = 5, clock: ClockMode = .host, audio: Bool = true, decoderThreads: Int = 0) {
         self.size = max(size, 1)
-        players = (0..<max(size, 1)).map { _ in Player(clock: clock, audio: audio) }
+        players = (0..<max(size, 1)).map { _ in Player(clock: clock, audio: audio, decoderThreads: decoderThreads) }
         state = Locked(State(free: players))
         observer = Locked(nil)
     }

@@ -18,7 +18,8 @@ extension PlayerCore {
     func startLoad(_ item: PlayerItem, sources: OpenedSources) {
         let rules = read { $0.state.selectionRules }
         let request = LoadedItem.Request(
-            url: item.url, name: item.name, withAudio: audioEnabled, makeSource: item.makeSource,
+            url: item.url, name: item.name, withAudio: audioEnabled, videoThreads: decoderThreads,
+            makeSource: item.makeSource,
             loading: item.loading, decryptionKey: item.decryptionKey, sidecars: item.sidecarSubtitles
         ) { groups in
             rules.resolve(groups, explicit: item.state.withLock { $0.explicitSelection })

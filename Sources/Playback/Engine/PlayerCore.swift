@@ -31,16 +31,19 @@ final class PlayerCore: @unchecked Sendable, ManualClockParticipant {
     let pacing: any Pacing
     let clockOrder: UInt64
     let audioEnabled: Bool
+    /// The video decoder's threads for the items it loads (0: FFmpeg's choice).
+    let decoderThreads: Int
     let audioOutput: AudioOutput
     private static let counter = Atomic<UInt64>(0)
 
     init(
         clock: ClockMode, actionAtItemEnd: ActionAtItemEnd, audioEnabled: Bool, automaticallyWaits: Bool = true,
-        audioOutput: AudioOutput = .null
+        audioOutput: AudioOutput = .null, decoderThreads: Int = 0
     ) {
         clockMode = clock
         pacing = clock.pacing
         self.audioEnabled = audioEnabled
+        self.decoderThreads = max(decoderThreads, 0)
         self.audioOutput = audioOutput
         var clockState = ClockState(origin: HostTime.now())
         // A player made after a manual clock has moved starts at the clock's time, not at zero.

@@ -60,6 +60,8 @@ final class LoadedItem: @unchecked Sendable {
         var url: String
         var name: String
         var withAudio: Bool
+        /// The video decoder's threads (0: FFmpeg's choice).
+        var videoThreads = 0
         var makeSource: PlayerItem.ByteSourceMaker?
         var loading: RemoteLoading?
         var decryptionKey: String?
@@ -116,7 +118,8 @@ final class LoadedItem: @unchecked Sendable {
             }
             // The video decoder reads this demuxer alone.
             demuxer.discardAllStreams(except: track.index)
-            video = VideoPipeline(reader: try VideoFrameReader(demuxer: demuxer), onChange: onChange)
+            video = VideoPipeline(
+                reader: try VideoFrameReader(demuxer: demuxer, threads: request.videoThreads), onChange: onChange)
             // Decoding starts now: the first frame is decoded while the audio decoder opens. Not with a source
             // paced by a manual clock: there the load must be the only reader until its result is applied, so that
             // "its reader waits for the clock" means the load waits (the clock may move on), not a decoder it

@@ -20,9 +20,16 @@ open class Player: @unchecked Sendable {
 
     /// A player for `item` (or none), following `clock`. With `audio` false, audio is not decoded at all;
     /// `audioOutput` says where it is played (the null device unless asked: see ``AudioOutput``).
-    public init(item: PlayerItem? = nil, clock: ClockMode = .host, audio: Bool = true, audioOutput: AudioOutput = .null)
-    {
-        core = PlayerCore(clock: clock, actionAtItemEnd: .pause, audioEnabled: audio, audioOutput: audioOutput)
+    /// `decoderThreads` is the video decoder's thread count: 0 lets FFmpeg choose (the CPUs plus one, frame
+    /// threading: each thread holds frames in flight); apps that run several players at once, as a feed does, give
+    /// each fewer (see `FeedConfiguration.decoderThreads`).
+    public init(
+        item: PlayerItem? = nil, clock: ClockMode = .host, audio: Bool = true, audioOutput: AudioOutput = .null,
+        decoderThreads: Int = 0
+    ) {
+        core = PlayerCore(
+            clock: clock, actionAtItemEnd: .pause, audioEnabled: audio, audioOutput: audioOutput,
+            decoderThreads: decoderThreads)
         core.start()
         if let item { replaceCurrentItem(with: item) }
     }

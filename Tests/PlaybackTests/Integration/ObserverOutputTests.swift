@@ -87,6 +87,23 @@ struct ObserverOutputTests {
         #expect(seconds > 0.9 && seconds < 1.1, "about one second of audio consumed: \(seconds)")
     }
 
+    @Test("with 1 or 2 video decoder threads (a feed's players) every frame is ffmpeg's", arguments: [1, 2])
+    func decoderThreads(threads: Int) async throws {
+        let clock = ManualClock()
+        let player = Player(
+            item: PlayerItem(url: MediaFixtures.path("a.mp4")), clock: .manual(clock), audio: false,
+            decoderThreads: threads)
+        defer { player.invalidate() }
+        let md5s = Locked<[String]>([])
+        player.add(VideoSink { frame in md5s.withLock { $0.append(frame.md5()) } })
+        player.play()
+        await clock.advance(bySeconds: 2)
+        let reference = try MediaFixtures.referenceMD5s("a.mp4")
+        let shown = md5s.withLock { $0 }
+        #expect(shown.count == 61, "\(shown.count) frames in 2 s")
+        #expect(shown == Array(reference.prefix(shown.count)))
+    }
+
     @Test("playImmediately starts at once; pause stops the clock")
     func playImmediately() async throws {
         let clock = ManualClock()
