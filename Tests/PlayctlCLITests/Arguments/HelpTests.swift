@@ -46,7 +46,7 @@ struct HelpTests {
         #expect(
             try usage("bench")
                 == "playctl bench [--file FILE] [--runs N] [--playback | --network | --posters | --feed] [--sweep] [--swipes N] "
-                + "[--waste-swipes N] [--soak-swipes N] [--seed N] [--budgets LIST] [--video-costs LIST] "
+                + "[--waste-swipes N] [--soak-swipes N] [--seed N] [--parts LIST] [--budgets LIST] [--video-costs LIST] "
                 + "[--inactive-kib LIST] [--json]")
         let play = try usage("play")
         #expect(play.hasPrefix("playctl play FILE [--rate R] [--seek SEC[@AT]]... [--until SEC]"))
