@@ -17,14 +17,16 @@ public struct FeedConfiguration: Sendable {
     public var loops = true
     /// Seconds of media the prepared next item buffers ahead of its first frame (its fetch has prefetch
     /// priority: it gives way to the active item's).
-    public var preparedBuffer = 2.0
+    public var preparedBuffer = 1.0
     /// The active item claims the link (every prefetch holds) until this much media is buffered ahead of its
     /// playhead, or all of it; it claims again when its buffer falls under half of it or it stalls.
-    public var activeBufferTarget = 4.0
+    public var activeBufferTarget = 3.0
     /// Seconds of media the active item fetches ahead of its playhead (its `preferredForwardBufferDuration`; 0:
     /// the player's automatic 30 s). Short videos are often left after a few seconds: what was fetched past that
-    /// point is waste, so the feed keeps this short, above `activeBufferTarget`.
-    public var activeForwardBuffer = 8.0
+    /// point is waste, so the feed keeps this short, above `activeBufferTarget`: 4 s against 8 s took the waste
+    /// of `bench --feed`'s 14 s-dwell trace from 18.3% to 15.3%, the rebuffer ratio staying at 0.15%
+    /// (docs/feed-bench.md).
+    public var activeForwardBuffer = 4.0
     /// A user who reaches an item sees a spinner (a "loader impression") when it takes longer than this, in
     /// seconds, to start (a video playing, an image shown), whether a first frame is on screen or not.
     public var spinnerDelay = 0.1

@@ -1,3 +1,4 @@
+import Foundation
 import Loading
 import Playback
 
@@ -18,8 +19,28 @@ extension FeedController {
         guard clock.manualClock == nil, let budget = configuration.memoryBudget, memoryAtStart >= 0,
             resident - memoryAtStart > budget
         else { return }
-        trim(&state)
+        // Over it: first the heap the allocator kept for reuse goes back (freed memory, not the feed's: glibc keeps
+        // a heap per decoding thread it saw contend, and resident memory counts them); the feed trims only if it
+        // is still over after that, so that what it drops was in use. At most once every second, on a thread of
+        // its own (malloc_trim blocks a few milliseconds).
+        guard !state.releasingMemory, now - state.lastMemoryRelease >= Self.memoryReleaseInterval else { return }
+        state.releasingMemory = true
+        state.lastMemoryRelease = now
+        let start = memoryAtStart
+        Thread.detachNewThread { [weak self] in
+            ProcessMemory.releaseFreeMemory()
+            let over = ProcessMemory.residentBytes() - start > budget
+            guard let self else { return }
+            self.state.withLock { state in
+                state.releasingMemory = false
+                guard over, !state.invalidated else { return }
+                self.trim(&state)
+            }
+        }
     }
+
+    /// At most one release of freed heap (and trim) every this many seconds.
+    static let memoryReleaseInterval = 1.0
 
     /// Drops the cached bytes of every item outside the prefetch window (farthest from the active one first) and
     /// gives the prepared player back.

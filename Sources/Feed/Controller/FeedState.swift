@@ -70,6 +70,10 @@ struct FeedState {
     var playedBytes: [Int: Int64] = [:]
     var linkClaim: LinkClaim?
     var lastMemorySample = -Double.infinity
+    /// When the feed last handed freed heap back over its budget (see `FeedController.sampleMemory`), and whether
+    /// that is under way.
+    var lastMemoryRelease = -Double.infinity
+    var releasingMemory = false
     var invalidated = false
 
     /// At most this many latencies are kept for the percentiles (a feed scrolled for days stays bounded).

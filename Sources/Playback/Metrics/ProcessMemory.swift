@@ -18,4 +18,15 @@ public enum ProcessMemory {
         guard fields.count > 1, let pages = Int(fields[1]) else { return -1 }
         return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
     }
+
+    /// Gives freed heap memory back to the system (glibc's `malloc_trim`), so that resident memory shows what is in
+    /// use rather than what the allocator keeps for reuse (with many decoding threads, glibc keeps a heap per
+    /// thread it saw contend). Blocking, up to a few milliseconds with a large heap: call it on a thread of its
+    /// own. Does nothing where the C library has no `malloc_trim`.
+    public static func releaseFreeMemory() {
+        // Not in Swift's Glibc module (malloc.h): looked up.
+        typealias Trim = @convention(c) (Int) -> Int32
+        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "malloc_trim") else { return }
+        _ = unsafeBitCast(symbol, to: Trim.self)(0)
+    }
 }

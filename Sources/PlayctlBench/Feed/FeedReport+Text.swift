@@ -83,7 +83,7 @@ extension FeedReport {
             if let claimed = playctl.linkClaimed {
                 lines.append(
                     "  playctl's item on screen claimed the link \(BenchText.fixed(claimed * 100, 0))% of the run "
-                        + "(below 4 s of buffer; prefetches and the prepared item's fetch hold meanwhile)")
+                        + "(below its buffer target; prefetches and the prepared item's fetch hold meanwhile)")
             }
         }
         if let playctl, let naive {

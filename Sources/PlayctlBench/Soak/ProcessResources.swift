@@ -1,3 +1,5 @@
+import Playback
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -43,10 +45,7 @@ struct ProcessResources: Equatable {
     /// Gives freed heap memory back to the system (glibc's `malloc_trim`), so resident memory shows what is in use
     /// rather than what the allocator keeps cached for reuse.
     static func releaseFreeMemory() {
-        // Not in Swift's Glibc module (malloc.h): look it up.
-        typealias Trim = @convention(c) (Int) -> Int32
-        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "malloc_trim") else { return }
-        _ = unsafeBitCast(symbol, to: Trim.self)(0)
+        ProcessMemory.releaseFreeMemory()
     }
 
     /// Caps glibc's malloc arenas at `count` (`mallopt(M_ARENA_MAX)`). glibc adds an arena, up to 8 per CPU,

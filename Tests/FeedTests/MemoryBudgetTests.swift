@@ -1,0 +1,48 @@
+import Feed
+import Foundation
+import Locking
+import PlaybackTesting
+import Testing
+
+/// The feed's memory budget on the host clock: over it, freed heap goes back first, then the feed trims, at most
+/// once a second.
+@Suite("Feed memory budget")
+struct MemoryBudgetTests {
+    @Test("a feed always over its budget trims the prepared player, at most once a second, and plays on")
+    func overBudgetTrimsOncePerSecond() async throws {
+        var configuration = FeedConfiguration()
+        configuration.memoryBudget = 1
+        configuration.audio = false
+        let entries = ["a.mp4", "b.mp4", "a.mp4", "b.mp4"].map { FeedEntry(url: MediaFixtures.path($0), kind: .video) }
+        let feed = FeedController(entries: entries, configuration: configuration)
+        defer { feed.invalidate() }
+        let trims = Locked<[Double]>([])
+        let frames = Locked(0)
+        let task = Task {
+            for await event in feed.events() {
+                switch event.kind {
+                case .trimmed: trims.withLock { $0.append(event.time) }
+                case .firstFrame: frames.withLock { $0 += 1 }
+                default: break
+                }
+            }
+        }
+        defer { task.cancel() }
+        feed.scroll(to: 0)
+        try await Task.sleep(for: .seconds(2.5))
+        feed.scroll(to: 1, speed: 1)
+        try await Task.sleep(for: .seconds(1))
+        let trimCount = feed.summary.trims
+        await feed.eventsDelivered()
+        try await Task.sleep(for: .milliseconds(100))
+        let times = trims.withLock { $0 }
+        #expect(!times.isEmpty, "the prepared player was trimmed")
+        // Trims of one round come together; rounds are a second apart at least.
+        var rounds: [Double] = []
+        for time in times where rounds.last.map({ time - $0 > 0.5 }) ?? true { rounds.append(time) }
+        #expect(zip(rounds, rounds.dropFirst()).allSatisfy { $1 - $0 >= 0.95 }, "\(rounds)")
+        #expect(rounds.count <= 4, "\(rounds)")
+        #expect(frames.withLock { $0 } == 2, "both items showed their frames")
+        #expect(trimCount <= times.count, "every trim counted was reported")
+    }
+}
