@@ -1,4 +1,5 @@
 import Feed
+import Playback
 import PlaybackTesting
 
 #if canImport(Glibc)
@@ -42,8 +43,8 @@ struct FeedSoak: Sendable {
             media: media, bytesPerSecond: Self.bytesPerSecond, latency: 0.05, configuration: FeedConfiguration())
         var resident: [Int] = []
         let run = await simulation.replay(trace) { _ in
-            ProcessResources.releaseFreeMemory()
-            resident.append(ProcessResources.residentBytes())
+            ProcessMemory.releaseFreeMemory()
+            resident.append(ProcessMemory.residentBytes())
         }
         await simulation.stop()
         return (run, resident)

@@ -27,25 +27,11 @@ struct ProcessResources: Equatable {
             names[name, default: 0] += 1
         }
         return ProcessResources(
-            residentBytes: residentBytes(),
+            residentBytes: ProcessMemory.residentBytes(),
             // Listing the directory opens one descriptor of its own.
             fileDescriptors: DirectoryListing.names(in: "/proc/self/fd").map { $0.count - 1 } ?? -1,
             threads: tasks?.count ?? -1,
             threadNames: names)
-    }
-
-    /// Resident memory from `/proc/self/statm`, in bytes; -1 when unreadable.
-    static func residentBytes() -> Int {
-        guard let text = readText("/proc/self/statm") else { return -1 }
-        let fields = text.split(separator: " ")
-        guard fields.count > 1, let pages = Int(fields[1]) else { return -1 }
-        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
-    }
-
-    /// Gives freed heap memory back to the system (glibc's `malloc_trim`), so resident memory shows what is in use
-    /// rather than what the allocator keeps cached for reuse.
-    static func releaseFreeMemory() {
-        ProcessMemory.releaseFreeMemory()
     }
 
     /// Caps glibc's malloc arenas at `count` (`mallopt(M_ARENA_MAX)`). glibc adds an arena, up to 8 per CPU,

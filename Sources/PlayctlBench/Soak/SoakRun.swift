@@ -128,7 +128,7 @@ public struct SoakRun: Sendable {
             if settled && !decoding { break }
             previous = now
         }
-        ProcessResources.releaseFreeMemory()
+        ProcessMemory.releaseFreeMemory()
         return ProcessResources.current()
     }
 

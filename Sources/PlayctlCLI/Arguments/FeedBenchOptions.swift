@@ -1,4 +1,5 @@
 import CommandLineKit
+import PlayctlBench
 
 /// `bench --feed`'s options, declared for `BenchCommand` and read into checked values.
 struct FeedBenchOptions: Sendable, Equatable {
@@ -76,7 +77,7 @@ struct FeedBenchOptions: Sendable, Equatable {
         wasteSwipes = try Self.count(arguments, Self.wasteSwipes, least: 1)
         soakSwipes = try Self.count(arguments, Self.soakSwipes, least: 10)
         seed = try Self.count(arguments, Self.seed, least: 0)
-        parts = try Self.names(arguments, Self.parts, among: ["soak", "swipe", "jump", "waste", "3g"])
+        parts = try Self.names(arguments, Self.parts, among: FeedBench.Part.allCases.map(\.rawValue))
         budgets = try Self.list(arguments, Self.budgets, least: 0)
         videoCosts = try Self.list(arguments, Self.videoCosts, least: 1)
         inactiveKiB = try Self.list(arguments, Self.inactiveKiB, least: 1)
