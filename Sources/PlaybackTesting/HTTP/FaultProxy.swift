@@ -32,6 +32,7 @@ public final class FaultProxy: Sendable {
     private struct State {
         var connections: [Int32] = []
         var accepted = 0
+        var forwarded = 0
         var stopped = false
         var running = 0
     }
@@ -71,6 +72,9 @@ public final class FaultProxy: Sendable {
 
     /// Connections accepted so far.
     public var connectionsAccepted: Int { state.withLock { $0.accepted } }
+
+    /// Bytes of the server's responses forwarded so far, over every connection.
+    public var bytesForwarded: Int { state.withLock { $0.forwarded } }
 
     /// Stops as a server stops: the listening socket closes (new connections are refused) and every open
     /// connection is closed; returns once every thread of the proxy has ended.
@@ -194,7 +198,10 @@ public final class FaultProxy: Sendable {
                     guard n > 0 else { return }
                     sent += n
                 }
-                if from == server { forwarded += count }
+                if from == server {
+                    forwarded += count
+                    state.withLock { $0.forwarded += count }
+                }
                 if from == server, let limit, forwarded >= limit {
                     var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
                     setsockopt(client, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))

@@ -124,18 +124,29 @@ struct ServerFaultTests {
         let (name, reference) = try Self.servedClip("Q")
         // 1.6 Mbit/s to the server: the 400 KB clip takes two seconds to arrive, its six seconds play longer.
         let proxy = try FaultProxy(upstreamPort: TestHTTPServer.Link.cellular3G.rawValue)
-        let stoppedAt = Locked<Int?>(nil)
-        let outcome = await Self.play(name, through: proxy, loader: Self.loader()) { count in
-            guard count == 10 else { return }
+        // The server stops at the tenth frame shown, or once half the file went through, whichever comes first: on
+        // a loaded machine the player may still be waiting for its decoders when the whole file has arrived (CI
+        // saw it play to the end once, the frame trigger too late).
+        let halfFile =
+            Int(
+                try FileManager.default.attributesOfItem(atPath: TestHTTPServer.localPath(name))[.size]
+                    as? UInt64 ?? 0) / 2
+        // A thread of its own: stop() waits for the proxy's threads, not a wait for the cooperative pool.
+        let finished = Locked(false)
+        Thread {
+            while !finished.withLock({ $0 }), proxy.bytesForwarded < halfFile { usleep(5000) }
             proxy.stop()
-            stoppedAt.withLock { $0 = count }
+        }.start()
+        let outcome = await Self.play(name, through: proxy, loader: Self.loader()) { count in
+            if count == 10 { proxy.stop() }
         }
-        #expect(stoppedAt.withLock { $0 } == 10)
+        finished.withLock { $0 = true }
+        #expect(proxy.bytesForwarded < halfFile + 64 << 10, "stopped before the file's end")
         #expect(outcome.item.status == .failed, "\(outcome.trace.joined(separator: "\n"))")
         let error = try #require(outcome.item.error)
         #expect([.connectionRefused, .connectionLost].contains(error.kind), "\(error)")
         #expect(error.url.contains(name))
-        #expect(outcome.md5s.count >= 10 && outcome.md5s.count < reference.count)
+        #expect(!outcome.md5s.isEmpty && outcome.md5s.count < reference.count)
         #expect(outcome.md5s == Array(reference.prefix(outcome.md5s.count)), "the frames shown are the file's")
         try await Self.expectNothingLeft("Q", port: proxy.port)
     }
