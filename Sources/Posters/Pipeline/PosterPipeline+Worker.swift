@@ -62,9 +62,12 @@ extension PosterPipeline {
     }
 
     private func finish(_ job: PosterJob, _ result: Result<Poster, MediaError>) {
-        let end = DispatchTime.now().uptimeNanoseconds
         if case .success(let poster) = result { cache.insert(poster) }
-        let (waiters, next) = state.withLock { state -> ([Waiting], [PosterJob]) in
+        // Read under the lock: a waiter may join until the job leaves the table, and its request time must not be
+        // later than the end (an end read before the lock was, once, on a loaded machine: the unsigned difference
+        // trapped).
+        let (waiters, next, end) = state.withLock { state -> ([Waiting], [PosterJob], UInt64) in
+            let end = DispatchTime.now().uptimeNanoseconds
             state.running -= 1
             if state.jobs[job.key] === job { state.jobs[job.key] = nil }
             let waiters = Array(job.waiters.values)
@@ -83,7 +86,7 @@ extension PosterPipeline {
             case .failure:
                 break
             }
-            return (waiters, state.startable(limit: configuration.maximumConcurrentDecodes))
+            return (waiters, state.startable(limit: configuration.maximumConcurrentDecodes), end)
         }
         for job in next { run(job) }
         for waiter in waiters {
