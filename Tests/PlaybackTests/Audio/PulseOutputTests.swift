@@ -267,7 +267,11 @@ struct PulseOutputTests {
         do {
             #expect(try await run.log.wait(timeout: 5) { $0 == .audioOutput("pulse", error: nil) })
             player.play()
-            while player.currentTime().seconds < 1.5 { try await Task.sleep(for: .milliseconds(10)) }
+            let started = ProcessRunner.monotonicSeconds()
+            while player.currentTime().seconds < 1.5 {
+                try #require(ProcessRunner.monotonicSeconds() - started < 15, "the playhead stayed before 1.5 s")
+                try await Task.sleep(for: .milliseconds(10))
+            }
             kill(pid, signal)
             let (at, wall) = (player.currentTime().seconds, ProcessRunner.monotonicSeconds())
             #expect(try await run.log.wait(timeout: 8) { $0 == .didPlayToEnd })

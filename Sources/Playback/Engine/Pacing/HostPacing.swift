@@ -8,6 +8,9 @@ struct HostPacing: Pacing {
 
     func now(_ clock: ClockState) -> Double { HostTime.now() - clock.origin }
 
+    /// The shortest wait between two passes, in seconds.
+    static let minimumWait = 0.001
+
     /// Seconds between buffer reports of an item fed over a link while its bytes arrive.
     static let remoteBufferInterval = 0.1
 
@@ -20,7 +23,11 @@ struct HostPacing: Pacing {
         core.performCollectedWork()
         if core.state.stopped { return }
         if let wait = nextWait(core, now: core.clockNow()) {
-            if wait > 0.0005 { core.waitForChange(timeout: wait, since: seen) }
+            // Never a pass without a wait: the engine holds its lock between passes, and a deadline that stays due
+            // (an audio device clock waiting for samples while host time runs on) once kept it from releasing the lock, so
+            // the audio pipeline could not hand over the samples that would have moved the clock (a livelock CI's
+            // ThreadSanitizer pass hit with a stopped PulseAudio daemon). At least a millisecond, unless signalled.
+            core.waitForChange(timeout: max(wait, Self.minimumWait), since: seen)
         } else {
             core.waitForChange(timeout: nil, since: seen)
         }
