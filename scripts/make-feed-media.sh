@@ -7,18 +7,65 @@
 #   .build/http-media/feed/NNN.mp4|jpg  the 100 entries of the feed (000-099), hard links to those: every 9th entry
 #                                (4, 13, 22, ...) an image, the videos cycling through the 10 clips, so that caches and
 #                                players see 100 distinct resources; scripts/netns.sh serves them as /feed/NNN.*
-# Made again when this script's version changes (the stamp file names it); otherwise reused.
+#   .build/http-media/feed-3g/   the same feed in the rendition an app serves on a 3G-like link (as ABR ladders do):
+#                                each clip at 640x360, 500 kbit/s H.264 (capped) and 64 kbit/s AAC, same keyframes;
+#                                the images 540 pixels wide (about 30-60 KB). A 2-5 Mbit/s clip cannot play on a
+#                                1.6 Mbit/s link at all, so bench --feed's 3G trace and --sweep scroll this one.
+# Each part is made again when its version changes (its stamp file names it); otherwise reused.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 src=.build/feed-media
 out=.build/http-media/feed
 version=1
+ff() { ffmpeg -hide_banner -loglevel error -y "$@"; }
+
+# The 3G rendition of the feed, from the clips and images in $src.
+make_3g() {
+  local low=$src/3g out3g=.build/http-media/feed-3g version3g=1
+  if [ "$(cat "$low/.version" 2>/dev/null)" = "$version3g" ] && [ -s "$out3g/099.mp4" -o -s "$out3g/099.jpg" ]; then
+    return
+  fi
+  echo "make-feed-media: the 3G rendition of the 10 clips and 3 images into $low (once)" >&2
+  rm -rf "$low" "$out3g"
+  mkdir -p "$low" "$out3g"
+  local n
+  for n in 0 1 2 3 4 5 6 7 8 9; do
+    # Keyframes where the full rendition has them (every 1.5 or 2 s): the same times, a smaller picture.
+    ff -i "$src/clip$n.mp4" -vf scale=640:360 -c:v libx264 -preset veryfast -profile:v main -pix_fmt yuv420p \
+       -force_key_frames "expr:gte(t,n_forced*$(keyframe_interval "$n"))" -sc_threshold 0 \
+       -b:v 500k -maxrate 500k -bufsize 500k -c:a aac -b:a 64k -ac 2 -movflags +faststart "$low/clip$n.mp4"
+  done
+  for n in 0 1 2; do ff -i "$src/photo$n.jpg" -vf scale=540:-2 -q:v 6 "$low/photo$n.jpg"; done
+  link_feed "$low" "$out3g"
+  echo "$version3g" > "$low/.version"
+}
+
+# Seconds between keyframes of clip N (its GOP at 30 fps).
+keyframe_interval() {
+  case $1 in 1|2|6|8) echo 1.5 ;; *) echo 2 ;; esac
+}
+
+# The 100 entries in folder $2: hard links to the clips and images of folder $1.
+link_feed() {
+  local from=$1 to=$2 video=0 image=0 i name
+  for i in $(seq 0 99); do
+    name=$(printf %03d "$i")
+    if [ $((i % 9)) -eq 4 ]; then
+      ln "$from/photo$((image % 3)).jpg" "$to/$name.jpg"
+      image=$((image + 1))
+    else
+      ln "$from/clip$((video % 10)).mp4" "$to/$name.mp4"
+      video=$((video + 1))
+    fi
+  done
+}
+
 if [ "$(cat "$src/.version" 2>/dev/null)" = "$version" ] && [ -s "$out/099.mp4" -o -s "$out/099.jpg" ]; then
+  make_3g
   exit 0
 fi
 rm -rf "$src" "$out"
 mkdir -p "$src" "$out"
-ff() { ffmpeg -hide_banner -loglevel error -y "$@"; }
 # clip N PATTERN SIZE SECONDS BITRATE GOP TONE: a moving lavfi pattern (testsrc2, or the game of life scaled up) with
 # temporal noise and a slow hue turn, and a tone.
 clip() {
@@ -49,16 +96,6 @@ for n in 0 1 2; do
   ff -f lavfi -i "testsrc2=size=1080x1350:rate=1:duration=1,noise=alls=$((12 + 8 * n)):allf=u,hue=h=$((100 * n))" \
      -frames:v 1 -q:v 3 "$src/photo$n.jpg"
 done
-video=0
-image=0
-for i in $(seq 0 99); do
-  name=$(printf %03d "$i")
-  if [ $((i % 9)) -eq 4 ]; then
-    ln "$src/photo$((image % 3)).jpg" "$out/$name.jpg"
-    image=$((image + 1))
-  else
-    ln "$src/clip$((video % 10)).mp4" "$out/$name.mp4"
-    video=$((video + 1))
-  fi
-done
+link_feed "$src" "$out"
 echo "$version" > "$src/.version"
+make_3g

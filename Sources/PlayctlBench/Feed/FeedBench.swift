@@ -141,13 +141,18 @@ public struct FeedBench: Sendable {
                 "playctl", trace: traces.waste, entries: entries8, configuration: FeedConfiguration())
         }
 
-        let entries3G = media.entries(base: Self.base(.cellular3G))
-        for (name, configuration) in [("playctl", FeedConfiguration()), ("naive", Self.naiveConfiguration)]
-        where parts.contains(.cellular) {
-            progress("swipe trace over 1.6 Mbit/s (3G-like): \(name)")
-            quiet.wait()
-            report.cellular.append(
-                await FeedReplay.run(name, trace: traces.swipe, entries: entries3G, configuration: configuration))
+        if parts.contains(.cellular) {
+            // The feed's 3G rendition (the folder given with --file otherwise), on trace 1's swipes.
+            let media3G = folder == nil ? try FeedMedia.load(nil, default: FeedMedia.cellularFolder) : media
+            let trace = self.traces(items: media3G.files.count).swipe
+            let entries3G = media3G.entries(base: Self.base(.cellular3G))
+            report.cellularMedia = media3G
+            for (name, configuration) in [("playctl", FeedConfiguration()), ("naive", Self.naiveConfiguration)] {
+                progress("swipe trace over 1.6 Mbit/s (3G-like, \(media3G.folder)/): \(name)")
+                quiet.wait()
+                report.cellular.append(
+                    await FeedReplay.run(name, trace: trace, entries: entries3G, configuration: configuration))
+            }
         }
         report.busyWaits = quiet.busyWaits
         report.loadAverage = (loadBefore, LoadAverage.oneMinute())

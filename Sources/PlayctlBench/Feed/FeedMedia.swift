@@ -27,6 +27,11 @@ public struct FeedMedia: Sendable {
 
     /// The folder the benchmark scrolls when `--file` is absent.
     public static let defaultFolder = "feed"
+    /// The same feed in the rendition an app serves on a 3G-like link (640x360 at 500 kbit/s, smaller images): the
+    /// 3G trace and the sweep scroll it when `--file` is absent. The full feed's 2-5 Mbit/s clips cannot play on a
+    /// 1.6 Mbit/s link at all: every player shows a spinner on about nine swipes in ten and prefetching changes
+    /// nothing (docs/feed-bench.md).
+    public static let cellularFolder = "feed-3g"
     /// The script that makes it, relative to the repository root.
     static let makeScript = "scripts/make-feed-media.sh"
 
@@ -48,12 +53,13 @@ public struct FeedMedia: Sendable {
     /// The folder `name` of the served media (`PLAYCTL_HTTP_ROOT`, else the repository's `.build/http-media`), read
     /// and probed.
     /// - Throws: `BenchFailure` saying how to make it when it is missing or holds nothing playable.
-    public static func load(_ name: String?) throws(BenchFailure) -> FeedMedia {
-        let folder = name ?? defaultFolder
+    public static func load(_ name: String?, default fallback: String = defaultFolder) throws(BenchFailure) -> FeedMedia
+    {
+        let folder = name ?? fallback
         let root = TestHTTPServer.root ?? Repository.path(".build/http-media")
         let directory = root + "/" + folder
         let hint =
-            folder == defaultFolder
+            [defaultFolder, cellularFolder].contains(folder)
             ? "run \(makeScript) (scripts/bench.sh --feed does)" : "give --file a folder of \(root)"
         guard !folder.contains("..") else { throw .failed("no feed folder \(directory): \(hint)") }
         return try read(directory, folder: folder, hint: hint)

@@ -9,6 +9,7 @@ extension FeedReport {
         let videos = media.files.filter { $0.kind == .video }.count
         var fields: [(String, JSONValue)] = [
             ("folder", .string(media.folder)),
+            ("cellularFolder", cellularMedia.map { .string($0.folder) } ?? .null),
             ("entries", .int(media.files.count)),
             ("videos", .int(videos)),
             ("images", .int(media.files.count - videos)),

@@ -153,10 +153,19 @@ extension FeedReport {
         return lines
     }
 
+    /// What the 3G feed's videos are, when it is not the main feed: ", 640x360 videos at 0.6 Mbit/s".
+    private var cellularRendition: String {
+        guard let cellular = cellularMedia, cellular.folder != media.folder else { return "" }
+        let videos = cellular.files.filter { $0.kind == .video && ($0.duration ?? 0) > 0 }
+        let rate = videos.map { Double($0.bytes) * 8 / ($0.duration ?? 1) }.reduce(0, +) / Double(max(videos.count, 1))
+        let sizes = Set(videos.compactMap { file in file.width.map { "\($0)x\(file.height ?? 0)" } }).sorted()
+        return ", \(sizes.joined(separator: ", ")) videos at \(BenchText.fixed(rate / 1e6, 2)) Mbit/s on average"
+    }
+
     private var cellularSection: [String] {
         var lines = [
             "",
-            "Loader impressions over 1.6 Mbit/s (3G-like; trace 1): an item that does not start (a video playing, an "
+            "Loader impressions over 1.6 Mbit/s (3G-like; trace 1 on \(cellularMedia?.folder ?? media.folder)/\(cellularRendition)): an item that does not start (a video playing, an "
                 + "image shown) within 100 ms of its swipe shows a spinner, a first frame on screen or not; \"no frame\": "
                 + "swipes without a first frame within 100 ms; p50, p95: swipe to first frame",
         ]

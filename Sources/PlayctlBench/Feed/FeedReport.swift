@@ -35,6 +35,8 @@ public struct FeedReport: Sendable {
     public var waste: SwipeRun?
     /// Trace 1 over 1.6 Mbit/s: playctl, naive.
     public var cellular: [SwipeRun] = []
+    /// The feed the 3G trace scrolled (``FeedMedia/cellularFolder`` unless `--file` named one).
+    public var cellularMedia: FeedMedia?
     public var soak: FeedSoakReport?
     /// Waits for an idle link that gave up (another process kept it busy).
     public var busyWaits = 0

@@ -8,7 +8,9 @@ extension BenchCommand {
     /// (exit 1) saying to run it through scripts/bench.sh --feed; `--sweep` needs only the feed's files.
     func runFeed(_ output: StandardOutput) throws(CommandFailure) {
         if feed.sweep {
-            let media = try benchStep { () throws(BenchFailure) in try FeedMedia.load(file) }
+            let media = try benchStep { () throws(BenchFailure) in
+                try FeedMedia.load(file, default: FeedMedia.cellularFolder)
+            }
             let sweep = FeedSweep(
                 budgets: feed.budgets, videoCosts: feed.videoCosts, inactiveKiB: feed.inactiveKiB,
                 swipes: feed.swipes, seed: UInt64(feed.seed ?? Int(FeedBench.defaultSeed)))
