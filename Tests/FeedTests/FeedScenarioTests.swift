@@ -69,6 +69,27 @@ struct FeedScenarioTests {
         #expect(scenario.feed.summary.loaderImpressions == 1)
     }
 
+    @Test("on a link barely above the media's rate, the prepared video buffered behind the active one starts at once")
+    func preparedStartsOnASlowLink() async throws {
+        // a.mp4 after a.mp4 at 90 KB/s against their 66: the prepared item's bytes came while the item on screen had
+        // the link, at a rate below its media's, which once held its start until the rate was measured again.
+        let entries = (0..<4).map { FeedEntry(url: "http://feed.test/\($0)/a.mp4", kind: .video) }
+        let scenario = FeedScenario(entries: entries, bytesPerSecond: 90_000)
+        defer { scenario.stop() }
+        scenario.feed.scroll(to: 0)
+        await scenario.advance(5)
+        #expect(scenario.feed.state(of: 1) == .prepared)
+        scenario.feed.scroll(to: 1)
+        await scenario.advance(1)
+        let started = scenario.events.compactMap { event -> (Double, Bool)? in
+            if case .started(1, let latency, let prepared) = event.kind { return (latency, prepared) }
+            return nil
+        }
+        #expect(
+            started.first.map { $0.1 && $0.0 <= 0.05 + 1e-9 } == true,
+            "\(started) \(scenario.trace.joined(separator: "\n"))")
+    }
+
     @Test("a fast fling cancels the prefetches that left the window and prefetches nothing it passes")
     func flingCancels() async throws {
         // A slow link: the prefetches of items 1-4 are still running when the fling comes.

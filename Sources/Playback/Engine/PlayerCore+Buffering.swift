@@ -29,7 +29,9 @@ extension PlayerCore {
         if let remote = loaded.remote {
             // Playback starts, and resumes after a stall, once the decoders are ahead too: a full queue of frames
             // (or the end), not the bytes alone.
-            updateRemoteBuffering(item, loaded, remote, at: now, playhead: t, decodersReady: full || ended)
+            updateRemoteBuffering(
+                item, loaded, remote, at: now, playhead: t, decodersReady: full || ended,
+                decodedAhead: (bufferedUntil - t).seconds + (loaded.video != nil ? loaded.frameInterval : 0))
             return
         }
         if recovering && (full || ended) {
@@ -60,19 +62,31 @@ extension PlayerCore {
     /// frame queue full or at its end; after a stall, the audio buffered again too).
     private func updateRemoteBuffering(
         _ item: PlayerItem, _ loaded: LoadedItem, _ remote: any ProgressiveByteSource,
-        at now: Double, playhead t: MediaTime, decodersReady: Bool
+        at now: Double, playhead t: MediaTime, decodersReady: Bool, decodedAhead: Double
     ) {
         let duration = loaded.duration.isNumeric ? loaded.duration.seconds : nil
         let progress = remote.progress
         let measured = RemoteBuffer.measure(
             progress, timeline: loaded.byteTimeline, duration: duration, playhead: t.seconds)
         let recovering = state.buffering.recoveringFromStall
+        if state.control.timeControlStatus == .playing { state.buffering.itemHasPlayed = true }
+        // The first start uses the thresholds alone, even for an item that was buffered (and likely to keep up)
+        // while paused: a feed's prepared next item measured its download rate while it gave the link to the item
+        // on screen, and that rate says nothing about the link it gets once it plays (it held such items 0.1-0.8 s
+        // after their swipe, with a second of media buffered, until the rate was measured again).
+        let shortfall = state.buffering.itemHasPlayed ? measured.predictedShortfall : 0
         let buffering = item.state.withLock { itemState -> BufferingState in
             let preferred = itemState.preferredForwardBufferDuration
+            // Before the first start the decoders are ahead once their frames cover the start threshold: a full
+            // queue of small pictures (24 of 640x360) is more media than the bytes of a prepared item that buffered
+            // half a second behind the item on screen, which then waited for bytes it did not need to start.
+            let start = BufferingState.startThreshold(preferredForwardBufferDuration: preferred)
+            let decodersReady =
+                decodersReady || !state.buffering.itemHasPlayed && !recovering && decodedAhead >= start - 0.001
             itemState.buffering = itemState.buffering.updated(
                 bufferedAhead: MediaTime(seconds: measured.bufferedAhead), preferredForwardBufferDuration: preferred,
                 reachedEndOfFile: measured.isComplete, queueIsFull: false,
-                predictedShortfall: measured.predictedShortfall, decodersReady: decodersReady)
+                predictedShortfall: shortfall, decodersReady: decodersReady)
             itemState.remoteLoadedRanges = measured.loadedRanges
             itemState.networkProgress = progress
             itemState.byteTimeline = loaded.byteTimeline

@@ -91,9 +91,13 @@ struct BufferingReport: Sendable {
     var lastBufferEmpty: Bool?
     var lastBufferFull: Bool?
     var lastLoadedRanges: [TimeRange] = []
+    /// The current item has played (time control `playing`) since it became current: the download-rate prediction
+    /// applies from then on (see ``PlayerCore`` `updateRemoteBuffering`).
+    var itemHasPlayed = false
 
     mutating func reset() {
         recoveringFromStall = false
+        itemHasPlayed = false
         lastLikelyToKeepUp = nil
         lastBufferEmpty = nil
         lastBufferFull = nil

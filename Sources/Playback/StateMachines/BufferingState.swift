@@ -18,8 +18,10 @@
 ///   once the buffer has been likely to keep up, it is so only while the download is not predicted to fall short
 ///   before the end at the measured rate. The first start uses the thresholds alone, so playback starts fast; after
 ///   that a link slower than the media makes the flag false before playback runs dry, and after a stall it comes
-///   back only when enough is buffered for the rest to arrive in time. While the decoders are not ahead (their
-///   queue not full) it is not likely either: playback does not start, or resume, on bytes alone.
+///   back only when enough is buffered for the rest to arrive in time (the engine passes no shortfall until the item
+///   first plays: a rate measured while paused says little). While the decoders are not ahead (the engine says
+///   when: their queue full, or before the first start their frames covering the start threshold) it is not likely
+///   either: playback does not start, or resume, on bytes alone.
 ///
 /// A duration that is not numeric counts as nothing buffered, except `+infinity`, which counts as
 /// everything buffered; negative durations count as nothing.

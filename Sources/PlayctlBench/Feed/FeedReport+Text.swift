@@ -163,6 +163,7 @@ extension FeedReport {
     }
 
     private var cellularSection: [String] {
+        guard !cellular.isEmpty else { return [] }
         var lines = [
             "",
             "Loader impressions over 1.6 Mbit/s (3G-like; trace 1 on \(cellularMedia?.folder ?? media.folder)/\(cellularRendition)): an item that does not start (a video playing, an "
