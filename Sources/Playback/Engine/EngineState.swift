@@ -57,4 +57,6 @@ struct ClockState: Sendable {
     var virtualNow: Double = 0
     /// Manual clock advances waiting to be carried out: their target, and whom to resume once done.
     var advanceRequests: [(target: MediaTime, done: CheckedContinuation<Void, Never>)] = []
+    /// Host clock: passes in a row that looked again at once, without waiting (see `HostPacing`).
+    var passesWithoutWait = 0
 }

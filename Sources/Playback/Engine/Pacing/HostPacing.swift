@@ -8,7 +8,8 @@ struct HostPacing: Pacing {
 
     func now(_ clock: ClockState) -> Double { HostTime.now() - clock.origin }
 
-    /// The shortest wait between two passes, in seconds.
+    /// Passes in a row that may look again at once before the engine waits anyway, and how long it waits then.
+    static let maximumPassesWithoutWait = 100
     static let minimumWait = 0.001
 
     /// Seconds between buffer reports of an item fed over a link while its bytes arrive.
@@ -23,12 +24,20 @@ struct HostPacing: Pacing {
         core.performCollectedWork()
         if core.state.stopped { return }
         if let wait = nextWait(core, now: core.clockNow()) {
-            // Never a pass without a wait: the engine holds its lock between passes, and a deadline that stays due
-            // (an audio device clock waiting for samples while host time runs on) once kept it from releasing the lock, so
-            // the audio pipeline could not hand over the samples that would have moved the clock (a livelock CI's
-            // ThreadSanitizer pass hit with a stopped PulseAudio daemon). At least a millisecond, unless signalled.
-            core.waitForChange(timeout: max(wait, Self.minimumWait), since: seen)
+            // A deadline under half a millisecond away is met by looking again at once (a timed wait may oversleep
+            // by more on a loaded machine). But the engine holds its lock between passes: a deadline that stays due
+            // (an audio device clock waiting for samples while host time runs on) once kept it looking for good,
+            // and the audio pipeline, blocked on the lock, could not hand over the samples that would have moved
+            // the clock (a livelock CI's ThreadSanitizer pass hit with a PulseAudio daemon). So after a hundred such
+            // passes in a row it waits a millisecond, releasing the lock.
+            if wait > 0.0005 || core.state.clock.passesWithoutWait >= Self.maximumPassesWithoutWait {
+                core.state.clock.passesWithoutWait = 0
+                core.waitForChange(timeout: wait > 0.0005 ? wait : Self.minimumWait, since: seen)
+            } else {
+                core.state.clock.passesWithoutWait += 1
+            }
         } else {
+            core.state.clock.passesWithoutWait = 0
             core.waitForChange(timeout: nil, since: seen)
         }
     }
