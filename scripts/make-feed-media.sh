@@ -32,17 +32,12 @@ make_3g() {
   for n in 0 1 2 3 4 5 6 7 8 9; do
     # Keyframes where the full rendition has them (every 1.5 or 2 s): the same times, a smaller picture.
     ff -i "$src/clip$n.mp4" -vf scale=640:360 -c:v libx264 -preset veryfast -profile:v main -pix_fmt yuv420p \
-       -force_key_frames "expr:gte(t,n_forced*$(keyframe_interval "$n"))" -sc_threshold 0 \
+       -force_key_frames source -sc_threshold 0 \
        -b:v 500k -maxrate 500k -bufsize 500k -c:a aac -b:a 64k -ac 2 -movflags +faststart "$low/clip$n.mp4"
   done
   for n in 0 1 2; do ff -i "$src/photo$n.jpg" -vf scale=540:-2 -q:v 6 "$low/photo$n.jpg"; done
   link_feed "$low" "$out3g"
   echo "$version3g" > "$low/.version"
-}
-
-# Seconds between keyframes of clip N (its GOP at 30 fps).
-keyframe_interval() {
-  case $1 in 1|2|6|8) echo 1.5 ;; *) echo 2 ;; esac
 }
 
 # The 100 entries in folder $2: hard links to the clips and images of folder $1.

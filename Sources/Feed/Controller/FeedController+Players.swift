@@ -72,8 +72,7 @@ extension FeedController {
         }
         let position = item.currentTime().seconds
         let duration = item.duration.isNumeric ? item.duration.seconds : nil
-        let ranges = item.loadedTimeRanges
-        let end = ranges.first { $0.start.seconds <= position + 0.001 && $0.end.seconds >= position }?.end.seconds
+        let end = Self.heldEnd(item, from: position)
         let ahead = max((end ?? position) - position, 0)
         var complete = false
         if let duration, let end { complete = end >= duration - 0.05 }
@@ -119,8 +118,13 @@ extension FeedController {
     /// Whether a prepared item could start at once: its first frame decoded and enough media held from its start.
     static func canStart(_ slot: FeedState.Slot, _ item: PlayerItem) -> Bool {
         guard slot.hasFrame else { return false }
-        let held = item.loadedTimeRanges.first { $0.start.seconds <= 0.001 }?.end.seconds ?? 0
+        let held = heldEnd(item, from: 0) ?? 0
         let duration = item.duration.isNumeric ? item.duration.seconds : .infinity
         return held >= min(BufferingState.maximumStartThreshold, duration - 0.05)
+    }
+
+    /// The end of the loaded time range of `item` that holds `position` (nil: none does).
+    static func heldEnd(_ item: PlayerItem, from position: Double) -> Double? {
+        item.loadedTimeRanges.first { $0.start.seconds <= position + 0.001 && $0.end.seconds >= position }?.end.seconds
     }
 }

@@ -28,7 +28,7 @@ extension PlayerCore {
         }
         if let remote = loaded.remote {
             // Playback starts, and resumes after a stall, once the decoders are ahead too: a full queue of frames
-            // (or the end), not the bytes alone.
+            // (or the end), not the bytes alone; before the first start, frames covering the start threshold.
             updateRemoteBuffering(
                 item, loaded, remote, at: now, playhead: t, decodersReady: full || ended,
                 decodedAhead: (bufferedUntil - t).seconds + (loaded.video != nil ? loaded.frameInterval : 0))
