@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Checks the code's format against .swift-format with the toolchain's swift-format (CI runs it; `swift format
-# format -i -r Sources Tests Fuzz Package.swift` fixes what it reports).
+# format -i -r Sources Tests Fuzz Package.swift` fixes what it reports), and one layering rule the fuzzer needs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 paths=(Package.swift)
@@ -8,3 +8,9 @@ for dir in Sources Tests Fuzz Examples; do [ -d "$dir" ] && paths+=("$dir"); don
 swift format lint --strict -r -p "${paths[@]}" 2>&1 | tee /tmp/playctl-lint.$$ >&2
 if [ -s /tmp/playctl-lint.$$ ]; then rm -f /tmp/playctl-lint.$$; exit 1; fi
 rm -f /tmp/playctl-lint.$$
+
+# The CLI's argument declarations import CommandLineKit alone: scripts/fuzz.sh args compiles them on that module only.
+if grep -Hn '^import ' Sources/PlayctlCLI/Arguments/*.swift | grep -v ':import CommandLineKit$' >&2; then
+  echo "lint: Sources/PlayctlCLI/Arguments may import only CommandLineKit (scripts/fuzz.sh args builds it alone)" >&2
+  exit 1
+fi

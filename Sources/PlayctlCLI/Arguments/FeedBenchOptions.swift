@@ -1,5 +1,4 @@
 import CommandLineKit
-import PlayctlBench
 
 /// `bench --feed`'s options, declared for `BenchCommand` and read into checked values.
 struct FeedBenchOptions: Sendable, Equatable {
@@ -61,6 +60,10 @@ struct FeedBenchOptions: Sendable, Equatable {
     let wasteSwipes: Int?
     let soakSwipes: Int?
     let seed: Int?
+    /// The names `--parts` takes: `FeedBench.Part`'s raw values, written out because the declarations here import
+    /// only CommandLineKit (the argument fuzzer builds them on it alone); a test checks the two agree.
+    static let partNames = ["soak", "swipe", "jump", "waste", "3g"]
+
     /// The parts named by `--parts` (nil: all).
     let parts: [String]?
     let budgets: [Int]?
@@ -77,7 +80,7 @@ struct FeedBenchOptions: Sendable, Equatable {
         wasteSwipes = try Self.count(arguments, Self.wasteSwipes, least: 1)
         soakSwipes = try Self.count(arguments, Self.soakSwipes, least: 10)
         seed = try Self.count(arguments, Self.seed, least: 0)
-        parts = try Self.names(arguments, Self.parts, among: FeedBench.Part.allCases.map(\.rawValue))
+        parts = try Self.names(arguments, Self.parts, among: Self.partNames)
         budgets = try Self.list(arguments, Self.budgets, least: 0)
         videoCosts = try Self.list(arguments, Self.videoCosts, least: 1)
         inactiveKiB = try Self.list(arguments, Self.inactiveKiB, least: 1)

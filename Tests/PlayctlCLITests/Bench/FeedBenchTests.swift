@@ -1,5 +1,6 @@
 import Foundation
 import PlaybackTesting
+import PlayctlBench
 import PlayctlOutput
 import Testing
 
@@ -38,6 +39,12 @@ struct FeedBenchTests {
                 "playctl: error: bench --feed measures over the test HTTP server on a shaped loopback, which is not "
                     + "running (PLAYCTL_HTTP is not set): run it through scripts/bench.sh --feed"
             ])
+    }
+
+    @Test("--parts' names are the bench's parts")
+    func partNamesMatchTheBench() {
+        #expect(Set(FeedBenchOptions.partNames) == Set(FeedBench.Part.allCases.map(\.rawValue)))
+        #expect(FeedBenchOptions.partNames.count == FeedBench.Part.allCases.count)
     }
 
     @Test("--parts takes soak, swipe, jump, waste and 3g; another name is a usage error naming the option")
