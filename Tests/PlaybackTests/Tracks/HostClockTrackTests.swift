@@ -38,14 +38,16 @@ struct HostClockTrackTests {
             return (event.hostTime, event.itemTime.seconds, cue)
         }
         #expect(shown.map(\.2.text) == TrackClips.englishCues.map(\.text))
-        // Each shown when the playhead reached its start (the engine wakes for it), not a frame later. Under a
-        // sanitizer the engine thread wakes late by any amount (0.28 s once in CI's ThreadSanitizer pass of the whole
-        // suite), and the audio switch below may come after the end: there the test looks for races, and the plain
-        // pass holds the times and the switch.
+        // Each shown when the playhead reached its start (the engine wakes for it, not at the next frame: checked to
+        // the millisecond under the manual clock in TimedTextTests). In real time a loaded machine wakes the engine
+        // thread late now and then (a cue 30 ms late once in CI's plain pass of the whole suite): each within 0.1 s,
+        // the median within 20 ms. Under a sanitizer the engine thread wakes late by any amount (0.28 s once in CI's
+        // ThreadSanitizer pass), and the audio switch below may come after the end: there the test looks for races,
+        // and the plain pass holds the times and the switch.
         guard !Sanitizers.isActive else { return }
-        for (_, itemTime, cue) in shown {
-            #expect(abs(itemTime - cue.start.seconds) < 0.02, "\(itemTime) \(cue.start)")
-        }
+        let lateness = shown.map { abs($0.1 - $0.2.start.seconds) }
+        #expect(lateness.allSatisfy { $0 < 0.1 }, "\(lateness)")
+        #expect(lateness.sorted()[lateness.count / 2] < 0.02, "\(lateness)")
         // And in real time, as far apart as their starts.
         let starts = shown.map(\.0)
         for (clock, cue) in zip(starts, TrackClips.englishCues) {

@@ -34,7 +34,7 @@ struct PlayerSemanticsTests {
     @Test("KVO .initial fires synchronously inside observe, with the current value; later changes in order")
     func initialIsSynchronous() async throws {
         let driver = ClockDriver()
-        try await driver.run {
+        await driver.run {
             let player = AVPlayer(url: Clips.url("a.mp4"))
             let seen = Locked([String]())
             let observation = player.observe(\.timeControlStatus, options: [.initial, .new]) { _, change in
@@ -65,7 +65,7 @@ struct PlayerSemanticsTests {
     @Test("replaceCurrentItem(with: nil): a paused player stays paused; a playing one waits with noItemToPlay")
     func replaceWithNil() async throws {
         let driver = ClockDriver()
-        try await driver.run {
+        await driver.run {
             let paused = AVPlayer(url: Clips.url("a.mp4"))
             await driver.advance(by: 0.1)
             paused.replaceCurrentItem(with: nil)
@@ -92,7 +92,7 @@ struct PlayerSemanticsTests {
     @Test("time observers run on their queue; a removed one never runs again; boundaries take [NSValue]")
     func timeObservers() async throws {
         let driver = ClockDriver()
-        try await driver.run {
+        await driver.run {
             let player = AVPlayer(url: Clips.url("a.mp4"))
             let queue = DispatchQueue(label: "observers")
             let ticks = Locked([Double]())
