@@ -21,6 +21,11 @@ public struct FeedConfiguration: Sendable {
     /// The active item claims the link (every prefetch holds) until this much media is buffered ahead of its
     /// playhead, or all of it; it claims again when its buffer falls under half of it or it stalls.
     public var activeBufferTarget = 3.0
+    /// Once the active item plays with this much media held ahead of its playhead (seconds), a prepared item that
+    /// cannot start yet (no first frame, or less than half a second held) has the link to itself: the active item's
+    /// reading and the prefetches hold until it could start, or the active item's buffer falls under half of this.
+    /// A few hundred kilobytes, so that the next swipe shows a frame at once.
+    public var preparedFetchAbove = 1.5
     /// Seconds of media the active item fetches ahead of its playhead (its `preferredForwardBufferDuration`; 0:
     /// the player's automatic 30 s). Short videos are often left after a few seconds: what was fetched past that
     /// point is waste, so the feed keeps this short, above `activeBufferTarget`: 4 s against 8 s took the waste

@@ -94,25 +94,53 @@ extension FeedController {
         }
     }
 
-    /// A prepared item's start comes before the active item's read-ahead: while the active item plays (it started,
-    /// is not stalled and is likely to keep up: the link carries more than it needs), a prepared player without its
-    /// first frame, or with less media than a player needs to start (``BufferingState/maximumStartThreshold``),
-    /// reads with playback priority, past the active item's claim on the link (the header, the first keyframe and
-    /// half a second: a few hundred kilobytes at most); once it has them, or while the active item starts, stalls
-    /// or falls behind, it reads with prefetch priority and gives way. On the 3G trace a prepared item with its
-    /// frame but only that frame's bytes took 0.2-0.6 s to start after its swipe.
+    /// A prepared item's start comes before the active item's read-ahead. While the active item plays (it started,
+    /// is not stalled, and holds at least ``FeedConfiguration/preparedFetchAbove`` of media ahead of its playhead, or
+    /// all of it; it stops sharing under half of that), a prepared player without its first frame, or with less
+    /// media than a player needs to start (``BufferingState/maximumStartThreshold``), has the link to itself: it
+    /// reads with playback priority, and the active item's reading becomes prefetch and holds, with the prefetches,
+    /// under a claim on the link the feed takes meanwhile (the header, the first keyframe and half a second: a few
+    /// hundred kilobytes). Once the prepared item has them, or the active item runs short, stalls or starts, the
+    /// active item reads with playback priority again and the prepared one with prefetch priority. Sharing the link
+    /// was not enough: over a shaped link the active item's running transfer kept the queue full and a new one got
+    /// a few kilobytes a second (a 200 KB range took 1.2-2.5 s beside a running download on the 8 Mbit/s port, 0.2 s
+    /// alone), and a third of the prepared items of the 8 Mbit/s swipe trace had no frame at their swipe, 2 s
+    /// later, with 30-60 KB of their bytes. On the 3G trace a prepared item with its frame but only that frame's
+    /// bytes took 0.2-0.6 s to start after its swipe.
     func updatePreparedPriority(_ state: inout FeedState) {
         let active = state.planner.active
-        let activeSlot = active.flatMap { state.slots[$0] }
-        let activePlays =
-            activeSlot.map {
-                $0.firstFrameReported && $0.stalledSince == nil && $0.item?.isPlaybackLikelyToKeepUp != false
-            } ?? true
+        let activePlays = active.map { activeHoldsEnough($0, sharing: state.preparedClaim != nil, state) } ?? true
+        var preparing = false
         for (index, slot) in state.slots where index != active && slot.activatedAt == nil {
             guard let item = slot.item else { continue }
-            let wanted: TransferPriority = activePlays && !Self.canStart(slot, item) ? .playback : .prefetch
+            let starting = activePlays && !Self.canStart(slot, item)
+            if starting && RemoteLoading.isRemote(entries[index].url) { preparing = true }
+            let wanted: TransferPriority = starting ? .playback : .prefetch
             if item.loadingPriority != wanted { item.loadingPriority = wanted }
         }
+        if preparing && state.preparedClaim == nil {
+            state.preparedClaim = loading.cache.claimLink()
+        } else if !preparing, let claim = state.preparedClaim {
+            claim.release()
+            state.preparedClaim = nil
+        }
+        if let active, let item = state.slots[active]?.item, state.slots[active]?.activatedAt != nil {
+            let wanted: TransferPriority = preparing ? .prefetch : .playback
+            if item.loadingPriority != wanted { item.loadingPriority = wanted }
+        }
+    }
+
+    /// Whether the active item `index` plays with enough held ahead to give the link to a prepared item's start:
+    /// ``FeedConfiguration/preparedFetchAbove`` seconds, or half of it while it does (`sharing`).
+    private func activeHoldsEnough(_ index: Int, sharing: Bool, _ state: FeedState) -> Bool {
+        guard let slot = state.slots[index] else { return true }
+        guard slot.firstFrameReported, slot.stalledSince == nil else { return false }
+        guard let item = slot.item, RemoteLoading.isRemote(entries[index].url) else { return true }
+        let position = item.currentTime().seconds
+        guard let end = Self.heldEnd(item, from: position) else { return false }
+        let duration = item.duration.isNumeric ? item.duration.seconds : .infinity
+        let least = configuration.preparedFetchAbove / (sharing ? 2 : 1)
+        return end - position >= least || end >= duration - 0.05
     }
 
     /// Whether a prepared item could start at once: its first frame decoded and enough media held from its start.

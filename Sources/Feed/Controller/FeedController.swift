@@ -178,6 +178,8 @@ public final class FeedController: Sendable {
             state.posters = [:]
             state.linkClaim?.release()
             state.linkClaim = nil
+            state.preparedClaim?.release()
+            state.preparedClaim = nil
             let tasks = state.slots.values.compactMap(\.prefetch)
             let players = state.slots.values.compactMap(\.player)
             state.slots = [:]

@@ -69,6 +69,8 @@ struct FeedState {
     /// The most of each item playing needed, over its activations: an item scrolled to again counts once.
     var playedBytes: [Int: Int64] = [:]
     var linkClaim: LinkClaim?
+    /// Held while a prepared item has the link to itself (``FeedController/updatePreparedPriority(_:)``).
+    var preparedClaim: LinkClaim?
     var lastMemorySample = -Double.infinity
     /// When the feed last handed freed heap back over its budget (see `FeedController.sampleMemory`), and whether
     /// that is under way.

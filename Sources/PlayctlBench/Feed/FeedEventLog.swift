@@ -1,72 +1,68 @@
 import Feed
 import Locking
 
-/// Keeps a feed's events and reads the swipes' first-frame latencies out of them.
+/// Reads a feed's events into the swipes' first-frame latencies as they come: it keeps one record per swipe and a
+/// count of failures, not the events (the soak's 1000 swipes bring tens of thousands, and the soak measures the
+/// process's memory: a log of every event grew it by megabytes that were the bench's, not the feed's).
 final class FeedEventLog: Sendable {
-    private struct Current {
-        /// `feed.visible` events so far: the opening item's is 1, the first swipe's 2.
-        var visible = 0
-        var index = -1
+    private struct Record {
+        /// Every swipe to a new item so far, the opening item first: each begins with `feed.visible`, then
+        /// `feed.active` (whether a pooled player held it) and, when it came before the next swipe,
+        /// `feed.firstFrame` (its latency). Dwells are filled in from the trace when read.
+        var steps: [SwipeRun.Swipe] = []
+        var failures = 0
+        /// Whether the latest step showed its first frame.
         var shown = false
     }
 
-    private let events = Locked<[FeedEvent]>([])
-    private let current = Locked(Current())
+    private let record = Locked(Record())
 
-    /// Starts keeping `feed`'s events.
+    /// Starts reading `feed`'s events.
     init(_ feed: FeedController) {
-        feed.observeEvents { [events, current] event in
-            events.withLock { $0.append(event) }
-            current.withLock { current in
-                switch event.kind {
-                case .visible(let index): current = Current(visible: current.visible + 1, index: index, shown: false)
-                case .firstFrame(let index, _, _) where index == current.index: current.shown = true
-                default: break
+        feed.observeEvents { [record] event in
+            record.withLock { Self.fold(event, into: &$0) }
+        }
+    }
+
+    private static func fold(_ event: FeedEvent, into record: inout Record) {
+        switch event.kind {
+        case .visible(let index):
+            record.steps.append(SwipeRun.Swipe(index: index, latency: nil, prepared: false, dwell: 0))
+            record.shown = false
+        case .active(let index, let prepared, let hasFrame):
+            if record.steps.last?.index == index {
+                record.steps[record.steps.count - 1].prepared = prepared
+                record.steps[record.steps.count - 1].hadFrame = hasFrame
+            }
+        case .firstFrame(let index, let latency, _):
+            if record.steps.last?.index == index {
+                record.shown = true
+                if record.steps[record.steps.count - 1].latency == nil {
+                    record.steps[record.steps.count - 1].latency = latency
                 }
             }
+        case .failed:
+            record.failures += 1
+        default:
+            break
         }
     }
 
     /// Whether step `step` of the trace (0: the opening item) showed its first frame.
     func hasFirstFrame(step: Int) -> Bool {
-        current.withLock { $0.visible == step + 1 && $0.shown }
+        record.withLock { $0.steps.count == step + 1 && $0.shown }
     }
 
-    /// The swipes of `trace` as the feed saw them: every swipe to a new item begins with `feed.visible`, then
-    /// `feed.active` (whether a pooled player held it) and, when it came before the next swipe,
-    /// `feed.firstFrame` (its latency).
+    /// The swipes of `trace` as the feed saw them, each with its dwell from the trace.
     func swipes(_ trace: SwipeTrace) -> [SwipeRun.Swipe] {
-        let events = self.events.withLock { $0 }
-        var steps: [SwipeRun.Swipe] = []
-        for event in events {
-            switch event.kind {
-            case .visible(let index):
-                let dwell = steps.count < trace.steps.count ? trace.steps[steps.count].dwell : 0
-                steps.append(SwipeRun.Swipe(index: index, latency: nil, prepared: false, dwell: dwell))
-            case .active(let index, let prepared, let hasFrame):
-                if steps.last?.index == index {
-                    steps[steps.count - 1].prepared = prepared
-                    steps[steps.count - 1].hadFrame = hasFrame
-                }
-            case .firstFrame(let index, let latency, _):
-                if steps.last?.index == index && steps[steps.count - 1].latency == nil {
-                    steps[steps.count - 1].latency = latency
-                }
-            default:
-                break
-            }
+        var steps = record.withLock { $0.steps }
+        for position in steps.indices {
+            steps[position].dwell = position < trace.steps.count ? trace.steps[position].dwell : 0
         }
         // The opening item is not a swipe.
         return Array(steps.dropFirst())
     }
 
     /// Items that failed.
-    var failures: Int {
-        events.withLock { events in
-            events.filter { event in
-                if case .failed = event.kind { return true }
-                return false
-            }.count
-        }
-    }
+    var failures: Int { record.withLock { $0.failures } }
 }

@@ -201,7 +201,7 @@ extension FeedReport {
             "",
             "Soak: \(soak.swipes) swipes (0.2-0.8 s each) over the simulated network at 8 Mbit/s under a manual clock "
                 + "(real decoding, virtual time), FeedConfiguration() with audio, in \(BenchText.fixed(soak.seconds, 1)) s",
-            "  resident memory (after each swipe, free heap handed back, 2 malloc arenas): "
+            "  resident memory (after each swipe, free heap handed back, 2 malloc arenas, mmap threshold 128 KB): "
                 + "\(SoakReport.megabytes(soak.start.residentBytes)) before the feed, "
                 + "\(SoakReport.megabytes(soak.earlyResident)) after the warm-up (mean of swipes "
                 + "\(soak.warmUp + 1)-\(soak.warmUp + soak.windowSize)), "

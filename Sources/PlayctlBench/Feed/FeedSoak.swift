@@ -9,8 +9,10 @@ import Glibc
 /// `bench --feed`'s soak: one feed (the default configuration, audio on) scrolled through many short swipes over
 /// the simulated network at 8 Mbit/s under a manual clock (real players and decoding, virtual time), with the
 /// process's resources watched: resident memory after every swipe (free heap handed back first, glibc's malloc
-/// arenas capped at 2 as `playctl soak` does), its peak, and file descriptors and threads before the feed was made
-/// and after it ended.
+/// arenas capped at 2 as `playctl soak` does, and its mmap threshold fixed at 128 KB: blocks from a 1080p frame's
+/// planes to the byte cache's chunks are mapped on their own and go back to the system when freed, as a feed app
+/// would set it; see `ProcessResources.fixMmapThreshold`), its peak, and file descriptors and threads before the feed
+/// was made and after it ended.
 struct FeedSoak: Sendable {
     /// Swipes, and how long each item stays: 0.2 to 0.8 s (median 0.4 s), long enough for the prepared item and
     /// the prefetches to move.
@@ -23,6 +25,7 @@ struct FeedSoak: Sendable {
     func run(media: FeedMedia) async -> FeedSoakReport {
         let started = ProcessRunner.monotonicSeconds()
         ProcessResources.limitMallocArenas(to: 2)
+        ProcessResources.fixMmapThreshold(at: 128 << 10)
         var report = FeedSoakReport(swipes: swipes)
         report.start = await SoakRun.quiescent(reference: nil)
         let trace = SwipeTrace(seed: seed, swipes: swipes, items: media.files.count, dwell: Self.dwell)
