@@ -136,8 +136,15 @@ final class Fetch: @unchecked Sendable {
         } else if let handle {
             handle.setPaused(false)
         } else if !retryPending {
-            // Another transfer from `position`.
-            startTransfer()
+            if reachedEnd {
+                // Paused between its last byte and its transfer's end: every byte is here, and another transfer
+                // would ask for a range past the end (a 416 the readers would take for a failure).
+                finish(nil)
+                cache.signal()
+            } else {
+                // Another transfer from `position`.
+                startTransfer()
+            }
         }
     }
 
@@ -298,6 +305,11 @@ final class Fetch: @unchecked Sendable {
             }
             return
         }
+        finish(outcome)
+    }
+
+    /// Locked: ends the fetch with `outcome` (nil: it brought what it was asked for) and tells its readers.
+    private func finish(_ outcome: MediaError?) {
         finished = true
         resource.fetches.removeAll { $0 === self }
         if !resource.fetches.contains(where: { !$0.isPaused }) { resource.rate.pause() }
