@@ -70,12 +70,9 @@ extension FeedController {
         guard let slot = state.slots[index], let item = slot.item, RemoteLoading.isRemote(entries[index].url) else {
             return
         }
-        let position = item.currentTime().seconds
-        let duration = item.duration.isNumeric ? item.duration.seconds : nil
-        let end = Self.heldEnd(item, from: position)
-        let ahead = max((end ?? position) - position, 0)
-        var complete = false
-        if let duration, let end { complete = end >= duration - 0.05 }
+        let held = Self.heldAhead(item)
+        let ahead = held?.seconds ?? 0
+        let complete = held?.complete ?? false
         let target = configuration.activeBufferTarget
         let claimed = state.linkClaim != nil
         let wantsClaim: Bool
@@ -136,11 +133,8 @@ extension FeedController {
         guard let slot = state.slots[index] else { return true }
         guard slot.firstFrameReported, slot.stalledSince == nil else { return false }
         guard let item = slot.item, RemoteLoading.isRemote(entries[index].url) else { return true }
-        let position = item.currentTime().seconds
-        guard let end = Self.heldEnd(item, from: position) else { return false }
-        let duration = item.duration.isNumeric ? item.duration.seconds : .infinity
-        let least = configuration.preparedFetchAbove / (sharing ? 2 : 1)
-        return end - position >= least || end >= duration - 0.05
+        guard let held = Self.heldAhead(item) else { return false }
+        return held.seconds >= configuration.preparedFetchAbove / (sharing ? 2 : 1) || held.complete
     }
 
     /// Whether a prepared item could start at once: its first frame decoded and enough media held from its start.
@@ -149,6 +143,15 @@ extension FeedController {
         let held = heldEnd(item, from: 0) ?? 0
         let duration = item.duration.isNumeric ? item.duration.seconds : .infinity
         return held >= min(BufferingState.maximumStartThreshold, duration - 0.05)
+    }
+
+    /// What `item` holds ahead of its playhead: seconds of media, and whether that reaches its end (nil: no loaded
+    /// range holds the playhead).
+    static func heldAhead(_ item: PlayerItem) -> (seconds: Double, complete: Bool)? {
+        let position = item.currentTime().seconds
+        guard let end = heldEnd(item, from: position) else { return nil }
+        let duration = item.duration.isNumeric ? item.duration.seconds : .infinity
+        return (max(end - position, 0), end >= duration - 0.05)
     }
 
     /// The end of the loaded time range of `item` that holds `position` (nil: none does).

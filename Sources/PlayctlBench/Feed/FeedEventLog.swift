@@ -11,8 +11,6 @@ final class FeedEventLog: Sendable {
         /// `feed.firstFrame` (its latency). Dwells are filled in from the trace when read.
         var steps: [SwipeRun.Swipe] = []
         var failures = 0
-        /// Whether the latest step showed its first frame.
-        var shown = false
     }
 
     private let record = Locked(Record())
@@ -28,18 +26,14 @@ final class FeedEventLog: Sendable {
         switch event.kind {
         case .visible(let index):
             record.steps.append(SwipeRun.Swipe(index: index, latency: nil, prepared: false, dwell: 0))
-            record.shown = false
         case .active(let index, let prepared, let hasFrame):
             if record.steps.last?.index == index {
                 record.steps[record.steps.count - 1].prepared = prepared
                 record.steps[record.steps.count - 1].hadFrame = hasFrame
             }
         case .firstFrame(let index, let latency, _):
-            if record.steps.last?.index == index {
-                record.shown = true
-                if record.steps[record.steps.count - 1].latency == nil {
-                    record.steps[record.steps.count - 1].latency = latency
-                }
+            if record.steps.last?.index == index && record.steps[record.steps.count - 1].latency == nil {
+                record.steps[record.steps.count - 1].latency = latency
             }
         case .failed:
             record.failures += 1
@@ -50,7 +44,7 @@ final class FeedEventLog: Sendable {
 
     /// Whether step `step` of the trace (0: the opening item) showed its first frame.
     func hasFirstFrame(step: Int) -> Bool {
-        record.withLock { $0.steps.count == step + 1 && $0.shown }
+        record.withLock { $0.steps.count == step + 1 && $0.steps.last?.latency != nil }
     }
 
     /// The swipes of `trace` as the feed saw them, each with its dwell from the trace.

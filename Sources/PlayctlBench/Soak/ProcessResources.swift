@@ -39,10 +39,7 @@ struct ProcessResources: Equatable {
     /// count, and with it resident memory, creeps up for a long while without any leak. Capping it early makes
     /// resident memory track what is allocated.
     static func limitMallocArenas(to count: Int32) {
-        typealias SetOption = @convention(c) (Int32, Int32) -> Int32
-        let arenaMax: Int32 = -8  // M_ARENA_MAX in malloc.h
-        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "mallopt") else { return }
-        _ = unsafeBitCast(symbol, to: SetOption.self)(arenaMax, count)
+        setMallocOption(-8, to: count)  // M_ARENA_MAX in malloc.h
     }
 
     /// Fixes glibc's mmap threshold at `bytes` (`mallopt(M_MMAP_THRESHOLD)`): blocks that large are mapped on their
@@ -51,10 +48,14 @@ struct ProcessResources: Equatable {
     /// 256 KB chunks come from the heap, and what they free stays resident until a trim: in `bench --feed`'s soak
     /// the peak was 151-154 MB with the default and 144-146 MB with 128 KB, the means 3 MB lower.
     static func fixMmapThreshold(at bytes: Int32) {
+        setMallocOption(-3, to: bytes)  // M_MMAP_THRESHOLD in malloc.h
+    }
+
+    /// `mallopt(option, value)`: not in Swift's Glibc module (malloc.h), so looked up.
+    private static func setMallocOption(_ option: Int32, to value: Int32) {
         typealias SetOption = @convention(c) (Int32, Int32) -> Int32
-        let mmapThreshold: Int32 = -3  // M_MMAP_THRESHOLD in malloc.h
         guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "mallopt") else { return }
-        _ = unsafeBitCast(symbol, to: SetOption.self)(mmapThreshold, bytes)
+        _ = unsafeBitCast(symbol, to: SetOption.self)(option, value)
     }
 
     /// A small text file's contents (procfs files report size 0, so read until the end).

@@ -11,6 +11,8 @@ struct HostPacing: Pacing {
     /// Passes in a row that may look again at once before the engine waits anyway, and how long it waits then.
     static let maximumPassesWithoutWait = 100
     static let minimumWait = 0.001
+    /// A deadline closer than this is met by looking again at once rather than by a timed wait.
+    static let lookAgainWithin = 0.0005
 
     /// Seconds between buffer reports of an item fed over a link while its bytes arrive.
     static let remoteBufferInterval = 0.1
@@ -30,9 +32,10 @@ struct HostPacing: Pacing {
             // and the audio pipeline, blocked on the lock, could not hand over the samples that would have moved
             // the clock (a livelock CI's ThreadSanitizer pass hit with a PulseAudio daemon). So after a hundred such
             // passes in a row it waits a millisecond, releasing the lock.
-            if wait > 0.0005 || core.state.clock.passesWithoutWait >= Self.maximumPassesWithoutWait {
+            let timed = wait > Self.lookAgainWithin
+            if timed || core.state.clock.passesWithoutWait >= Self.maximumPassesWithoutWait {
                 core.state.clock.passesWithoutWait = 0
-                core.waitForChange(timeout: wait > 0.0005 ? wait : Self.minimumWait, since: seen)
+                core.waitForChange(timeout: timed ? wait : Self.minimumWait, since: seen)
             } else {
                 core.state.clock.passesWithoutWait += 1
             }
