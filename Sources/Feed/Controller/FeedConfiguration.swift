@@ -37,7 +37,8 @@ public struct FeedConfiguration: Sendable {
     public var spinnerDelay = 0.1
     /// One budget, in bytes, for what the feed holds beyond what the process held before it: pool, byte cache,
     /// prefetched bytes. Over it, the feed trims: cached bytes of the items farthest from the active one first,
-    /// then the prepared player. Nil: no budget (each cache keeps its own bound).
+    /// then the prepared player. Nil: no budget (each cache keeps its own bound). Below zero: always over it (the
+    /// process may hold less than at the start when other code freed memory since).
     public var memoryBudget: Int? = 150 << 20
 
     /// With a size, every item in the prefetch window gets a poster of that size (its first frame or its image,
