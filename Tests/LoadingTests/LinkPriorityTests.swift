@@ -64,6 +64,34 @@ struct LinkPriorityTests {
         }
     }
 
+    @Test("a reader lowered to prefetch priority holds under a claim, as a prefetch does; raised again, it goes on")
+    func loweredReaderHolds() async throws {
+        let loading = RemoteLoading(cache: ByteCache(memoryLimit: 64 << 20))
+        let url = TestHTTPServer.url("mid.mp4", over: .mbit2)
+        let source = loading.source(url, readAhead: 16 << 20)
+        defer { source.close() }
+        var buffer = [UInt8](repeating: 0, count: 1 << 12)
+        _ = try buffer.withUnsafeMutableBytes { try source.read(into: $0) }
+        func held() -> Int64 { loading.cache.cachedRanges(of: url).reduce(Int64(0)) { $0 + Int64($1.count) } }
+        let claim = loading.cache.claimLink()
+        defer { claim.release() }
+        // Its fetch was begun with playback priority: the claim does not hold it.
+        try await Task.sleep(for: .seconds(0.5))
+        let playing = held()
+        try await Task.sleep(for: .seconds(1))
+        #expect(held() > playing + 100_000, "playback goes on under the claim: \(playing) -> \(held()) bytes")
+        source.setPriority(.prefetch)
+        // What was in flight lands, then nothing more than the chunk it was writing.
+        try await Task.sleep(for: .seconds(0.5))
+        let lowered = held()
+        try await Task.sleep(for: .seconds(1.5))
+        #expect(held() <= lowered + Int64(ByteCache.chunkSize), "held: \(lowered) -> \(held()) bytes")
+        source.setPriority(.playback)
+        let raised = held()
+        try await Self.wait(30) { held() > raised + 100_000 }
+        #expect(held() > raised + 100_000, "it went on: \(raised) -> \(held()) bytes")
+    }
+
     @Test("a playback reader's fetch is not held by the claim")
     func playbackIsNotHeld() async throws {
         let loading = RemoteLoading(cache: ByteCache())

@@ -17,7 +17,7 @@ final class Fetch: @unchecked Sendable {
     let transport: any Transport
     let start: Int64
     let end: Int64?
-    /// The priority it was started with (a prefetch's), raised to playback while it serves a playback reader.
+    /// The priority it was started with; while it serves readers, theirs (playback if one of them is).
     let basePriority: TransferPriority
     private(set) var priority: TransferPriority
     /// The next byte it will write.
@@ -178,8 +178,15 @@ final class Fetch: @unchecked Sendable {
         let served = resource.readers.values.filter { reader in
             reader.position >= start - Int64(ByteCache.chunkSize) && reader.position <= position + Self.joinWindow
         }
-        // Playback if it serves a playback reader, else what it was started as.
-        priority = served.contains { $0.priority == .playback } ? .playback : basePriority
+        // Its readers' priority while it serves any (playback if one is), else what it was started as. A reader
+        // lowered to prefetch (a feed's item on screen giving the link to the next item's start) lowers the fetch
+        // it began with playback priority: it held on to playback before, and over a shaped link the prepared
+        // item got 20 KB a second beside it.
+        if served.isEmpty {
+            priority = basePriority
+        } else {
+            priority = served.contains { $0.priority == .playback } ? .playback : .prefetch
+        }
         let holdForLink = priority == .prefetch && cache.linkClaimed
         guard let lead = served.max(by: { $0.position < $1.position }) else {
             // A fetch begun for readers (whatever its priority) ends with them; a prefetch's goes on.
