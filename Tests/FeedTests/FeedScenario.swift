@@ -26,6 +26,11 @@ final class FeedScenario: Sendable {
         }
     }
 
+    /// `count` videos of one file, each under its own URL.
+    static func entries(_ count: Int, of file: String) -> [FeedEntry] {
+        (0..<count).map { FeedEntry(url: "http://feed.test/\($0)/\(file)", kind: .video) }
+    }
+
     init(
         entries: [FeedEntry], bytesPerSecond: Int, configuration: FeedConfiguration = FeedScenario.configuration()
     ) {

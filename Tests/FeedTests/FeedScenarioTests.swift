@@ -73,8 +73,7 @@ struct FeedScenarioTests {
     func preparedStartsOnASlowLink() async throws {
         // a.mp4 after a.mp4 at 90 KB/s against their 66: the prepared item's bytes came while the item on screen had
         // the link, at a rate below its media's, which once held its start until the rate was measured again.
-        let entries = (0..<4).map { FeedEntry(url: "http://feed.test/\($0)/a.mp4", kind: .video) }
-        let scenario = FeedScenario(entries: entries, bytesPerSecond: 90_000)
+        let scenario = FeedScenario(entries: FeedScenario.entries(4, of: "a.mp4"), bytesPerSecond: 90_000)
         defer { scenario.stop() }
         scenario.feed.scroll(to: 0)
         await scenario.advance(5)
@@ -88,6 +87,30 @@ struct FeedScenarioTests {
         #expect(
             started.first.map { $0.1 && $0.0 <= 0.05 + 1e-9 } == true,
             "\(started) \(scenario.trace.joined(separator: "\n"))")
+    }
+
+    @Test("on a link 1.5 times the media's rate, swiping every 2 s, each prepared video has its frame at its swipe")
+    func preparedFrameOnABusyLink() async throws {
+        // a.mp4 is 66 KB/s: the item on screen fills its buffer at about half a second a second, and reached the
+        // 1.5 s it once had to hold before the next item's first frame got the link late in a 2 s dwell or never.
+        let scenario = FeedScenario(entries: FeedScenario.entries(6, of: "a.mp4"), bytesPerSecond: 100_000)
+        defer { scenario.stop() }
+        scenario.feed.scroll(to: 0)
+        await scenario.advance(2)
+        for index in 1...4 {
+            scenario.feed.scroll(to: index, speed: 0.5)
+            await scenario.advance(2)
+        }
+        let activations = scenario.events.compactMap { event -> (Int, Bool)? in
+            if case .active(let index, true, let hasFrame) = event.kind { return (index, hasFrame) }
+            return nil
+        }
+        let trace = scenario.trace.joined(separator: "\n")
+        let indices = activations.map { $0.0 }
+        let withFrame = activations.filter { $0.1 }.map { $0.0 }
+        #expect(indices == [1, 2, 3, 4], "\(trace)")
+        #expect(withFrame == indices, "\(trace)")
+        #expect(scenario.feed.summary.stallSeconds == 0, "the item on screen never stalled for it")
     }
 
     @Test("a fast fling cancels the prefetches that left the window and prefetches nothing it passes")

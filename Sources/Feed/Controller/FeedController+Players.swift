@@ -92,24 +92,27 @@ extension FeedController {
     }
 
     /// A prepared item's start comes before the active item's read-ahead. While the active item plays (it started,
-    /// is not stalled, and holds at least ``FeedConfiguration/preparedFetchAbove`` of media ahead of its playhead, or
-    /// all of it; it stops sharing under half of that), a prepared player without its first frame, or with less
-    /// media than a player needs to start (``BufferingState/maximumStartThreshold``), has the link to itself: it
-    /// reads with playback priority, and the active item's reading becomes prefetch and holds, with the prefetches,
-    /// under a claim on the link the feed takes meanwhile (the header, the first keyframe and half a second: a few
-    /// hundred kilobytes). Once the prepared item has them, or the active item runs short, stalls or starts, the
-    /// active item reads with playback priority again and the prepared one with prefetch priority. Sharing the link
-    /// was not enough: over a shaped link the active item's running transfer kept the queue full and a new one got
-    /// a few kilobytes a second (a 200 KB range took 1.2-2.5 s beside a running download on the 8 Mbit/s port, 0.2 s
-    /// alone), and a third of the prepared items of the 8 Mbit/s swipe trace had no frame at their swipe, 2 s
-    /// later, with 30-60 KB of their bytes. On the 3G trace a prepared item with its frame but only that frame's
-    /// bytes took 0.2-0.6 s to start after its swipe.
+    /// is not stalled, and holds at least ``FeedConfiguration/preparedFrameFetchAbove`` of media ahead of its
+    /// playhead, or all of it; it stops sharing under half of that), a prepared player without its first frame has
+    /// the link to itself; one with its frame but less media than a player needs to start
+    /// (``BufferingState/maximumStartThreshold``) has it in the same way once the active item holds
+    /// ``FeedConfiguration/preparedFetchAbove``. It reads with playback priority, and the active item's reading
+    /// becomes prefetch and holds, with the prefetches, under a claim on the link the feed takes meanwhile (the
+    /// header and the first keyframe, then half a second: a few hundred kilobytes). Once the prepared item has
+    /// them, or the active item runs short, stalls or starts, the active item reads with playback priority again
+    /// and the prepared one with prefetch priority. Sharing the link was not enough: over a shaped link the active
+    /// item's running transfer kept the queue full and a new one got a few kilobytes a second (a 200 KB range took
+    /// 1.2-2.5 s beside a running download on the 8 Mbit/s port, 0.2 s alone), and a third of the prepared items
+    /// of the 8 Mbit/s swipe trace had no frame at their swipe, 2 s later, with 30-60 KB of their bytes. On the 3G
+    /// trace a prepared item with its frame but only that frame's bytes took 0.2-0.6 s to start after its swipe.
     func updatePreparedPriority(_ state: inout FeedState) {
         let active = state.planner.active
-        let activePlays = active.map { activeHoldsEnough($0, sharing: state.preparedClaim != nil, state) } ?? true
+        let sharing = state.preparedClaim != nil
         var preparing = false
         for (index, slot) in state.slots where index != active && slot.activatedAt == nil {
             guard let item = slot.item else { continue }
+            let above = slot.hasFrame ? configuration.preparedFetchAbove : configuration.preparedFrameFetchAbove
+            let activePlays = active.map { activeHolds(above, $0, sharing: sharing, state) } ?? true
             let starting = activePlays && !Self.canStart(slot, item)
             if starting && RemoteLoading.isRemote(entries[index].url) { preparing = true }
             let wanted: TransferPriority = starting ? .playback : .prefetch
@@ -127,14 +130,14 @@ extension FeedController {
         }
     }
 
-    /// Whether the active item `index` plays with enough held ahead to give the link to a prepared item's start:
-    /// ``FeedConfiguration/preparedFetchAbove`` seconds, or half of it while it does (`sharing`).
-    private func activeHoldsEnough(_ index: Int, sharing: Bool, _ state: FeedState) -> Bool {
+    /// Whether the active item `index` plays with `seconds` of media held ahead (or half of them while it gives
+    /// the link to a prepared item: `sharing`), or all of it.
+    private func activeHolds(_ seconds: Double, _ index: Int, sharing: Bool, _ state: FeedState) -> Bool {
         guard let slot = state.slots[index] else { return true }
         guard slot.firstFrameReported, slot.stalledSince == nil else { return false }
         guard let item = slot.item, RemoteLoading.isRemote(entries[index].url) else { return true }
         guard let held = Self.heldAhead(item) else { return false }
-        return held.seconds >= configuration.preparedFetchAbove / (sharing ? 2 : 1) || held.complete
+        return held.seconds >= seconds / (sharing ? 2 : 1) || held.complete
     }
 
     /// Whether a prepared item could start at once: its first frame decoded and enough media held from its start.
