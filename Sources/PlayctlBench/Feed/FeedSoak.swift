@@ -21,7 +21,7 @@ struct FeedSoak: Sendable {
     static let dwell = SwipeTrace.Dwell.around(median: 0.4, spread: 1)
     static let bytesPerSecond = 1_000_000
 
-    /// Runs it; the first 10% of the swipes are the warm-up.
+    /// Runs it; the first 30% of the swipes are the warm-up (``FeedSoakReport/warmUp``).
     func run(media: FeedMedia) async -> FeedSoakReport {
         let started = ProcessRunner.monotonicSeconds()
         ProcessResources.limitMallocArenas(to: 2)

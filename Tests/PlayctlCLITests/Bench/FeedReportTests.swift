@@ -91,13 +91,13 @@ struct FeedReportTests {
     @Test("the soak's growth compares the mean after the warm-up with the mean at the end")
     func soakGrowth() {
         var soak = FeedSoakReport(swipes: 1000)
-        // 100 warm-up swipes at 50 MB, then 100 MB alternating +-10 MB, the last 100 at 101 MB +-10 MB.
+        // 300 warm-up swipes at 50 MB, then 100 MB alternating +-10 MB, the last 350 at 101 MB +-10 MB.
         soak.resident = (0..<1000).map { swipe in
             let wobble = swipe % 2 == 0 ? 10 << 20 : -(10 << 20)
-            if swipe < 100 { return 50 << 20 }
-            return (swipe >= 900 ? 101 << 20 : 100 << 20) + wobble
+            if swipe < 300 { return 50 << 20 }
+            return (swipe >= 650 ? 101 << 20 : 100 << 20) + wobble
         }
-        #expect(soak.warmUp == 100 && soak.windowSize == 100)
+        #expect(soak.warmUp == 300 && soak.windowSize == 350)
         #expect(soak.earlyResident == 100 << 20 && soak.lateResident == 101 << 20)
         #expect(soak.growth == 1 << 20)
     }
