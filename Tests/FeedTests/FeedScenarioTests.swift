@@ -1,6 +1,7 @@
 import Feed
 import Foundation
 import Loading
+import MediaIO
 import Playback
 import PlaybackTesting
 import Testing
@@ -111,6 +112,32 @@ struct FeedScenarioTests {
         #expect(indices == [1, 2, 3, 4], "\(trace)")
         #expect(withFrame == indices, "\(trace)")
         #expect(scenario.feed.summary.stallSeconds == 0, "the item on screen never stalled for it")
+    }
+
+    @Test("an inactive video is fetched to what its first pictures need, as its header says, not a fixed 200 KB")
+    func inactiveToFirstPictures() async throws {
+        // Nothing prepared, so that the items ahead are inactive videos, fetched one at a time in the budget.
+        let scenario = FeedScenario(
+            entries: FeedScenario.entries(4, of: "a.mp4"), bytesPerSecond: 150_000,
+            configuration: FeedScenario.configuration { $0.policy.preparesNext = false })
+        defer { scenario.stop() }
+        scenario.feed.scroll(to: 0)
+        await scenario.advance(10)
+        let needed = try #require(try Demuxer(url: MediaFixtures.path("a.mp4")).firstPicturesEnd())
+        #expect(needed != 200 << 10 && needed < 398_568)
+        let finished = scenario.events.compactMap { event -> (index: Int, limit: Int64?, bytes: Int64)? in
+            if case .prefetch(let index, let limit, let bytes, .finished) = event.kind { return (index, limit, bytes) }
+            return nil
+        }
+        let trace = scenario.trace.joined(separator: "\n")
+        #expect(finished.map { $0.index }.sorted() == [1, 2, 3], "\(trace)")
+        #expect(finished.allSatisfy { $0.limit == needed && $0.bytes == needed }, "\(needed): \(trace)")
+        for index in [1, 2, 3] {
+            let url = scenario.feed.entries[index].url
+            // Its header first, then what its first pictures need: the more of the two, nothing past it.
+            let header = PrefetchPolicy().inactiveVideoHeaderBytes
+            #expect(scenario.loading.cache.cachedRanges(of: url) == [0..<max(needed, header)], "#\(index)")
+        }
     }
 
     @Test("a fast fling cancels the prefetches that left the window and prefetches nothing it passes")

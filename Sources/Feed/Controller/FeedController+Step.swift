@@ -1,6 +1,7 @@
 import Loading
 import Locking
 import Playback
+import Posters
 
 /// Handling one input (locked): the planner decides, the controller performs its actions on the pool, the
 /// players and the loader.
@@ -27,6 +28,9 @@ extension FeedController {
             state.slots[index] = slot
             let bytes = heldBytes(index, limit: slot.prefetchLimit)
             switch result {
+            case .success where slot.prefetchFallback != nil:
+                // An inactive video's header came: now what its first pictures need.
+                fetchFirstPictures(index, fallback: slot.prefetchFallback ?? 0, &state)
             case .success:
                 state.summary.prefetchesFinished += 1
                 emit(.prefetch(index: index, byteLimit: slot.prefetchLimit, bytes: bytes, outcome: .finished), &state)
@@ -97,10 +101,32 @@ extension FeedController {
             return
         }
         state.summary.prefetchesStarted += 1
+        // An inactive video: its header first, then what its first pictures need.
+        let policy = configuration.policy
+        let fromHeader =
+            entries[index].kind == .video && policy.inactiveVideoFromHeader
+            && (limit.map { $0 > policy.inactiveVideoHeaderBytes } ?? false)
+        let first = fromHeader ? policy.inactiveVideoHeaderBytes : limit
         emit(
-            .prefetch(index: index, byteLimit: limit, bytes: heldBytes(index, limit: limit), outcome: .started), &state)
+            .prefetch(index: index, byteLimit: first, bytes: heldBytes(index, limit: first), outcome: .started), &state)
+        launchPrefetch(index, limit: first, fallback: fromHeader ? limit : nil, &state)
+    }
+
+    /// Goes on with an inactive video whose header is held: up to where its first pictures end, as its container's
+    /// index says (at most ``PrefetchPolicy/inactiveVideoMaxBytes``), or to `fallback` when the header does not
+    /// tell.
+    private func fetchFirstPictures(_ index: Int, fallback: Int64, _ state: inout FeedState) {
+        let url = entries[index].url
+        let policy = configuration.policy
+        let header = loading.cache.heldPrefix(of: url, upTo: policy.inactiveVideoHeaderBytes)
+        let needed = FirstPictures.bytes(header: header.bytes, totalLength: header.totalLength, url: url)
+        let limit = needed.map { min($0, policy.inactiveVideoMaxBytes) } ?? fallback
+        launchPrefetch(index, limit: limit, fallback: nil, &state)
+    }
+
+    private func launchPrefetch(_ index: Int, limit: Int64?, fallback: Int64?, _ state: inout FeedState) {
         let box = Locked<PrefetchTask?>(nil)
-        let task = loading.prefetch(url, upTo: limit) { [weak self] _ in
+        let task = loading.prefetch(entries[index].url, upTo: limit) { [weak self] _ in
             guard let self, let task = box.withLock({ $0 }) else { return }
             self.prefetchCompleted(index: index, task: task)
         }
@@ -108,6 +134,7 @@ extension FeedController {
         var slot = state.slots[index] ?? FeedState.Slot()
         slot.prefetch = task
         slot.prefetchLimit = limit
+        slot.prefetchFallback = fallback
         state.slots[index] = slot
         // Held already: it ended before the handler could find it.
         if let result = task.result {

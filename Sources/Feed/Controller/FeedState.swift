@@ -12,6 +12,9 @@ struct FeedState {
         var since: UInt64 = 0
         var prefetch: PrefetchTask?
         var prefetchLimit: Int64?
+        /// While an inactive video's header is fetched: how far to fetch when it does not tell what the first
+        /// pictures need (``PrefetchPolicy/inactiveVideoFromHeader``).
+        var prefetchFallback: Int64?
         /// Its player showed its first frame.
         var hasFrame = false
         /// Its player plays (not waiting).

@@ -143,6 +143,26 @@ public final class ByteCache: @unchecked Sendable {
         return ranges(of: url)
     }
 
+    /// The bytes of `url` held from its start, up to `limit` (fewer where a gap comes first), and the resource's
+    /// length when a response told it: what a header parse reads without the network.
+    public func heldPrefix(of url: String, upTo limit: Int64) -> (bytes: [UInt8], totalLength: Int64?) {
+        condition.lock()
+        defer { condition.unlock() }
+        guard let resource = resources[url] else { return ([], nil) }
+        let held = ranges(of: url).first { $0.lowerBound == 0 }.map { min($0.upperBound, limit) } ?? 0
+        var bytes = [UInt8](repeating: 0, count: Int(max(held, 0)))
+        var done = 0
+        bytes.withUnsafeMutableBytes { buffer in
+            while done < buffer.count {
+                let count = copy(
+                    resource, at: Int64(done), into: UnsafeMutableRawBufferPointer(rebasing: buffer[done...]))
+                guard count > 0 else { break }
+                done += count
+            }
+        }
+        return (Array(bytes.prefix(done)), resource.totalLength)
+    }
+
     /// Drops everything held for `url` in both tiers (fetches under way go on).
     public func remove(_ url: String) {
         condition.lock()

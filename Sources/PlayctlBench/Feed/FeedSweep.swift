@@ -7,7 +7,8 @@ import PlaybackTesting
 public struct FeedSweep: Sendable {
     /// One set of parameters.
     public struct Point: Sendable, Hashable {
-        /// `PrefetchPolicy.budget`, `.videoCost` and `.inactiveVideoBytes` (in KiB).
+        /// `PrefetchPolicy.budget`, `.videoCost` and `.inactiveVideoBytes` (in KiB; 0: what the first pictures
+        /// need, from the header, `.inactiveVideoFromHeader`).
         public var budget: Int
         public var videoCost: Int
         public var inactiveKiB: Int
@@ -18,7 +19,8 @@ public struct FeedSweep: Sendable {
             configuration.audio = false
             configuration.policy.budget = budget
             configuration.policy.videoCost = videoCost
-            configuration.policy.inactiveVideoBytes = Int64(inactiveKiB) << 10
+            configuration.policy.inactiveVideoFromHeader = inactiveKiB == 0
+            if inactiveKiB > 0 { configuration.policy.inactiveVideoBytes = Int64(inactiveKiB) << 10 }
             return configuration
         }
 
@@ -26,8 +28,12 @@ public struct FeedSweep: Sendable {
         public var isDefault: Bool {
             let policy = PrefetchPolicy()
             return budget == policy.budget && videoCost == policy.videoCost
-                && Int64(inactiveKiB) << 10 == policy.inactiveVideoBytes
+                && (policy.inactiveVideoFromHeader
+                    ? inactiveKiB == 0 : Int64(inactiveKiB) << 10 == policy.inactiveVideoBytes)
         }
+
+        /// The inactive-video limit as the table prints it.
+        var inactiveText: String { inactiveKiB == 0 ? "first pict." : "\(inactiveKiB) KiB" }
     }
 
     /// One point's figures.
@@ -41,7 +47,7 @@ public struct FeedSweep: Sendable {
 
     public static let defaultBudgets = [3, 4, 5, 6, 7, 8]
     public static let defaultVideoCosts = [1, 2, 3]
-    public static let defaultInactiveKiB = [100, 200, 300, 400]
+    public static let defaultInactiveKiB = [0, 100, 200, 300]
     /// Swipes per point when not given: about 10 s a point on a 2-CPU machine (1000 swipes: about 50 s).
     public static let defaultSwipes = 200
     /// The link: 1.6 Mbit/s (scripts/netns.sh's 3G-like port), 50 ms before each response's first byte.

@@ -42,7 +42,8 @@ public struct SweepReport: Sendable {
                 + "(seed \(sweep.seed)), \(BenchText.fixed(FeedSweep.dwell, 0)) s on each item, forward, 1 in 10 back",
             "link: the simulated network at 1.6 Mbit/s (200000 B/s, 50 ms before each response) under a manual "
                 + "clock: the same FeedController, players and decoding as over HTTP, virtual time, audio off",
-            "each point: FeedConfiguration() but for its budget, video cost and inactive-video bytes; a new feed, "
+            "each point: FeedConfiguration() but for its budget, video cost and inactive-video bytes ('first pict.': "
+                + "what the first pictures need, from the header, the default); a new feed, "
                 + "cache and link; first frame timed to the clock's 50 ms step (a swipe with none before the next "
                 + "counts as 1000 ms; 'shown': the swipes that had one)",
             "\(results.count) points in \(BenchText.fixed(seconds, 0)) s "
@@ -67,7 +68,7 @@ public struct SweepReport: Sendable {
             let point = result.point
             let cells = [
                 point.map { "\($0.budget)" } ?? "0", point.map { "\($0.videoCost)" } ?? "-",
-                point.map { "\($0.inactiveKiB) KiB" } ?? "-",
+                point.map(\.inactiveText) ?? "-",
                 BenchText.fixed(summary.loaderImpressionsPer1000, 1), Self.shown(result.run),
                 BenchText.fixed(summary.wasteRatio * 100, 1) + "%",
                 BenchText.milliseconds(latencies.p50), BenchText.milliseconds(latencies.p95),

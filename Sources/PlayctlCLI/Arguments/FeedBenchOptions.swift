@@ -39,7 +39,10 @@ struct FeedBenchOptions: Sendable, Equatable {
         "video-costs", placeholder: "LIST", help: "The --sweep's video costs (default 1,2,3).")
     static let inactiveKiB = Option<String>(
         "inactive-kib", placeholder: "LIST",
-        help: "The --sweep's bytes fetched ahead of an inactive video, in KiB (default 100,200,300,400).")
+        help: """
+            The --sweep's bytes fetched ahead of an inactive video, in KiB; 0: what its first pictures need, read \
+            from its header (the default policy). Default 0,100,200,300.
+            """)
 
     /// In the order help lists them.
     static let declarations: [any OptionDeclaration] = [
@@ -83,7 +86,7 @@ struct FeedBenchOptions: Sendable, Equatable {
         parts = try Self.names(arguments, Self.parts, among: Self.partNames)
         budgets = try Self.list(arguments, Self.budgets, least: 0)
         videoCosts = try Self.list(arguments, Self.videoCosts, least: 1)
-        inactiveKiB = try Self.list(arguments, Self.inactiveKiB, least: 1)
+        inactiveKiB = try Self.list(arguments, Self.inactiveKiB, least: 0)
     }
 
     private static func count(

@@ -1,14 +1,19 @@
 import Locking
 import MediaCore
 
-/// Bytes in memory as a `ByteSource` (a poster read back from the disk cache).
+/// Bytes in memory as a `ByteSource` (a poster read back from the disk cache), or a file's first bytes as the
+/// whole file (`totalLength`): reading past them is its end.
 final class MemoryByteSource: ByteSource, Sendable {
     private let bytes: [UInt8]
+    private let totalLength: Int64?
     private let position = Locked(0)
 
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
+    init(_ bytes: [UInt8], totalLength: Int64? = nil) {
+        self.bytes = bytes
+        self.totalLength = totalLength
+    }
 
-    var size: Int64? { Int64(bytes.count) }
+    var size: Int64? { totalLength ?? Int64(bytes.count) }
 
     func read(into buffer: UnsafeMutableRawBufferPointer) throws(MediaError) -> Int {
         position.withLock { position in

@@ -1,0 +1,26 @@
+import CFFmpeg
+
+extension Demuxer {
+    /// Where the bytes a video's first pictures need end, from the container's sample index: the end of the last
+    /// video sample stored within `seconds` of the first (the first keyframe, and the few a decoder with reordering
+    /// takes in before it gives out its first picture), which is also past every sample of other streams stored
+    /// before them. Nil without a video track or a sample index with sizes (Matroska's cues name keyframes only,
+    /// MPEG-TS has none).
+    public func firstPicturesEnd(within seconds: Double = 0.2) -> Int64? {
+        guard let track = videoTrack else { return nil }
+        let stream = stream(track.index)
+        let count = Int(avformat_index_get_entries_count(stream))
+        guard count > 0, let first = avformat_index_get_entry(stream, 0) else { return nil }
+        let base = stream.pointee.time_base
+        guard base.num > 0, base.den > 0 else { return nil }
+        let last = first.pointee.timestamp + Int64(seconds * Double(base.den) / Double(base.num))
+        var end: Int64 = 0
+        for index in 0..<count {
+            guard let entry = avformat_index_get_entry(stream, Int32(index)) else { break }
+            if index > 0 && entry.pointee.timestamp > last { break }
+            guard entry.pointee.pos >= 0, entry.pointee.size > 0 else { return nil }
+            end = max(end, entry.pointee.pos + Int64(entry.pointee.size))
+        }
+        return end > 0 ? end : nil
+    }
+}
