@@ -21,16 +21,17 @@ public struct FeedConfiguration: Sendable {
     /// The active item claims the link (every prefetch holds) until this much media is buffered ahead of its
     /// playhead, or all of it; it claims again when its buffer falls under half of it or it stalls.
     public var activeBufferTarget = 3.0
-    /// Once the active item plays with this much media held ahead of its playhead (seconds), a prepared item
-    /// without its first frame has the link to itself: the active item's reading and the prefetches hold until the
-    /// frame is decoded, or the active item's buffer falls under half of this. The header and the first keyframe
-    /// are 100-300 KB, a fifth of a second of an 8 Mbit/s link: the active item has the rest of the dwell to fill
-    /// its buffer again. At 1.5 s, a 5 Mbit/s item on screen reached it late in a 2 s dwell or never, and 3 to 7
-    /// of the 37 prepared items of `bench --feed`'s swipe trace had no frame at their swipe.
-    public var preparedFrameFetchAbove = 0.75
-    /// Once the active item holds this much ahead, a prepared item with its frame but less than half a second of
-    /// media (what a player needs to start) has the link to itself in the same way, until it could start.
-    public var preparedFetchAbove = 1.5
+    /// Once the active item plays with this much media held ahead of its playhead (seconds), a prepared item that
+    /// cannot start yet (no first frame, or less than half a second of media, what a player needs to start) has the
+    /// link to itself: the active item's reading and the prefetches hold until it could start, or the active item's
+    /// buffer falls under half of this. The header, the first keyframe and half a second are a few hundred
+    /// kilobytes, a fraction of a second of the link: the active item has the rest of the dwell to fill its buffer
+    /// again. At 1.5 s a 5 Mbit/s item on screen over 8 Mbit/s reached it late in a 2 s dwell or never, and 3 to 7
+    /// of the 37 prepared items of `bench --feed`'s swipe trace had no frame at their swipe; with 0.75 s for the
+    /// frame and 1.5 s for the half second, the prepared item stopped between the two (its frame came when the
+    /// active item was under 1.5 s) and the sweep's 1 s dwells started late: 537 loaders per 1000 against 90 with
+    /// 0.75 s for both.
+    public var preparedFetchAbove = 0.75
     /// Seconds of media the active item fetches ahead of its playhead (its `preferredForwardBufferDuration`; 0:
     /// the player's automatic 30 s). Short videos are often left after a few seconds: what was fetched past that
     /// point is waste, so the feed keeps this short, above `activeBufferTarget`: 4 s against 8 s took the waste

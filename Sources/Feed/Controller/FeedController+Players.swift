@@ -92,27 +92,26 @@ extension FeedController {
     }
 
     /// A prepared item's start comes before the active item's read-ahead. While the active item plays (it started,
-    /// is not stalled, and holds at least ``FeedConfiguration/preparedFrameFetchAbove`` of media ahead of its
-    /// playhead, or all of it; it stops sharing under half of that), a prepared player without its first frame has
-    /// the link to itself; one with its frame but less media than a player needs to start
-    /// (``BufferingState/maximumStartThreshold``) has it in the same way once the active item holds
-    /// ``FeedConfiguration/preparedFetchAbove``. It reads with playback priority, and the active item's reading
-    /// becomes prefetch and holds, with the prefetches, under a claim on the link the feed takes meanwhile (the
-    /// header and the first keyframe, then half a second: a few hundred kilobytes). Once the prepared item has
-    /// them, or the active item runs short, stalls or starts, the active item reads with playback priority again
-    /// and the prepared one with prefetch priority. Sharing the link was not enough: over a shaped link the active
-    /// item's running transfer kept the queue full and a new one got a few kilobytes a second (a 200 KB range took
-    /// 1.2-2.5 s beside a running download on the 8 Mbit/s port, 0.2 s alone), and a third of the prepared items
-    /// of the 8 Mbit/s swipe trace had no frame at their swipe, 2 s later, with 30-60 KB of their bytes. On the 3G
-    /// trace a prepared item with its frame but only that frame's bytes took 0.2-0.6 s to start after its swipe.
+    /// is not stalled, and holds at least ``FeedConfiguration/preparedFetchAbove`` of media ahead of its playhead,
+    /// or all of it; it stops sharing under half of that), a prepared player without its first frame, or with less
+    /// media than a player needs to start (``BufferingState/maximumStartThreshold``), has the link to itself: it
+    /// reads with playback priority, and the active item's reading becomes prefetch and holds, with the prefetches,
+    /// under a claim on the link the feed takes meanwhile (the header, the first keyframe and half a second: a few
+    /// hundred kilobytes). Once the prepared item has them, or the active item runs short, stalls or starts, the
+    /// active item reads with playback priority again and the prepared one with prefetch priority. Sharing the link
+    /// was not enough: over a shaped link the active item's running transfer kept the queue full and a new one got
+    /// a few kilobytes a second (a 200 KB range took 1.2-2.5 s beside a running download on the 8 Mbit/s port, 0.2
+    /// s alone), and a third of the prepared items of the 8 Mbit/s swipe trace had no frame at their swipe, 2 s
+    /// later, with 30-60 KB of their bytes. On the 3G trace a prepared item with its frame but only that frame's
+    /// bytes took 0.2-0.6 s to start after its swipe.
     func updatePreparedPriority(_ state: inout FeedState) {
         let active = state.planner.active
         let sharing = state.preparedClaim != nil
         var preparing = false
+        let activePlays =
+            active.map { activeHolds(configuration.preparedFetchAbove, $0, sharing: sharing, state) } ?? true
         for (index, slot) in state.slots where index != active && slot.activatedAt == nil {
             guard let item = slot.item else { continue }
-            let above = slot.hasFrame ? configuration.preparedFetchAbove : configuration.preparedFrameFetchAbove
-            let activePlays = active.map { activeHolds(above, $0, sharing: sharing, state) } ?? true
             let starting = activePlays && !Self.canStart(slot, item)
             if starting && RemoteLoading.isRemote(entries[index].url) { preparing = true }
             let wanted: TransferPriority = starting ? .playback : .prefetch

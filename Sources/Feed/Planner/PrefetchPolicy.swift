@@ -1,6 +1,7 @@
 /// The rules a ``PrefetchPlanner`` follows, each configurable. The defaults are the cost budget short-video teams
 /// report: a video costs 2, an image 1, at most 5 in flight (the active item included); an inactive video only up
-/// to its first 200 KB; ranked by distance in the scroll direction; less on cellular, nothing under constrained.
+/// to what its first pictures need (its first 200 KB when its header does not tell); ranked by distance in the
+/// scroll direction; less on cellular, nothing under constrained.
 public struct PrefetchPolicy: Sendable, Hashable, Codable {
     /// What one item in flight costs.
     public var videoCost = 2

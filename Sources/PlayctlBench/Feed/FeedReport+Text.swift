@@ -35,7 +35,8 @@ extension FeedReport {
                 + "(2) \(bench.swipes) jumps 6-9 items ahead; (3) \(bench.wasteSwipes) swipes with a 14 s median "
                 + "dwell (7-28 s); each real time, the user starting once the first item shows",
             "playctl: FeedController with FeedConfiguration() (pool 5, budget 5, video 2, image 1, inactive videos "
-                + "to 200 KiB, the next video prepared, audio), a new 32 MB memory ByteCache per run, the HTTP loader",
+                + "to their first pictures, as their header says, the next video prepared, audio), a new 32 MB memory "
+                + "ByteCache per run, the HTTP loader",
             "naive: the same with budget 0 (only the item on screen loads), no prepared item, a pool of 2",
             "mpv: mpv " + MPVReplay.options(prefetch: true).joined(separator: " ")
                 + "|no --input-ipc-server=S URL...; latency = command written -> playback-restart after start-file",
