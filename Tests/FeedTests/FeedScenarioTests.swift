@@ -140,6 +140,24 @@ struct FeedScenarioTests {
         }
     }
 
+    @Test("with a duration limit, an inactive video is fetched to the end of its first seconds' video samples")
+    func inactiveToDuration() async throws {
+        let scenario = FeedScenario(
+            entries: FeedScenario.entries(2, of: "a.mp4"), bytesPerSecond: 150_000,
+            configuration: FeedScenario.configuration {
+                $0.policy.preparesNext = false
+                $0.policy.inactiveVideoSeconds = 2
+            })
+        defer { scenario.stop() }
+        scenario.feed.scroll(to: 0)
+        await scenario.advance(10)
+        let twoSeconds = try #require(try Demuxer(url: MediaFixtures.path("a.mp4")).firstPicturesEnd(within: 2))
+        let firstPictures = try #require(try Demuxer(url: MediaFixtures.path("a.mp4")).firstPicturesEnd())
+        #expect(twoSeconds > firstPictures + 50_000)
+        let url = scenario.feed.entries[1].url
+        #expect(scenario.loading.cache.cachedRanges(of: url) == [0..<twoSeconds], "\(scenario.trace)")
+    }
+
     @Test("a fast fling cancels the prefetches that left the window and prefetches nothing it passes")
     func flingCancels() async throws {
         // A slow link: the prefetches of items 1-4 are still running when the fling comes.

@@ -112,14 +112,15 @@ extension FeedController {
         launchPrefetch(index, limit: first, fallback: fromHeader ? limit : nil, &state)
     }
 
-    /// Goes on with an inactive video whose header is held: up to where its first pictures end, as its container's
-    /// index says (at most ``PrefetchPolicy/inactiveVideoMaxBytes``), or to `fallback` when the header does not
-    /// tell.
+    /// Goes on with an inactive video whose header is held: up to where its first
+    /// ``PrefetchPolicy/inactiveVideoSeconds`` end (its first pictures), as its container's index says (at most
+    /// ``PrefetchPolicy/inactiveVideoMaxBytes``), or to `fallback` when the header does not tell.
     private func fetchFirstPictures(_ index: Int, fallback: Int64, _ state: inout FeedState) {
         let url = entries[index].url
         let policy = configuration.policy
         let header = loading.cache.heldPrefix(of: url, upTo: policy.inactiveVideoHeaderBytes)
-        let needed = FirstPictures.bytes(header: header.bytes, totalLength: header.totalLength, url: url)
+        let needed = FirstPictures.bytes(
+            header: header.bytes, totalLength: header.totalLength, url: url, seconds: policy.inactiveVideoSeconds)
         let limit = needed.map { min($0, policy.inactiveVideoMaxBytes) } ?? fallback
         launchPrefetch(index, limit: limit, fallback: nil, &state)
     }

@@ -14,15 +14,16 @@ public struct PrefetchPolicy: Sendable, Hashable, Codable {
     /// How much of an inactive video is fetched ahead (its start: the header and first frames), when its header
     /// does not tell what its first pictures need (or ``inactiveVideoFromHeader`` is off).
     public var inactiveVideoBytes: Int64 = 200 << 10
-    /// Whether an inactive video is fetched to what its first pictures need, as its container's index says: its
-    /// first ``inactiveVideoHeaderBytes`` first, then up to the end of the video samples of its first 0.2 s (the
-    /// first keyframe and what a decoder takes in before its first picture; what is stored before them comes
-    /// along), at most ``inactiveVideoMaxBytes``. The clips of `bench --feed` (720p and 1080p at 2-5 Mbit/s) need
-    /// 130-325 KB by ffprobe's packet offsets: a fixed 200 KB fell short of the first pictures of 6 of the 10, and
-    /// fetched more than they need for the other 4. A header that does not
-    /// tell (an index further in or at the end, Matroska's cues without sizes, MPEG-TS) falls back to
-    /// ``inactiveVideoBytes``.
+    /// Whether an inactive video is fetched to a duration of its media, as its container's index says: its first
+    /// ``inactiveVideoHeaderBytes`` first, then up to the end of its video samples of the first
+    /// ``inactiveVideoSeconds`` (what is stored before them comes along), at most ``inactiveVideoMaxBytes``. The
+    /// default 0.2 s is what its first pictures need: the first keyframe and what a decoder takes in before its
+    /// first picture. The clips of `bench --feed` (720p and 1080p at 2-5 Mbit/s) need 130-325 KB by ffprobe's
+    /// packet offsets: a fixed 200 KB fell short of the first pictures of 6 of the 10, and fetched more than they
+    /// need for the other 4. A header that does not tell (an index further in or at the end, Matroska's cues
+    /// without sizes, MPEG-TS) falls back to ``inactiveVideoBytes``.
     public var inactiveVideoFromHeader = true
+    public var inactiveVideoSeconds = 0.2
     public var inactiveVideoHeaderBytes: Int64 = 32 << 10
     public var inactiveVideoMaxBytes: Int64 = 1 << 20
     /// Items considered ahead of the active one in the scroll direction, and behind it.

@@ -4,13 +4,14 @@ import MediaIO
 /// before them), read from the container's index in a header held already: what a feed fetches of a video it may
 /// show, and what a poster of its first frame reads.
 public enum FirstPictures {
-    /// The byte count from `header` (the file's first bytes; `totalLength`, the whole file's length, when known), or
-    /// nil when the header does not tell: its index lies further in or at the end, or the container has no sample
-    /// index with sizes (Matroska, MPEG-TS), or it is not a video.
-    public static func bytes(header: [UInt8], totalLength: Int64?, url: String) -> Int64? {
+    /// The byte count from `header` (the file's first bytes; `totalLength`, the whole file's length, when known) to
+    /// the end of the video samples of the first `seconds` (0.2: the first pictures), or nil when the header does
+    /// not tell: its index lies further in or at the end, or the container has no sample index with sizes
+    /// (Matroska, MPEG-TS), or it is not a video.
+    public static func bytes(header: [UInt8], totalLength: Int64?, url: String, seconds: Double = 0.2) -> Int64? {
         guard !header.isEmpty,
             let demuxer = try? Demuxer(url: url, source: MemoryByteSource(header, totalLength: totalLength)),
-            let end = demuxer.firstPicturesEnd()
+            let end = demuxer.firstPicturesEnd(within: seconds)
         else { return nil }
         // Past the header: its index came first, before the samples it names.
         if end > header.count { return end }
