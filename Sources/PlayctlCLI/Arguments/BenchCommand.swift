@@ -79,7 +79,7 @@ struct BenchCommand: ParsableCommand {
                 "The feed against naive and mpv (about 20 minutes); inside scripts/netns.sh, as scripts/bench.sh --feed "
                     + "runs it."),
             UsageExample(
-                "playctl bench --feed --sweep --swipes 20 --budgets 3,5 --video-costs 2 --inactive-kib 200",
+                "playctl bench --feed --sweep --swipes 20 --budgets 3,5 --video-costs 2 --inactive-kib 0",
                 "A small parameter sweep: 2 points of 20 swipes each, on the simulated link."),
         ])
 

@@ -28,7 +28,7 @@ struct FeedSweepTests {
         let (directory, media) = try Self.miniFeed()
         defer { TemporaryDirectory.remove(directory) }
         #expect(media.files.count == 9 && media.distinctFiles == 3)
-        let sweep = FeedSweep(budgets: [3, 5], videoCosts: [2], inactiveKiB: [200], swipes: 12, seed: 5)
+        let sweep = FeedSweep(budgets: [3, 5], videoCosts: [2], inactiveKiB: [0], swipes: 12, seed: 5)
         #expect(sweep.points.count == 2 && sweep.points[1].isDefault && !sweep.points[0].isDefault)
         #expect(sweep.copies(items: 9) == 2, "12 swipes over 9 entries: a second copy under other URLs")
         let report = await sweep.run(media: media, progress: { _ in })

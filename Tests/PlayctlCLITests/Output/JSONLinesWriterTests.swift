@@ -58,6 +58,9 @@ struct JSONLinesWriterTests {
         signal(SIGPIPE, SIG_IGN)
         var ends: [Int32] = [0, 0]
         try #require(pipe(&ends) == 0)
+        // Close-on-exec: a child another suite spawns meanwhile would inherit the read end and keep the pipe open
+        // (CI once saw the write succeed).
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         Glibc.close(ends[0])
         let writer = JSONLinesWriter(fileDescriptor: ends[1], closesDescriptor: true)
         #expect(throws: JSONLinesWriterError.writeFailed(errno: EPIPE)) { try writer.write(1) }
