@@ -117,7 +117,7 @@ struct FeedBenchTests {
         let lines = result.outputLines
         #expect(lines.first?.hasPrefix("playctl bench --feed --sweep: feed-mini/ (12 entries), 20 swipes") == true)
         #expect(lines.contains { $0.hasSuffix("naive (budget 0, nothing prepared)") })
-        #expect(lines.filter { $0.contains("200 KiB") }.count == 2, "\(lines.joined(separator: "\n"))")
+        #expect(lines.filter { $0.contains(" first pict. ") }.count == 2, "\(lines.joined(separator: "\n"))")
         #expect(lines.filter { $0.contains("<- best") }.count == 1)
         #expect(lines.contains { $0.contains("defaults") })
     }
