@@ -108,8 +108,7 @@ extension FeedController {
         let active = state.planner.active
         let sharing = state.preparedClaim != nil
         var preparing = false
-        let activePlays =
-            active.map { activeHolds(configuration.preparedFetchAbove, $0, sharing: sharing, state) } ?? true
+        let activePlays = active.map { activeHoldsEnough($0, sharing: sharing, state) } ?? true
         for (index, slot) in state.slots where index != active && slot.activatedAt == nil {
             guard let item = slot.item else { continue }
             let starting = activePlays && !Self.canStart(slot, item)
@@ -129,14 +128,14 @@ extension FeedController {
         }
     }
 
-    /// Whether the active item `index` plays with `seconds` of media held ahead (or half of them while it gives
-    /// the link to a prepared item: `sharing`), or all of it.
-    private func activeHolds(_ seconds: Double, _ index: Int, sharing: Bool, _ state: FeedState) -> Bool {
+    /// Whether the active item `index` plays with ``FeedConfiguration/preparedFetchAbove`` of media held ahead (or
+    /// half of it while it gives the link to a prepared item: `sharing`), or all of it.
+    private func activeHoldsEnough(_ index: Int, sharing: Bool, _ state: FeedState) -> Bool {
         guard let slot = state.slots[index] else { return true }
         guard slot.firstFrameReported, slot.stalledSince == nil else { return false }
         guard let item = slot.item, RemoteLoading.isRemote(entries[index].url) else { return true }
         guard let held = Self.heldAhead(item) else { return false }
-        return held.seconds >= seconds / (sharing ? 2 : 1) || held.complete
+        return held.seconds >= configuration.preparedFetchAbove / (sharing ? 2 : 1) || held.complete
     }
 
     /// Whether a prepared item could start at once: its first frame decoded and enough media held from its start.

@@ -28,10 +28,12 @@ extension FeedController {
             state.slots[index] = slot
             let bytes = heldBytes(index, limit: slot.prefetchLimit)
             switch result {
-            case .success where slot.prefetchFallback != nil:
-                // An inactive video's header came: now what its first pictures need.
-                fetchFirstPictures(index, fallback: slot.prefetchFallback ?? 0, &state)
             case .success:
+                if let fallback = slot.prefetchFallback {
+                    // An inactive video's header came: now what its first pictures need.
+                    fetchFirstPictures(index, fallback: fallback, &state)
+                    break
+                }
                 state.summary.prefetchesFinished += 1
                 emit(.prefetch(index: index, byteLimit: slot.prefetchLimit, bytes: bytes, outcome: .finished), &state)
                 perform(state.planner.finished(index), &state)
