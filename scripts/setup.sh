@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs what playctl needs to build and test on Debian 12: FFmpeg 5.1's, libcurl's and libpulse's -dev packages
 # (libpulse's headers only: the library is opened at run time), pkg-config, and the PulseAudio daemon and its
-# clients the audio tests start and record from (scripts/pulse.sh) (and, with --tools, the ffmpeg/ffprobe/mpv CLIs
-# the benchmarks compare against). Skips what is installed. (scripts/netns.sh installs what the network tests need:
+# clients the audio tests start and record from (scripts/pulse.sh), and mpv (the suite runs `bench --feed`'s help
+# example, which compares the feed against mpv; with --tools, also what the other benchmarks compare against).
+# Skips what is installed. (scripts/netns.sh installs what the network tests need:
 # nginx-light, iproute2, ffmpeg.)
 set -euo pipefail
 packages=(libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev libavfilter-dev
@@ -10,7 +11,8 @@ packages=(libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresam
 # The c-sdl2 example's test (scripts/examples.sh --only sdl) needs SDL2, a virtual X server, xwd for screenshots,
 # and the ffmpeg CLI to decode the frames they are compared with.
 packages+=(libsdl2-dev xvfb x11-apps ffmpeg)
-if [ "${1:-}" = "--tools" ]; then packages+=(ffmpeg mpv); fi
+# bench --feed's help example (Tests/PlayctlCLITests/Bench) plays the same feed through mpv.
+packages+=(mpv)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
