@@ -37,7 +37,7 @@ struct LinkPriorityTests {
     @Test("while a player claims the link, a prefetch holds within a chunk; it goes on when the claim ends")
     func claimHoldsPrefetch() async throws {
         let loading = RemoteLoading(cache: ByteCache(memoryLimit: 64 << 20))
-        let url = TestHTTPServer.url("mid.mp4", over: .mbit2)
+        let url = TestHTTPServer.url("mid.mp4", over: .mbit2Alone)
         let done = Locked(false)
         let claim = loading.cache.claimLink()
         let task = loading.prefetch(url, upTo: nil) { _ in done.withLock { $0 = true } }
@@ -67,7 +67,7 @@ struct LinkPriorityTests {
     @Test("a reader lowered to prefetch priority holds under a claim, as a prefetch does; raised again, it goes on")
     func loweredReaderHolds() async throws {
         let loading = RemoteLoading(cache: ByteCache(memoryLimit: 64 << 20))
-        let url = TestHTTPServer.url("mid.mp4", over: .mbit2)
+        let url = TestHTTPServer.url("mid.mp4", over: .mbit2Alone)
         let source = loading.source(url, readAhead: 16 << 20)
         defer { source.close() }
         var buffer = [UInt8](repeating: 0, count: 1 << 12)

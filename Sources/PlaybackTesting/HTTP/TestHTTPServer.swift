@@ -8,6 +8,9 @@ public enum TestHTTPServer {
         case unshaped = 18000
         case cellular3G = 18016
         case mbit2 = 18002
+        /// 2 Mbit/s for one suite alone (LinkPriorityTests, which counts the bytes a fetch gets in a second: beside
+        /// the network benchmark's downloads on 18002, a fetch queued behind them got none for a second).
+        case mbit2Alone = 18003
         case mbit8 = 18008
         /// 8 Mbit/s for one suite alone (ShapedLinkTests, which times a play against the link's rate: the
         /// suites and benchmark examples sharing 18008 took part of it, and a 5 Mbit/s clip stalled).
@@ -19,7 +22,7 @@ public enum TestHTTPServer {
             switch self {
             case .unshaped: return nil
             case .cellular3G: return 1_600_000
-            case .mbit2: return 2_000_000
+            case .mbit2, .mbit2Alone: return 2_000_000
             case .mbit8, .mbit8Alone: return 8_000_000
             case .mbit20: return 20_000_000
             }
