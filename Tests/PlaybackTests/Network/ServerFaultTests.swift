@@ -123,7 +123,7 @@ struct ServerFaultTests {
     func serverStops() async throws {
         let (name, reference) = try Self.servedClip("Q")
         // 1.6 Mbit/s to the server: the 400 KB clip takes two seconds to arrive, its six seconds play longer.
-        let proxy = try FaultProxy(upstreamPort: TestHTTPServer.Link.cellular3G.rawValue)
+        let proxy = try FaultProxy(upstreamPort: TestHTTPServer.Link.cellular3GAlone.rawValue)
         // The server stops at the tenth frame shown, or once half the file went through, whichever comes first: on
         // a loaded machine the player may still be waiting for its decoders when the whole file has arrived (CI
         // saw it play to the end once, the frame trigger too late).
@@ -154,7 +154,7 @@ struct ServerFaultTests {
     @Test("a connection reset mid-file is resumed: every frame is shown, bit-identical")
     func resetOnceResumes() async throws {
         let (name, reference) = try Self.servedClip("R")
-        let proxy = try FaultProxy(upstreamPort: TestHTTPServer.Link.cellular3G.rawValue) { connection in
+        let proxy = try FaultProxy(upstreamPort: TestHTTPServer.Link.cellular3GAlone.rawValue) { connection in
             connection == 0 ? .resetAfter(120_000) : .none
         }
         defer { proxy.stop() }
@@ -170,7 +170,7 @@ struct ServerFaultTests {
     @Test("a connection reset mid-file, then every resume reset before a byte: after three the item fails, typed")
     func resetAlwaysFails() async throws {
         let (name, reference) = try Self.servedClip("S")
-        let proxy = try FaultProxy(upstreamPort: TestHTTPServer.Link.cellular3G.rawValue) { connection in
+        let proxy = try FaultProxy(upstreamPort: TestHTTPServer.Link.cellular3GAlone.rawValue) { connection in
             connection == 0 ? .resetAfter(150_000) : .resetAfter(100)
         }
         defer { proxy.stop() }
