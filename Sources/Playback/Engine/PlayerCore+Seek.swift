@@ -71,14 +71,26 @@ extension PlayerCore {
         }
     }
 
+    /// Emits the seek's completion event and hands its completion handler to the callback executor.
     private func complete(_ id: SeekID, finished: Bool, landed: MediaTime?, statistics: SeekStatistics, at now: Double)
     {
-        guard let record = state.seeks.records.removeValue(forKey: id) else { return }
+        if let handler = completed(id, finished: finished, landed: landed, statistics: statistics, at: now) {
+            executor.enqueue(handler)
+        }
+    }
+
+    /// Emits the seek's completion event and returns its completion handler (nil without one), for the caller to
+    /// hand to the executor.
+    private func completed(
+        _ id: SeekID, finished: Bool, landed: MediaTime?, statistics: SeekStatistics, at now: Double
+    ) -> (@Sendable () -> Void)? {
+        guard let record = state.seeks.records.removeValue(forKey: id) else { return nil }
         emit(
             .seekCompleted(
                 id: id.rawValue, finished: finished, landed: landed, statistics: statistics,
                 latency: now - record.requestedAt), item: record.item, at: now)
-        if let completion = record.completion { executor.enqueue { completion(finished) } }
+        guard let completion = record.completion else { return nil }
+        return { completion(finished) }
     }
 
     /// Applies the landing of the seek in flight, if the decoder has landed (with `requireSettled`, as the manual
@@ -113,12 +125,20 @@ extension PlayerCore {
         if !record.exact, let audio = loaded.audio, landed != record.target {
             audio.requestSeek(to: landed)
         }
+        // The completion handlers go to the executor after the landing's frame reached the outputs: the caller a
+        // handler resumes reads that frame from its layer (the outputs are updated under this lock, the handler
+        // runs on the executor's thread, so enqueued before `present` it could run first).
+        var handlers: [@Sendable () -> Void] = []
         for case .complete(let done, let finished) in actions {
-            complete(done, finished: finished, landed: finished ? landed : nil, statistics: statistics, at: now)
+            let landedAt = finished ? landed : nil
+            if let handler = completed(done, finished: finished, landed: landedAt, statistics: statistics, at: now) {
+                handlers.append(handler)
+            }
         }
         emit(.timeJumped, at: now)
         observersJumped(at: now)
         present(at: now)
+        for handler in handlers { executor.enqueue(handler) }
         updateBuffering(at: now)
         perform(state.control.seekFinished(), at: now)
         return true
