@@ -85,6 +85,10 @@ struct HangTests {
         let playing = Task { await clock.advance(bySeconds: 0.5) }
         var iterator = hangs.makeAsyncIterator()
         let hang = try #require(await iterator.next())
+        // The metric stream is sent to just before the observer is called, on the same thread: wait for the observer.
+        for _ in 0..<200 where returnedWhenReported.withLock({ $0 }) == nil {
+            try await Task.sleep(for: .milliseconds(5))
+        }
         #expect(returnedWhenReported.withLock { $0 } == false, "reported while the sink was still blocked")
         #expect(hang.callback == "videoSink" && !hang.ended)
         #expect(hang.duration >= 0.2 && hang.duration < 1)
