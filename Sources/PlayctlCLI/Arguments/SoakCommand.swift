@@ -17,8 +17,8 @@ struct SoakCommand: ParsableCommand {
             One player under a manual clock takes --swaps new items, cycling through the clips in --media, and \
             makes --seeks seeks to random points (exact or to a keyframe; the same points on every run), moving \
             the clock a little after each step. With the player emptied, resident memory (from /proc/self/statm, \
-            after handing free heap memory back, with glibc's malloc arenas capped at 2) is measured after the \
-            first 10% of the steps (at least one pass over the clips) and at the end; then the player is invalidated and open file descriptors and \
+            after handing free heap memory back, with glibc's malloc arenas capped at 2 and its mmap threshold \
+            fixed at 128 KB) is measured after the first 10% of the steps (at least one pass over the clips) and at the end; then the player is invalidated and open file descriptors and \
             threads are counted again.
 
             Exits 1 when resident memory grew by more than 2 MB after the warm-up, when descriptors or threads \
