@@ -24,7 +24,8 @@ struct QueuedEvent: Sendable {
     init(_ type: playctl_event_type) { self.type = type }
 }
 
-/// A player's C event queue: bounded (the oldest dropped and counted when the app does not drain it), one waiter
+/// A player's C event queue: bounded in events and in bytes (the oldest dropped and counted when the app does not
+/// drain it), one waiter
 /// at a time (``wait(timeout:)``), woken by events and by ``wakeUp()``. The event handed out lives in memory of
 /// the queue's own, with its strings, until the next `wait`.
 final class EventQueue: @unchecked Sendable {
@@ -32,6 +33,8 @@ final class EventQueue: @unchecked Sendable {
     private let condition = NSCondition()
     private var events: [QueuedEvent] = []
     private var head = 0
+    /// What the events from `head` on hold (``cost(of:)``).
+    private var queuedBytes = 0
     private var dropped = 0
     private var wakeups = 0
     private var closed = false
@@ -39,8 +42,16 @@ final class EventQueue: @unchecked Sendable {
     private let current = UnsafeMutablePointer<playctl_event>.allocate(capacity: 1)
     private var strings: [UnsafeMutablePointer<CChar>] = []
 
-    /// Events kept at most; past that the oldest are dropped and a `PLAYCTL_EVENT_QUEUE_OVERFLOW` says how many.
+    /// Events kept at most, and bytes (``cost(of:)``): past either the oldest are dropped and a
+    /// `PLAYCTL_EVENT_QUEUE_OVERFLOW` says how many. 1000 events of short names fit in the bytes; events naming
+    /// items by long paths or URLs reach the byte bound first.
     static let limit = 1000
+    static let byteLimit = 256 << 10
+
+    /// The bytes an event holds while queued: its fields and its strings.
+    static func cost(of event: QueuedEvent) -> Int {
+        MemoryLayout<QueuedEvent>.stride + (event.item?.utf8.count ?? 0) + (event.message?.utf8.count ?? 0)
+    }
 
     init() { current.initialize(to: playctl_event()) }
 
@@ -56,11 +67,13 @@ final class EventQueue: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         guard !closed else { return false }
-        if events.count - head >= Self.limit {
+        events.append(event)
+        queuedBytes += Self.cost(of: event)
+        while events.count - head > Self.limit || (queuedBytes > Self.byteLimit && events.count - head > 1) {
+            queuedBytes -= Self.cost(of: events[head])
             head += 1
             dropped += 1
         }
-        events.append(event)
         if head > 256 {
             events.removeFirst(head)
             head = 0
@@ -107,6 +120,7 @@ final class EventQueue: @unchecked Sendable {
             dropped = 0
         } else if events.count > head {
             next = events[head]
+            queuedBytes -= Self.cost(of: next)
             head += 1
         } else if wakeups > 0 {
             wakeups = 0

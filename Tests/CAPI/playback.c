@@ -5,6 +5,8 @@
 #include <math.h>
 #include <stdatomic.h>
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 static atomic_int wakeups, frames, wrong_context;
 static void count_wakeup(void *context) { /* a library thread: no CHECK here (its counters are not atomic) */
@@ -20,6 +22,16 @@ static playctl_player *manual_player(void) {
     playctl_config config = {0};
     config.clock = PLAYCTL_CLOCK_MANUAL;
     return playctl_create(&config);
+}
+
+/* 1100 seeks left undrained: the first event is an overflow that dropped at least `at_least` of their events. */
+static void check_overflow(playctl_player *player, int64_t at_least) {
+    for (uint64_t id = 0; id < 1100; id++) playctl_seek(player, 1.0, PLAYCTL_SEEK_EXACT, 1000 + id);
+    CHECK_EQ_INT(playctl_clock_advance(player, 0), PLAYCTL_OK); /* not drained */
+    const playctl_event *event = playctl_wait_event(player, 0);
+    CHECK_EQ_INT(event->type, PLAYCTL_EVENT_QUEUE_OVERFLOW);
+    CHECK(event->value >= at_least);
+    drain(player, NULL);
 }
 
 /* a.mp4 (6 s, 30 fps, keyframes at 0 and 4 s) on the manual clock: start, exact and keyframe seeks, superseded and
@@ -159,14 +171,29 @@ void test_manual_playback(void) {
     CHECK_EQ_INT(atomic_load(&frames), frames_before);
 
     /* The event queue is bounded: past 1000 undrained events, the oldest are dropped and counted. */
-    for (uint64_t id = 0; id < 1100; id++) playctl_seek(player, 1.0, PLAYCTL_SEEK_EXACT, 1000 + id);
-    CHECK_EQ_INT(playctl_clock_advance(player, 0), PLAYCTL_OK); /* not drained */
-    event = playctl_wait_event(player, 0);
-    CHECK_EQ_INT(event->type, PLAYCTL_EVENT_QUEUE_OVERFLOW);
-    CHECK(event->value >= 100);
-    drain(player, NULL);
+    check_overflow(player, 100);
     playctl_destroy(player);
     free(log);
+
+    /* And in bytes (256 KB): events naming an item by a 250-byte file name (about 380 bytes an event) reach it before
+     * 1000 events, so more than the hundred over 1000 are dropped. */
+    char dir[] = "/tmp/playctl-capi-XXXXXX", target[4096], link_path[4096], name[251];
+    CHECK(mkdtemp(dir) != NULL);
+    char cwd[2048] = "";
+    if (media_dir[0] != '/') CHECK(getcwd(cwd, sizeof cwd) != NULL);
+    snprintf(target, sizeof target, "%s%s%s", cwd, cwd[0] ? "/" : "", media("a.mp4"));
+    memset(name, 'n', 246);
+    memcpy(name + 246, ".mp4", 5);
+    snprintf(link_path, sizeof link_path, "%s/%s", dir, name);
+    CHECK_EQ_INT(symlink(target, link_path), 0);
+    player = manual_player();
+    CHECK_EQ_INT(playctl_load(player, link_path, PLAYCTL_LOAD_REPLACE), PLAYCTL_OK);
+    advance(player, 0, 0, NULL); /* loads */
+    drain(player, NULL);
+    check_overflow(player, 300);
+    playctl_destroy(player);
+    unlink(link_path);
+    rmdir(dir);
 }
 
 /* render_sw: RGBA, BGRA and I420 at the app's size and stride; the frame's time; new or not. */
