@@ -29,11 +29,12 @@ struct FeedPlayedBytesTests {
     func unwatchedBytes() async throws {
         let scenario = FeedScenario(entries: FeedScenario.entries(6), bytesPerSecond: 400_000)
         defer { scenario.stop() }
+        let unwatched = (1..<6).map { scenario.feed.entries[$0].url }
+        let tally = scenario.loading.cache.tally(unwatched)
         scenario.feed.scroll(to: 0)
         await scenario.advance(3)
         let summary = scenario.feed.summary
-        let unwatched = (1..<6).map { scenario.feed.entries[$0].url }
-        let fetched = scenario.loading.cache.bytesFetched(unwatched).values.reduce(0, +)
+        let fetched = tally.bytesFetched.values.reduce(0, +)
         #expect(summary.activations == 1)
         #expect(summary.bytesFetchedUnwatched > 0, "the next items were prefetched and prepared")
         #expect(summary.bytesFetchedUnwatched == fetched)

@@ -27,7 +27,8 @@ public final class FeedController: Sendable {
     let start: Double
     private let fetchedAtStart: Int64
     /// Each entry URL's bytes fetched before the feed (the cache may be shared).
-    private let fetchedAtStartByURL: [String: Int64]
+    /// Bytes fetched for each entry's URL since the feed was made.
+    private let fetchedByURL: FetchTally
     let memoryAtStart: Int
     private let follower: Locked<FeedClockFollower?> = Locked(nil)
 
@@ -51,7 +52,7 @@ public final class FeedController: Sendable {
                     entries: entries, policy: configuration.policy, profile: configuration.profile)))
         start = FeedController.seconds(on: clock)
         fetchedAtStart = loading.cache.currentStatistics.bytesFetched
-        fetchedAtStartByURL = loading.cache.bytesFetched(Set(entries.map(\.url)))
+        fetchedByURL = loading.cache.tally(entries.map(\.url))
         memoryAtStart = ProcessMemory.residentBytes()
         for (playerIndex, player) in pool.players.enumerated() {
             player.observeEvents { [weak self] event in self?.playerEvent(event, playerIndex: playerIndex) }
@@ -121,7 +122,7 @@ public final class FeedController: Sendable {
     /// What the feed did so far.
     public var summary: FeedSummary {
         let fetched = loading.cache.currentStatistics.bytesFetched - fetchedAtStart
-        let fetchedByURL = loading.cache.bytesFetched(fetchedAtStartByURL.keys)
+        let fetchedByURL = self.fetchedByURL.bytesFetched
         let pool = self.pool.statistics
         return state.withLock { state in
             var summary = state.summary
@@ -147,7 +148,7 @@ public final class FeedController: Sendable {
             // watched ones were left.
             let watched = Set(played.keys.map { entries[$0].url })
             for (url, bytes) in fetchedByURL where !watched.contains(url) {
-                summary.bytesFetchedUnwatched += bytes - (fetchedAtStartByURL[url] ?? 0)
+                summary.bytesFetchedUnwatched += bytes
             }
             return summary
         }

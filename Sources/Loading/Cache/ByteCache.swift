@@ -6,8 +6,9 @@ import Foundation
 ///
 /// The bounds, as ``currentStatistics`` reports them: `memoryBytes <= memoryLimit + chunkSize * activeFetches`
 /// (a chunk a fetch is filling is never evicted; the others go first, so the excess arises only when the limit is
-/// smaller than those chunks), and `diskBytes <= diskLimit`, where `diskBytes` counts every file of the directory,
-/// chunk files and heads, and is what the directory holds.
+/// smaller than those chunks), `diskBytes <= diskLimit`, where `diskBytes` counts every file of the directory,
+/// chunk files and heads, and is what the directory holds, and `recordBytes <= recordLimit` but for the records
+/// of resources in use (chunks in memory, a fetch or a reader: bounded by the memory tier and the readers).
 ///
 /// Readers and fetches meet here (``RemoteByteSource``, ``Fetch``): a reader reads what is cached and otherwise
 /// waits for the fetch that will bring its bytes, starting one only when none will (so two readers of the same
@@ -26,11 +27,20 @@ public final class ByteCache: @unchecked Sendable {
         public var directory: String?
         /// Bytes of the disk tier's files, chunks and heads (default 512 MB): the directory never holds more.
         public var diskLimit: Int
+        /// Bytes of the records kept of resources (what the server said of each, its failures, its counts; about
+        /// ``CachedResource/cost(of:)`` each, default 1 MB: a few thousand URLs). Past it the records of resources
+        /// not in use (no chunk in memory, no fetch, no reader) are forgotten, least recently used first; a URL
+        /// read again is learned again (its disk chunks and head stay on disk).
+        public var recordLimit: Int
 
-        public init(memoryLimit: Int = 32 << 20, directory: String? = nil, diskLimit: Int = 512 << 20) {
+        public init(
+            memoryLimit: Int = 32 << 20, directory: String? = nil, diskLimit: Int = 512 << 20,
+            recordLimit: Int = 1 << 20
+        ) {
             self.memoryLimit = memoryLimit
             self.directory = directory
             self.diskLimit = diskLimit
+            self.recordLimit = recordLimit
         }
     }
 
@@ -55,6 +65,9 @@ public final class ByteCache: @unchecked Sendable {
         /// Fetches under way, paused ones included: each may keep the chunk it is filling in memory beyond
         /// ``Configuration/memoryLimit``.
         public var activeFetches = 0
+        /// Records of resources held, and their bytes (``Configuration/recordLimit``).
+        public var records = 0
+        public var recordBytes = 0
     }
 
     /// The cache every item of the process shares by default: memory only, 32 MB.
@@ -64,6 +77,11 @@ public final class ByteCache: @unchecked Sendable {
     /// Guards everything below; readers wait on it for bytes.
     let condition = NSCondition()
     var resources: [String: CachedResource] = [:]
+    /// What the records of `resources` cost (``CachedResource/cost(of:)``), and the use count that orders them.
+    private var recordBytes = 0
+    private var uses: UInt64 = 0
+    /// The tallies counting fetched bytes (``tally(_:)``).
+    private var tallies: [WeakTally] = []
     var memory: MemoryTier
     let disk: DiskTier?
     var statistics = Statistics()
@@ -100,8 +118,9 @@ public final class ByteCache: @unchecked Sendable {
     }
 
     /// A memory-only cache (cannot fail).
-    public convenience init(memoryLimit: Int = 32 << 20) {
-        try! self.init(Configuration(memoryLimit: memoryLimit))  // swiftlint:disable:this force_try
+    public convenience init(memoryLimit: Int = 32 << 20, recordLimit: Int = 1 << 20) {
+        // swiftlint:disable:next force_try
+        try! self.init(Configuration(memoryLimit: memoryLimit, recordLimit: recordLimit))
     }
 
     /// A cache with the tiers `configuration` asks for. - Throws: `MediaError` when the directory cannot be made.
@@ -123,17 +142,20 @@ public final class ByteCache: @unchecked Sendable {
         out.diskBytes = disk?.used ?? 0
         out.corruptChunks = disk?.corruptChunks ?? 0
         out.activeFetches = resources.values.reduce(0) { $0 + $1.fetches.count }
+        out.records = resources.count
+        out.recordBytes = recordBytes
         return out
     }
 
-    /// Bytes fetched from the network for each of `urls` so far (0 for one never fetched), whether still held or
-    /// evicted since.
-    public func bytesFetched(_ urls: some Sequence<String>) -> [String: Int64] {
+    /// A tally of the bytes fetched for each of `urls` from now on, while the returned tally lives (the cache does
+    /// not keep it alive).
+    public func tally(_ urls: some Sequence<String>) -> FetchTally {
+        let tally = FetchTally(urls: urls)
         condition.lock()
         defer { condition.unlock() }
-        var out: [String: Int64] = [:]
-        for url in urls { out[url] = resources[url]?.bytesFetched ?? 0 }
-        return out
+        tallies.removeAll { $0.tally == nil }
+        tallies.append(WeakTally(tally: tally))
+        return tally
     }
 
     /// The byte ranges of `url` held (in memory or on disk), merged, in order.
@@ -148,7 +170,7 @@ public final class ByteCache: @unchecked Sendable {
     public func heldPrefix(of url: String, upTo limit: Int64) -> (bytes: [UInt8], totalLength: Int64?) {
         condition.lock()
         defer { condition.unlock() }
-        guard let resource = resources[url] else { return ([], nil) }
+        let resource = resource(url)
         let held = ranges(of: url).first { $0.lowerBound == 0 }.map { min($0.upperBound, limit) } ?? 0
         var bytes = [UInt8](repeating: 0, count: Int(max(held, 0)))
         var done = 0
@@ -174,8 +196,13 @@ public final class ByteCache: @unchecked Sendable {
 
     /// The entry of `url` (made, with what the disk remembers of it, if new).
     func resource(_ url: String) -> CachedResource {
-        if let known = resources[url] { return known }
+        uses &+= 1
+        if let known = resources[url] {
+            known.lastUse = uses
+            return known
+        }
         let made = CachedResource(url: url)
+        made.lastUse = uses
         if let stored = disk?.loadHead(url) {
             made.head = CachedResource.Head(
                 totalLength: stored.totalLength,
@@ -183,7 +210,27 @@ public final class ByteCache: @unchecked Sendable {
                 acceptsRanges: stored.acceptsRanges)
         }
         resources[url] = made
+        recordBytes += CachedResource.cost(of: url)
+        if recordBytes > configuration.recordLimit { forgetIdleRecords() }
         return made
+    }
+
+    /// Forgets the records of resources not in use, least recently used first, down to three quarters of the record
+    /// limit (so that the sweep, which looks at every record, runs once per many new ones), or as far as there
+    /// are such records. The newest record (just made, not in use yet) stays.
+    private func forgetIdleRecords() {
+        let target = configuration.recordLimit / 4 * 3
+        let idle = resources.values.filter { $0.isIdle && $0.lastUse != uses }.sorted { $0.lastUse < $1.lastUse }
+        for resource in idle {
+            guard recordBytes > target else { break }
+            resources.removeValue(forKey: resource.url)
+            recordBytes -= CachedResource.cost(of: resource.url)
+        }
+    }
+
+    /// Locked: counts `bytes` fetched for `url` in every live tally for it.
+    private func tallyFetched(_ bytes: Int, for url: String) {
+        for entry in tallies { entry.tally?.add(bytes, for: url) }
     }
 
     /// The chunk holding `index` of `resource`, from memory or (loaded and checked) from disk.
@@ -227,6 +274,7 @@ public final class ByteCache: @unchecked Sendable {
             done += count
         }
         statistics.bytesFetched += Int64(bytes.count)
+        if !tallies.isEmpty { tallyFetched(bytes.count, for: resource.url) }
         evict()
     }
 

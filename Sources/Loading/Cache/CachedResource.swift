@@ -37,7 +37,18 @@ final class CachedResource {
     var firstTransferStarted: Double?
     var firstByteArrived: Double?
 
+    /// The cache's use count when the resource was last looked up (orders the records it forgets).
+    var lastUse: UInt64 = 0
+
     init(url: String) { self.url = url }
 
     var totalLength: Int64? { head?.totalLength ?? endReached }
+
+    /// Not in use: no chunk in memory, no fetch, no reader (its download rate was reset when its last fetch ended).
+    var isIdle: Bool { chunks.isEmpty && fetches.isEmpty && readers.isEmpty }
+
+    /// What a record of `url` costs, as the cache counts it: the object and its map entry, what the server said
+    /// (length, validators), a failure's error (it names the URL), the counts and times (about 512 bytes), and the
+    /// URL twice.
+    static func cost(of url: String) -> Int { 512 + 2 * url.utf8.count }
 }
