@@ -11,6 +11,8 @@ import Musl
 struct ProcessResources: Equatable {
     /// Resident memory in bytes (`/proc/self/statm`, second field, times the page size).
     var residentBytes: Int
+    /// Of it, anonymous memory (`RssAnon`: heap, stacks; not code and data mapped from files).
+    var anonymousBytes: Int
     /// Open file descriptors (entries of `/proc/self/fd`, the one used to list them excluded).
     var fileDescriptors: Int
     /// Threads (entries of `/proc/self/task`).
@@ -28,6 +30,7 @@ struct ProcessResources: Equatable {
         }
         return ProcessResources(
             residentBytes: ProcessMemory.residentBytes(),
+            anonymousBytes: ProcessMemory.anonymousResidentBytes(),
             // Listing the directory opens one descriptor of its own.
             fileDescriptors: DirectoryListing.names(in: "/proc/self/fd").map { $0.count - 1 } ?? -1,
             threads: tasks?.count ?? -1,

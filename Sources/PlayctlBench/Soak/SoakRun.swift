@@ -9,8 +9,10 @@ import Glibc
 /// One soak: a single player under a manual clock takes `swaps` new items (cycling through the clips) and makes
 /// `seeks` seeks (random targets, exact or to a keyframe, from a fixed seed), with the clock moved a little after
 /// each step so frames are presented. Resources are measured at the start, after the warm-up (the first 10% of the
-/// steps, and at least one pass over the clips) and at the end, each time with no item in the player, its decoding threads gone and free heap memory
-/// handed back; after the end the player is invalidated and descriptors and threads must be back where they started.
+/// steps, and at least one pass over the clips), every eighth of the steps after it and at the end, each time with
+/// no item in the player, its decoding threads gone and free heap memory handed back; after the end the player is
+/// invalidated and descriptors and threads must be back where they started. The growth compares the least resident
+/// memory of the second half of those checkpoints with the least of the first half (``SoakReport/residentGrowth``).
 /// glibc's malloc arenas are capped at 2 first and its mmap threshold fixed at 128 KB (see
 /// `ProcessResources.limitMallocArenas` and `fixMmapThreshold`): with the default threshold, freed frame buffers stayed
 /// in the heap, and the growth of 200-step soaks varied from -0.3 to +1.8 MB from run to run on the same code (a
@@ -70,8 +72,14 @@ public struct SoakRun: Sendable {
         let steps = max(swaps, seeks)
         // The first 10% of the steps, and at least one pass over every clip (first uses set up codec tables).
         let warmUp = min(steps, max(steps / 10, clips.count))
+        // Resident memory is read at the end of the warm-up, every eighth of the steps after it, and at the end.
+        let every = max((steps - warmUp) / 8, 1)
         for step in 0..<steps {
-            if step == warmUp { report.warmUp = await Self.checkpoint(player, clock) }
+            if step >= warmUp && (step - warmUp) % every == 0 {
+                let resources = await Self.checkpoint(player, clock)
+                if step == warmUp { report.warmUp = resources }
+                report.checkpoints.append(resources.residentBytes)
+            }
             if step < swaps {
                 let item = PlayerItem(url: clips[step % clips.count])
                 player.replaceCurrentItem(with: item)
@@ -85,6 +93,7 @@ public struct SoakRun: Sendable {
             progress.completeStep()
         }
         report.end = await Self.checkpoint(player, clock)
+        report.checkpoints.append(report.end.residentBytes)
         if warmUp == steps { report.warmUp = report.end }
         player.invalidate()
         report.afterInvalidate = await Self.quiescent(reference: report.start)

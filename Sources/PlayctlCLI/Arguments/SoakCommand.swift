@@ -18,8 +18,11 @@ struct SoakCommand: ParsableCommand {
             makes --seeks seeks to random points (exact or to a keyframe; the same points on every run), moving \
             the clock a little after each step. With the player emptied, resident memory (from /proc/self/statm, \
             after handing free heap memory back, with glibc's malloc arenas capped at 2 and its mmap threshold \
-            fixed at 128 KB) is measured after the first 10% of the steps (at least one pass over the clips) and at the end; then the player is invalidated and open file descriptors and \
-            threads are counted again.
+            fixed at 128 KB) is measured after the first 10% of the steps (at least one pass over the clips), \
+            every eighth of the steps after that and at the end; then the player is invalidated and open file \
+            descriptors and threads are counted again. The growth is the least resident memory of the second half \
+            of those checkpoints minus the least of the first half (a leak raises the floor; one reading moves \
+            by up to 2 MB with the heap's fragmentation).
 
             Exits 1 when resident memory grew by more than 2 MB after the warm-up, when descriptors or threads \
             are not back to where they started, or when an item fails to load.
