@@ -6,8 +6,9 @@ import Testing
 /// checks its exports and needs, compiles `Tests/CAPI/*.c` against the installed header and `playctl.pc` with
 /// `cc -Wall -Wextra -Werror -std=c99`, and runs them (every call, bad arguments, two threads).
 @Suite struct CAPITests {
-    @Test func cTestsPassAgainstTheInstalledLibrary() throws {
-        let result = try Embedding.runScript("scripts/test-capi.sh", ["--no-build", "--bin-path", Embedding.binPath])
+    @Test func cTestsPassAgainstTheInstalledLibrary() async throws {
+        let result = try await Embedding.runScript(
+            "scripts/test-capi.sh", ["--no-build", "--bin-path", Embedding.binPath])
         #expect(result.succeeded, "\(result.outputText)\(result.errorText)")
         #expect(result.outputText.contains("exports: ") && result.outputText.contains("all playctl_*"))
         #expect(result.outputText.contains(", 0 failed"), "\(result.outputText)")
@@ -25,9 +26,12 @@ enum Embedding {
         return directory.path
     }
 
-    /// Runs a script of the repository with bash and waits for it (at most `timeout` seconds).
-    static func runScript(_ script: String, _ arguments: [String], timeout: Double = 600) throws -> ProcessResult {
-        try ProcessRunner.run(
+    /// Runs a script of the repository with bash and waits for it (at most `timeout` seconds), on a thread of its
+    /// own (never one of the cooperative pool's).
+    static func runScript(
+        _ script: String, _ arguments: [String], timeout: Double = 600
+    ) async throws -> ProcessResult {
+        try await ProcessRunner.run(
             "/bin/bash", [Repository.path(script)] + arguments, standardOutput: .capture,
             standardError: .capture, timeout: timeout)
     }

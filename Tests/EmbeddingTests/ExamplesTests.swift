@@ -6,8 +6,8 @@ import Testing
 /// library (`scripts/examples.sh`); the Swift package example runs after the suite (`scripts/test.sh`), since it
 /// builds playctl again.
 @Suite struct ExamplesTests {
-    @Test func cMinimalAndPythonCtypesRun() throws {
-        let result = try Embedding.runScript(
+    @Test func cMinimalAndPythonCtypesRun() async throws {
+        let result = try await Embedding.runScript(
             "scripts/examples.sh",
             ["--only", "c", "--only", "python", "--no-build", "--bin-path", Embedding.binPath])
         #expect(result.succeeded, "\(result.outputText)\(result.errorText)")
@@ -28,8 +28,8 @@ import Testing
     /// when one is installed, and stops them): screenshots of its window and of its PiP window show FFmpeg's
     /// frames at the times it reports, not the frames after them; space, the arrows and p work. Without Xvfb,
     /// xwd, SDL2 or ffmpeg the script fails, and so does this test.
-    @Test func cSDL2ShowsTheFrameInAnXWindow() throws {
-        let result = try Embedding.runScript(
+    @Test func cSDL2ShowsTheFrameInAnXWindow() async throws {
+        let result = try await Embedding.runScript(
             "scripts/examples.sh", ["--only", "sdl", "--no-build", "--bin-path", Embedding.binPath])
         #expect(result.succeeded, "\(result.outputText)\(result.errorText)")
         let output = result.outputText

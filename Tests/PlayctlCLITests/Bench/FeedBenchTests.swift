@@ -31,8 +31,8 @@ struct FeedBenchTests {
     }
 
     @Test("without the test HTTP server it exits 1, saying to run it through scripts/bench.sh --feed")
-    func refusesWithoutTheServer() throws {
-        let result = try CLIProcess.runWithoutServer(["bench", "--feed", "--swipes", "3"])
+    func refusesWithoutTheServer() async throws {
+        let result = try await CLIProcess.runWithoutServer(["bench", "--feed", "--swipes", "3"])
         #expect(result.status == 1 && result.standardOutput.isEmpty)
         #expect(
             result.errorLines == [

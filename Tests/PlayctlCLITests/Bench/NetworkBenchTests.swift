@@ -11,8 +11,8 @@ import Testing
 @Suite("playctl bench --network")
 struct NetworkBenchTests {
     @Test("without the test HTTP server it exits 1, saying to run it through scripts/bench.sh --network")
-    func refusesWithoutTheServer() throws {
-        let result = try CLIProcess.runWithoutServer(["bench", "--network", "--runs", "1"])
+    func refusesWithoutTheServer() async throws {
+        let result = try await CLIProcess.runWithoutServer(["bench", "--network", "--runs", "1"])
         #expect(result.status == 1)
         #expect(result.standardOutput.isEmpty)
         #expect(result.standardError.contains("run it through scripts/bench.sh --network"), "\(result.standardError)")

@@ -61,24 +61,31 @@ enum CLIProcess {
         return Repository.path(".build/debug/playctl")
     }
 
-    /// Runs `playctl` with `arguments` (and `environment` as its whole environment, if given) and waits for it.
+    /// Runs `playctl` with `arguments` (and `environment` as its whole environment, if given) and waits for it, on
+    /// a thread of its own: a test waiting for a child never holds one of the few threads the other tests' tasks
+    /// run on (under ThreadSanitizer, where each such run takes seconds, dozens of them waited for on those threads
+    /// kept a player's seeks in other tests from completing for over 20 s). At most one run per CPU at once, as
+    /// when they held those threads.
     static func run(
         _ arguments: [String], environment: [String: String]? = nil, sourceLocation: SourceLocation = #_sourceLocation
-    ) throws -> Result {
+    ) async throws -> Result {
         let binary = try requireBinary(sourceLocation)
-        return Result(
-            try ProcessRunner.run(
-                binary, arguments, standardOutput: .capture, standardError: .capture, environment: environment))
+        // As many of these short runs at once as there are CPUs (ProcessSlots).
+        return try await ProcessSlots.perCPU.withSlot {
+            Result(
+                try await ProcessRunner.run(
+                    binary, arguments, standardOutput: .capture, standardError: .capture, environment: environment))
+        }
     }
 
     /// Runs `playctl` with `arguments` in this process's environment but for `PLAYCTL_HTTP`: as outside
     /// scripts/netns.sh, with no test HTTP server.
     static func runWithoutServer(
         _ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation
-    ) throws -> Result {
+    ) async throws -> Result {
         var environment = ProcessInfo.processInfo.environment
         environment["PLAYCTL_HTTP"] = nil
-        return try run(arguments, environment: environment, sourceLocation: sourceLocation)
+        return try await run(arguments, environment: environment, sourceLocation: sourceLocation)
     }
 
     /// Runs `playctl arguments` (through `launcher` when not empty), telling it to end after `timeout` seconds (a

@@ -21,8 +21,8 @@ struct ExitStatusCLITests {
         (["bench", "--runs", "many"], "bench"),
         ([], ""),
     ])
-    func usageErrorsExitTwoWithAHint(arguments: [String], command: String) throws {
-        let result = try CLIProcess.run(arguments)
+    func usageErrorsExitTwoWithAHint(arguments: [String], command: String) async throws {
+        let result = try await CLIProcess.run(arguments)
         #expect(result.status == 2, "\(arguments)")
         #expect(result.standardOutput == "")
         let lines = result.errorLines
@@ -44,7 +44,7 @@ struct ExitStatusCLITests {
     }
 
     @Test(arguments: ["probe", "frames", "frame"])
-    func runtimeErrorsExitOneWithOneLineNamingTheFile(command: String) throws {
+    func runtimeErrorsExitOneWithOneLineNamingTheFile(command: String) async throws {
         for (path, words) in try Self.badFiles() {
             var arguments = [command, path]
             switch command {
@@ -52,7 +52,7 @@ struct ExitStatusCLITests {
             case "frame": arguments += ["--at", "1", "--md5"]
             default: break
             }
-            let result = try CLIProcess.run(arguments)
+            let result = try await CLIProcess.run(arguments)
             #expect(result.status == 1, "\(arguments)")
             #expect(result.standardOutput == "")
             #expect(result.errorLines.count == 1, "\(arguments): \(result.errorLines)")
@@ -62,15 +62,15 @@ struct ExitStatusCLITests {
         }
     }
 
-    @Test func unwritablePNGExitsOneNamingTheOutput() throws {
+    @Test func unwritablePNGExitsOneNamingTheOutput() async throws {
         let output = "/nonexistent-directory/frame.png"
-        let result = try CLIProcess.run(["frame", MediaFixtures.path("a.mp4"), "--at", "1", "-o", output])
+        let result = try await CLIProcess.run(["frame", MediaFixtures.path("a.mp4"), "--at", "1", "-o", output])
         #expect(result.status == 1)
         #expect(result.errorLines == ["playctl: error: cannot create '\(output)': No such file or directory"])
     }
 
-    @Test func benchWithoutFFmpegSaysSo() throws {
-        let result = try CLIProcess.run(["bench", "--runs", "1"], environment: ["PATH": "/nonexistent"])
+    @Test func benchWithoutFFmpegSaysSo() async throws {
+        let result = try await CLIProcess.run(["bench", "--runs", "1"], environment: ["PATH": "/nonexistent"])
         #expect(result.status == 1)
         #expect(result.standardOutput == "")
         #expect(result.errorLines.count == 1)
@@ -81,9 +81,9 @@ struct ExitStatusCLITests {
 @Suite("playctl --help")
 struct HelpCLITests {
     @Test(arguments: PlayctlCommands.spec.commands.map(\.name))
-    func everyCommandHasHelp(command: String) throws {
+    func everyCommandHasHelp(command: String) async throws {
         for arguments in [[command, "--help"], [command, "-h"], ["help", command]] {
-            let result = try CLIProcess.run(arguments)
+            let result = try await CLIProcess.run(arguments)
             #expect(result.status == 0)
             #expect(result.standardError == "")
             #expect(result.standardOutput.hasPrefix("OVERVIEW: "))
@@ -91,11 +91,11 @@ struct HelpCLITests {
         }
     }
 
-    @Test func toolHelpAndVersion() throws {
-        let help = try CLIProcess.run(["--help"])
+    @Test func toolHelpAndVersion() async throws {
+        let help = try await CLIProcess.run(["--help"])
         #expect(help.status == 0)
         #expect(help.standardOutput.contains("USAGE: playctl <command>"))
-        let version = try CLIProcess.run(["--version"])
+        let version = try await CLIProcess.run(["--version"])
         #expect(version.status == 0)
         #expect(version.outputLines == [PlayctlCommands.version])
     }

@@ -23,41 +23,45 @@ struct FrameCLITests {
     }
 
     @Test(arguments: MediaFixtures.videoClips)
-    func exactSeeksLandOnTheFrameOnScreen(clip: String) throws {
+    func exactSeeksLandOnTheFrameOnScreen(clip: String) async throws {
         let reference = try MediaFixtures.referenceFrames(clip)
         for time in Self.times(in: reference) {
             let expected = reference[reference.indexOnScreen(atMicroseconds: ReferenceFrame.microseconds(time)!)]
-            let result = try CLIProcess.run(["frame", MediaFixtures.path(clip), "--at", time, "--md5"])
+            let result = try await CLIProcess.run(["frame", MediaFixtures.path(clip), "--at", time, "--md5"])
             #expect(result.status == 0, "\(clip) at \(time): \(result.standardError)")
             #expect(result.standardError == "")
             #expect(result.outputLines == [expected.line], "\(clip) at \(time)")
         }
     }
 
-    @Test func theFrameBeforeAKeyframe() throws {
+    @Test func theFrameBeforeAKeyframe() async throws {
         // a.mp4 has keyframes at 0 and 4 s only: the frame before 4 s needs the longest pre-roll.
         let reference = try MediaFixtures.referenceFrames("a.mp4")
         let before = try #require(reference.lastIndex { $0.microseconds < 4_000_000 })
-        let result = try CLIProcess.run(["frame", MediaFixtures.path("a.mp4"), "--at", reference[before].time, "--md5"])
+        let result = try await CLIProcess.run([
+            "frame", MediaFixtures.path("a.mp4"), "--at", reference[before].time, "--md5",
+        ])
         #expect(result.outputLines == [reference[before].line])
     }
 
-    @Test func keyframeSeeksLandOnTheKeyframeBefore() throws {
+    @Test func keyframeSeeksLandOnTheKeyframeBefore() async throws {
         let reference = try MediaFixtures.referenceFrames("a.mp4")
         let at4 = try #require(reference.firstIndex { $0.microseconds == 4_000_000 })
         for (time, expected) in [("5.0", at4), ("4", at4), ("3.9", 0), ("0.5", 0)] {
-            let result = try CLIProcess.run(["frame", MediaFixtures.path("a.mp4"), "--at", time, "--md5", "--keyframe"])
+            let result = try await CLIProcess.run([
+                "frame", MediaFixtures.path("a.mp4"), "--at", time, "--md5", "--keyframe",
+            ])
             #expect(result.status == 0)
             #expect(result.outputLines == [reference[expected].line], "keyframe seek to \(time)")
         }
     }
 
     @Test(arguments: [("rotated.mp4", "1", 180, 320), ("a.mp4", "2.5", 640, 360), ("c.webm", "1", 320, 240)])
-    func pngHasTheDisplaySize(clip: String, time: String, width: Int, height: Int) throws {
+    func pngHasTheDisplaySize(clip: String, time: String, width: Int, height: Int) async throws {
         let directory = try TemporaryDirectory.make()
         defer { try? FileManager.default.removeItem(at: directory) }
         let png = directory.appendingPathComponent("frame.png").path
-        let result = try CLIProcess.run(["frame", MediaFixtures.path(clip), "--at", time, "-o", png])
+        let result = try await CLIProcess.run(["frame", MediaFixtures.path(clip), "--at", time, "-o", png])
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput == "")
         #expect(result.standardError == "")
@@ -72,11 +76,11 @@ struct FrameCLITests {
         #expect(Array(bytes.suffix(8).prefix(4)) == Array("IEND".utf8))
     }
 
-    @Test func printedTimesSelectTheirOwnFrame() throws {
+    @Test func printedTimesSelectTheirOwnFrame() async throws {
         // offset.ts frames sit at 1/90000 s ticks: 0.490911 is printed for a frame a third of a microsecond later.
         let reference = try MediaFixtures.referenceFrames("offset.ts")
         for index in [12, 13, 30] {
-            let result = try CLIProcess.run(
+            let result = try await CLIProcess.run(
                 ["frame", MediaFixtures.path("offset.ts"), "--at", reference[index].time, "--md5"])
             #expect(result.outputLines == [reference[index].line])
         }

@@ -7,9 +7,9 @@ import Testing
 @Suite("playctl frames, against ffmpeg's framemd5")
 struct FramesCLITests {
     @Test(arguments: MediaFixtures.videoClips)
-    func md5LinesEqualTheReference(clip: String) throws {
+    func md5LinesEqualTheReference(clip: String) async throws {
         let reference = try MediaFixtures.referenceFrames(clip)
-        let result = try CLIProcess.run(["frames", MediaFixtures.path(clip), "--md5"])
+        let result = try await CLIProcess.run(["frames", MediaFixtures.path(clip), "--md5"])
         #expect(result.status == 0)
         #expect(result.standardError == "")
         let lines = result.outputLines
@@ -25,15 +25,15 @@ struct FramesCLITests {
     }
 
     @Test(arguments: MediaFixtures.videoClips)
-    func countEqualsTheReference(clip: String) throws {
-        let result = try CLIProcess.run(["frames", MediaFixtures.path(clip), "--count"])
+    func countEqualsTheReference(clip: String) async throws {
+        let result = try await CLIProcess.run(["frames", MediaFixtures.path(clip), "--count"])
         #expect(result.status == 0)
         #expect(result.outputLines == [String(try MediaFixtures.referenceFrames(clip).count)])
     }
 
-    @Test func jsonPrintsOneObjectPerFrame() throws {
+    @Test func jsonPrintsOneObjectPerFrame() async throws {
         let reference = try MediaFixtures.referenceFrames("c.webm")
-        let result = try CLIProcess.run(["frames", MediaFixtures.path("c.webm"), "--md5", "--json"])
+        let result = try await CLIProcess.run(["frames", MediaFixtures.path("c.webm"), "--md5", "--json"])
         #expect(result.status == 0)
         let values = try JSONValue.parseLines(result.standardOutput)
         try #require(values.count == reference.count)
@@ -43,13 +43,13 @@ struct FramesCLITests {
             let time = try #require(value["time"]?.doubleValue)
             #expect(abs(time - Double(frame.microseconds) / 1e6) <= 1e-6)
         }
-        let count = try CLIProcess.run(["frames", MediaFixtures.path("c.webm"), "--count", "--json"])
+        let count = try await CLIProcess.run(["frames", MediaFixtures.path("c.webm"), "--count", "--json"])
         #expect(try JSONValue(parsing: count.standardOutput) == ["frames": .int(reference.count)])
     }
 
-    @Test func audioOnlyFileFailsWithOneLine() throws {
+    @Test func audioOnlyFileFailsWithOneLine() async throws {
         let path = MediaFixtures.path("tone.m4a")
-        let result = try CLIProcess.run(["frames", path, "--md5"])
+        let result = try await CLIProcess.run(["frames", path, "--md5"])
         #expect(result.status == 1)
         #expect(result.standardOutput == "")
         #expect(result.errorLines.count == 1)

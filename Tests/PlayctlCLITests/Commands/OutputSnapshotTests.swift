@@ -67,18 +67,18 @@ struct OutputSnapshotTests {
 
     static var isRecording: Bool { ProcessInfo.processInfo.environment["PLAYCTL_RECORD_SNAPSHOTS"] == "1" }
 
-    @Test func helpAndVersionTexts() throws {
+    @Test func helpAndVersionTexts() async throws {
         for (file, arguments) in Self.helpCases {
-            let result = try CLIProcess.run(arguments)
+            let result = try await CLIProcess.run(arguments)
             #expect(result.status == 0 && result.standardError == "", "\(arguments)")
             try Self.compare(result.standardOutput, with: file)
         }
     }
 
-    @Test func usageErrorTexts() throws {
+    @Test func usageErrorTexts() async throws {
         var text = ""
         for arguments in Self.usageErrorCases {
-            let result = try CLIProcess.run(arguments)
+            let result = try await CLIProcess.run(arguments)
             #expect(result.status == 2, "\(arguments): a usage error")
             text += "$ playctl " + arguments.joined(separator: " ") + "\n"
             text += "exit \(result.status)\n"

@@ -17,14 +17,14 @@ struct PosterCLITests {
     }
 
     /// Runs help example `index` of `poster` in `directory` (its relative names made paths there).
-    static func runExample(_ index: Int, in directory: URL) throws -> CLIProcess.Result {
+    static func runExample(_ index: Int, in directory: URL) async throws -> CLIProcess.Result {
         let example = PosterCommand.configuration.examples[index].commandLine
         let words = example.split(separator: " ").map(String.init).dropFirst()  // "playctl"
         let arguments = words.map { word in
             word.contains(".") && !word.hasPrefix("-") && Double(word) == nil
                 ? directory.appendingPathComponent(word).path : word
         }
-        return try CLIProcess.run(arguments)
+        return try await CLIProcess.run(arguments)
     }
 
     static func folder() throws -> URL {
@@ -39,24 +39,24 @@ struct PosterCLITests {
     }
 
     @Test("'poster clip.mp4 -o poster.png': the first frame at its own size")
-    func firstFrame() throws {
+    func firstFrame() async throws {
         let directory = try Self.folder()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let result = try Self.runExample(0, in: directory)
+        let result = try await Self.runExample(0, in: directory)
         #expect(result.status == 0, "\(result.standardError)")
         #expect(try Self.pngSize(directory.appendingPathComponent("poster.png").path) == (640, 360))
     }
 
     @Test("'--at 2 --size 320x180 --fit fill -o thumb.png': 320x180, the frame at 2 s")
-    func scaledFrame() throws {
+    func scaledFrame() async throws {
         let directory = try Self.folder()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let result = try Self.runExample(1, in: directory)
+        let result = try await Self.runExample(1, in: directory)
         #expect(result.status == 0, "\(result.standardError)")
         let thumb = directory.appendingPathComponent("thumb.png").path
         #expect(try Self.pngSize(thumb) == (320, 180))
         // Not the first frame: another picture than the one at 0 s at the same size.
-        let first = try CLIProcess.run([
+        let first = try await CLIProcess.run([
             "poster", directory.appendingPathComponent("clip.mp4").path, "--size", "320x180", "--fit", "fill", "-o",
             directory.appendingPathComponent("first.png").path,
         ])
@@ -67,10 +67,10 @@ struct PosterCLITests {
     }
 
     @Test("'--batch list.txt --size 132x132 --json': a poster line per source in order, then the summary")
-    func batch() throws {
+    func batch() async throws {
         let directory = try Self.folder()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let result = try Self.runExample(2, in: directory)
+        let result = try await Self.runExample(2, in: directory)
         #expect(result.status == 0, "\(result.standardError)")
         let objects = try result.outputLines.map {
             try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any]
@@ -90,17 +90,17 @@ struct PosterCLITests {
     }
 
     @Test("usage and input errors: no source, both, a bad size, a missing file, a bad list line")
-    func errors() throws {
+    func errors() async throws {
         let directory = try Self.folder()
         defer { try? FileManager.default.removeItem(at: directory) }
-        #expect(try CLIProcess.run(["poster"]).status == 2)
-        #expect(try CLIProcess.run(["poster", "a.mp4", "--batch", "l.txt"]).status == 2)
-        #expect(try CLIProcess.run(["poster", "a.mp4", "--size", "0x10", "-o", "x.png"]).status == 2)
-        let missing = try CLIProcess.run(["poster", "/nonexistent/v.mp4", "-o", directory.path + "/x.png"])
+        #expect(try await CLIProcess.run(["poster"]).status == 2)
+        #expect(try await CLIProcess.run(["poster", "a.mp4", "--batch", "l.txt"]).status == 2)
+        #expect(try await CLIProcess.run(["poster", "a.mp4", "--size", "0x10", "-o", "x.png"]).status == 2)
+        let missing = try await CLIProcess.run(["poster", "/nonexistent/v.mp4", "-o", directory.path + "/x.png"])
         #expect(missing.status == 1 && missing.standardError.contains("/nonexistent/v.mp4"))
         let bad = directory.appendingPathComponent("bad.txt")
         try "a.mp4 1 2\n".write(to: bad, atomically: true, encoding: .utf8)
-        let badList = try CLIProcess.run(["poster", "--batch", bad.path])
+        let badList = try await CLIProcess.run(["poster", "--batch", bad.path])
         #expect(badList.status == 1 && badList.standardError.contains("bad.txt:1"))
     }
 }

@@ -7,8 +7,8 @@ import Testing
 @Suite("playctl probe, against ffprobe's references")
 struct ProbeCLITests {
     @Test(arguments: MediaFixtures.allClips)
-    func jsonMatchesFFprobe(clip: String) throws {
-        let result = try CLIProcess.run(["probe", MediaFixtures.path(clip), "--json"])
+    func jsonMatchesFFprobe(clip: String) async throws {
+        let result = try await CLIProcess.run(["probe", MediaFixtures.path(clip), "--json"])
         #expect(result.status == 0)
         #expect(result.standardError == "")
         try #require(result.outputLines.count == 1, "probe --json prints one line")
@@ -45,8 +45,8 @@ struct ProbeCLITests {
         }
     }
 
-    @Test func rotatedVideoReportsItsDisplaySize() throws {
-        let result = try CLIProcess.run(["probe", MediaFixtures.path("rotated.mp4"), "--json"])
+    @Test func rotatedVideoReportsItsDisplaySize() async throws {
+        let result = try await CLIProcess.run(["probe", MediaFixtures.path("rotated.mp4"), "--json"])
         let track = try #require(try JSONValue(parsing: result.standardOutput)["tracks"]?[0])
         #expect(track["width"]?.intValue == 320)
         #expect(track["height"]?.intValue == 180)
@@ -55,8 +55,8 @@ struct ProbeCLITests {
         #expect(track["displayHeight"]?.intValue == 320)
     }
 
-    @Test func textOutputNamesEveryTrack() throws {
-        let result = try CLIProcess.run(["probe", MediaFixtures.path("a.mp4")])
+    @Test func textOutputNamesEveryTrack() async throws {
+        let result = try await CLIProcess.run(["probe", MediaFixtures.path("a.mp4")])
         #expect(result.status == 0)
         #expect(result.standardError == "")
         let lines = result.outputLines
@@ -67,8 +67,8 @@ struct ProbeCLITests {
         #expect(lines.contains { $0.hasPrefix("Track #1:") && $0.contains("audio aac, 48000 Hz, 2 channels (stereo)") })
     }
 
-    @Test func containerStartIsReported() throws {
-        let result = try CLIProcess.run(["probe", MediaFixtures.path("offset.ts"), "--json"])
+    @Test func containerStartIsReported() async throws {
+        let result = try await CLIProcess.run(["probe", MediaFixtures.path("offset.ts"), "--json"])
         let json = try JSONValue(parsing: result.standardOutput)
         #expect(json["startTime"]?.doubleValue == 1.469089)
         #expect(json["format"]?.stringValue == "mpegts")

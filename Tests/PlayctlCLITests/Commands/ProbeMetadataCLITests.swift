@@ -7,11 +7,11 @@ struct ProbeMetadataCLITests {
     @Test(
         "probe --json of MP3, FLAC and M4A: the cover is artwork and an attached picture; tags and chapters",
         arguments: ["mp3", "flac", "m4a"])
-    func coverArt(format: String) throws {
+    func coverArt(format: String) async throws {
         let directory = try TemporaryDirectory.make()
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = try TaggedAudio.make("tagged.\(format)", in: directory)
-        let result = try CLIProcess.run(["probe", path, "--json"])
+        let result = try await CLIProcess.run(["probe", path, "--json"])
         #expect(result.status == 0, "\(result.standardError)")
         let report = try #require(
             try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
@@ -26,7 +26,7 @@ struct ProbeMetadataCLITests {
             let chapters = try #require(report["chapters"] as? [[String: Any]])
             #expect(chapters.map { $0["title"] as? String } == ["One", "Two"], "\(format)")
         }
-        let text = try CLIProcess.run(["probe", path])
+        let text = try await CLIProcess.run(["probe", path])
         #expect(text.outputLines.contains { $0.hasPrefix("Artwork:") && $0.contains("mjpeg 320x240") })
         #expect(text.outputLines.contains { $0.hasPrefix("Title:") && $0.hasSuffix("Test Title") })
     }

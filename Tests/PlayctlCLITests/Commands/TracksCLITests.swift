@@ -8,8 +8,8 @@ import Testing
 @Suite("playctl probe and play: languages, flags, subtitles")
 struct TracksCLITests {
     @Test("probe lists every track with its language and flags, as text and JSON", arguments: TrackClips.clips)
-    func probe(clip: String) throws {
-        let json = try CLIProcess.run(["probe", TrackClips.path(clip), "--json"])
+    func probe(clip: String) async throws {
+        let json = try await CLIProcess.run(["probe", TrackClips.path(clip), "--json"])
         #expect(json.status == 0, "\(json.standardError)")
         let tracks = try #require(try JSONValue(parsing: json.outputLines[0])["tracks"]?.arrayValue)
         #expect(tracks.map { $0["kind"]?.stringValue } == ["video", "audio", "audio", "subtitle", "subtitle"])
@@ -17,7 +17,7 @@ struct TracksCLITests {
         #expect(tracks[1]["default"]?.boolValue == true && tracks[2]["default"]?.boolValue == false)
         #expect(tracks[3]["bitmap"]?.boolValue == false)
         #expect(tracks[4]["forced"]?.boolValue == clip.hasSuffix(".mkv"))
-        let text = try CLIProcess.run(["probe", TrackClips.path(clip)])
+        let text = try await CLIProcess.run(["probe", TrackClips.path(clip)])
         let lines = text.outputLines
         #expect(lines.contains { $0.hasPrefix("Track #2:") && $0.contains("audio aac") && $0.contains("language fra") })
         #expect(lines.contains { $0.hasPrefix("Track #1:") && $0.hasSuffix("default") })
@@ -58,16 +58,16 @@ struct TracksCLITests {
     }
 
     @Test("probe marks bitmap subtitles as listed, not rendered")
-    func bitmap() throws {
+    func bitmap() async throws {
         let directory = try TemporaryDirectory.make()
         defer { TemporaryDirectory.remove(directory) }
         let path = try TrackClips.bitmapCopy(in: directory)
-        let text = try CLIProcess.run(["probe", path])
+        let text = try await CLIProcess.run(["probe", path])
         #expect(
             text.outputLines.contains {
                 $0.hasPrefix("Track #4:") && $0.contains("hdmv_pgs_subtitle, bitmap (listed, not rendered)")
             })
-        let json = try CLIProcess.run(["probe", path, "--json"])
+        let json = try await CLIProcess.run(["probe", path, "--json"])
         let tracks = try #require(try JSONValue(parsing: json.outputLines[0])["tracks"]?.arrayValue)
         #expect(tracks[4]["bitmap"]?.boolValue == true && tracks[3]["bitmap"]?.boolValue == false)
     }

@@ -7,28 +7,28 @@ import Testing
 /// (`LD_DEBUG=files`, on standard error) tells which libraries a process loaded.
 @Suite("libavfilter is loaded only for a rate change")
 struct FilterLoadingCLITests {
-    static func loadedFilterLibrary(_ arguments: [String]) throws -> (loaded: Bool, status: Int32) {
+    static func loadedFilterLibrary(_ arguments: [String]) async throws -> (loaded: Bool, status: Int32) {
         var environment = ProcessInfo.processInfo.environment
         environment["LD_DEBUG"] = "files"
-        let result = try CLIProcess.run(arguments, environment: environment)
+        let result = try await CLIProcess.run(arguments, environment: environment)
         return (result.standardError.contains("file=libavfilter.so"), result.status)
     }
 
     @Test("playing at rate 1 and showing a frame never load it")
-    func notLoadedAtRateOne() throws {
-        let play = try Self.loadedFilterLibrary([
+    func notLoadedAtRateOne() async throws {
+        let play = try await Self.loadedFilterLibrary([
             "play", MediaFixtures.path("a.mp4"), "--untimed", "--until", "1", "--json",
         ])
         #expect(play.status == 0)
         #expect(!play.loaded)
-        let frame = try Self.loadedFilterLibrary(["frame", MediaFixtures.path("a.mp4"), "--at", "1", "--md5"])
+        let frame = try await Self.loadedFilterLibrary(["frame", MediaFixtures.path("a.mp4"), "--at", "1", "--md5"])
         #expect(frame.status == 0)
         #expect(!frame.loaded)
     }
 
     @Test("playing at rate 2 loads it, and plays")
-    func loadedForARateChange() throws {
-        let play = try Self.loadedFilterLibrary([
+    func loadedForARateChange() async throws {
+        let play = try await Self.loadedFilterLibrary([
             "play", MediaFixtures.path("a.mp4"), "--untimed", "--until", "1",
             "--rate", "2", "--json",
         ])

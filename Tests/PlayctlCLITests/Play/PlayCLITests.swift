@@ -17,8 +17,8 @@ struct PlayCLITests {
     }
 
     @Test("--json: every line has event, host and time; the item plays to its end; summary last")
-    func jsonVocabulary() throws {
-        let result = try CLIProcess.run(["play", MediaFixtures.path("b.mp4"), "--untimed", "--json"])
+    func jsonVocabulary() async throws {
+        let result = try await CLIProcess.run(["play", MediaFixtures.path("b.mp4"), "--untimed", "--json"])
         #expect(result.status == 0, "\(result.standardError)")
         let events = try Self.events(result)
         for event in events {
@@ -43,8 +43,8 @@ struct PlayCLITests {
     }
 
     @Test("--frames N stops once N frames were shown, exits 0 and says so in the summary")
-    func framesStopsEarly() throws {
-        let result = try CLIProcess.run(["play", MediaFixtures.path("a.mp4"), "--frames", "1", "--json"])
+    func framesStopsEarly() async throws {
+        let result = try await CLIProcess.run(["play", MediaFixtures.path("a.mp4"), "--frames", "1", "--json"])
         #expect(result.status == 0, "\(result.standardError)")
         let events = try Self.events(result)
         let names = Self.names(events)
@@ -53,17 +53,19 @@ struct PlayCLITests {
         let summary = try #require(events.last)
         #expect(summary["event"]?.stringValue == "summary")
         #expect(summary["framesRendered"]?.intValue == 1)
-        let three = try CLIProcess.run(["play", MediaFixtures.path("a.mp4"), "--frames", "3", "--untimed", "--json"])
+        let three = try await CLIProcess.run([
+            "play", MediaFixtures.path("a.mp4"), "--frames", "3", "--untimed", "--json",
+        ])
         #expect(three.status == 0, "\(three.standardError)")
         #expect(try Self.events(three).last?["framesRendered"]?.intValue == 3)
         for bad in [["--frames", "0"], ["--frames", "2", "--pip"]] {
-            #expect(try CLIProcess.run(["play", MediaFixtures.path("a.mp4")] + bad).status == 2, "\(bad)")
+            #expect(try await CLIProcess.run(["play", MediaFixtures.path("a.mp4")] + bad).status == 2, "\(bad)")
         }
     }
 
     @Test("--seek SEC@AT seeks exactly when the media time reaches AT, reported as request/completion pairs")
-    func scheduledSeeks() throws {
-        let result = try CLIProcess.run([
+    func scheduledSeeks() async throws {
+        let result = try await CLIProcess.run([
             "play", MediaFixtures.path("a.mp4"), "--untimed", "--seek", "1@0.5", "--seek", "3@2", "--json",
         ])
         #expect(result.status == 0, "\(result.standardError)")
@@ -79,12 +81,14 @@ struct PlayCLITests {
     }
 
     @Test("--until stops at that media time with exit 0; a missing file exits 1 with one line")
-    func untilAndFailure() throws {
-        let until = try CLIProcess.run(["play", MediaFixtures.path("a.mp4"), "--untimed", "--until", "1.5", "--json"])
+    func untilAndFailure() async throws {
+        let until = try await CLIProcess.run([
+            "play", MediaFixtures.path("a.mp4"), "--untimed", "--until", "1.5", "--json",
+        ])
         #expect(until.status == 0)
         let summary = try #require(try Self.events(until).last)
         #expect(abs((summary["time"]?.doubleValue ?? 0) - 1.5) < 0.05)
-        let missing = try CLIProcess.run(["play", "/nonexistent/clip.mp4", "--untimed"])
+        let missing = try await CLIProcess.run(["play", "/nonexistent/clip.mp4", "--untimed"])
         #expect(missing.status == 1)
         #expect(missing.errorLines.count == 1)
         #expect(missing.errorLines.first?.hasPrefix("playctl: error: /nonexistent/clip.mp4") == true)
@@ -93,12 +97,12 @@ struct PlayCLITests {
     @Test(
         "--pip --swap: PiP starts, the content source swaps to B, B plays to its end, the window closes",
         arguments: [false, true])
-    func pictureInPicture(restore: Bool) throws {
+    func pictureInPicture(restore: Bool) async throws {
         var arguments = [
             "play", MediaFixtures.path("a.mp4"), "--pip", "--swap", MediaFixtures.path("b.mp4"), "--untimed", "--json",
         ]
         if restore { arguments.append("--restore") }
-        let result = try CLIProcess.run(arguments)
+        let result = try await CLIProcess.run(arguments)
         #expect(result.status == 0, "\(result.standardError)")
         let events = try Self.events(result)
         let pip = Self.names(events).filter { $0.hasPrefix("pip.") && $0 != "pip.playbackState" }
@@ -132,10 +136,10 @@ struct PlayCLITests {
     @Test(
         "--pip --swap: the same trace on every run, in the order things happened (the swap, then B starts, then A pauses)"
     )
-    func pictureInPictureTraceIsDeterministic() throws {
+    func pictureInPictureTraceIsDeterministic() async throws {
         var traces: [[String]] = []
         for _ in 0..<3 {
-            let result = try CLIProcess.run([
+            let result = try await CLIProcess.run([
                 "play", MediaFixtures.path("a.mp4"), "--pip", "--swap", MediaFixtures.path("b.mp4"), "--untimed",
                 "--json",
             ])
@@ -159,8 +163,8 @@ struct PlayCLITests {
     }
 
     @Test("--swap-mode item replaces the item on the same player, PiP stays active without stop/start")
-    func swapByItem() throws {
-        let result = try CLIProcess.run([
+    func swapByItem() async throws {
+        let result = try await CLIProcess.run([
             "play", MediaFixtures.path("a.mp4"), "--pip", "--swap", MediaFixtures.path("b.mp4"),
             "--swap-mode", "item", "--swap-at", "1", "--untimed", "--json",
         ])

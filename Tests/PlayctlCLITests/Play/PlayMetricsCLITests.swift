@@ -9,11 +9,11 @@ import Testing
 struct PlayMetricsCLITests {
     static let context = ["event", "host", "time", "item", "date", "mediaTime", "sessionID"]
 
-    @Test func seeksPrintRequestAndCompletionPairs() throws {
+    @Test func seeksPrintRequestAndCompletionPairs() async throws {
         let directory = try TemporaryDirectory.make()
         defer { try? FileManager.default.removeItem(at: directory) }
         let metricsFile = directory.appendingPathComponent("metrics.jsonl").path
-        let result = try CLIProcess.run([
+        let result = try await CLIProcess.run([
             "play", MediaFixtures.path("a.mp4"), "--seek", "1@0.5", "--seek", "3@2", "--json", "--untimed",
             "--no-audio", "--metrics-out", metricsFile,
         ])
@@ -68,8 +68,8 @@ struct PlayMetricsCLITests {
         #expect(file == values.filter { $0["event"]?.stringValue?.hasPrefix("metric.") == true })
     }
 
-    @Test func readableSummaryGivesSeekPercentilesAndStartup() throws {
-        let result = try CLIProcess.run([
+    @Test func readableSummaryGivesSeekPercentilesAndStartup() async throws {
+        let result = try await CLIProcess.run([
             "play", MediaFixtures.path("b.mp4"), "--seek", "1@0.5", "--seek", "3@1.5", "--untimed", "--no-audio",
         ])
         #expect(result.status == 0, "\(result.standardError)")
@@ -92,8 +92,10 @@ struct PlayMetricsCLITests {
 @Suite("playctl play: engine latencies are real time in every clock mode")
 struct RealLatencyCLITests {
     @Test("under --untimed the first frame, startup and seek latencies are not zero; the clock's latency is")
-    func untimedLatencies() throws {
-        let result = try CLIProcess.run(["play", MediaFixtures.path("a.mp4"), "--untimed", "--seek", "1@0.5", "--json"])
+    func untimedLatencies() async throws {
+        let result = try await CLIProcess.run([
+            "play", MediaFixtures.path("a.mp4"), "--untimed", "--seek", "1@0.5", "--json",
+        ])
         #expect(result.status == 0)
         let objects = result.outputLines.compactMap {
             try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
@@ -113,8 +115,8 @@ struct ReadableOrderCLITests {
     @Test(
         "the picture in picture demo: each line starts with the run's time, never going back; the item and its time follow"
     )
-    func pipDemo() throws {
-        let result = try CLIProcess.run([
+    func pipDemo() async throws {
+        let result = try await CLIProcess.run([
             "play", MediaFixtures.path("a.mp4"), "--pip", "--swap", MediaFixtures.path("b.mp4"),
         ])
         #expect(result.status == 0)

@@ -36,13 +36,13 @@ struct SoakCLITests {
     }
 
     @Test("a bad count is a usage error; a folder without clips fails with one line")
-    func badArguments() throws {
-        let negative = try CLIProcess.run(["soak", "--swaps", "-1"])
+    func badArguments() async throws {
+        let negative = try await CLIProcess.run(["soak", "--swaps", "-1"])
         #expect(negative.status == 2)
         #expect(negative.errorLines.first?.hasPrefix("playctl: error: ") == true)
         let dir = try TemporaryDirectory.make()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let empty = try CLIProcess.run(["soak", "--swaps", "1", "--seeks", "1", "--media", dir.path])
+        let empty = try await CLIProcess.run(["soak", "--swaps", "1", "--seeks", "1", "--media", dir.path])
         #expect(empty.status == 1)
         #expect(
             empty.errorLines == ["playctl: error: soak needs at least two playable clips in '\(dir.path)' (found 0)"])
