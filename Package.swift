@@ -54,7 +54,7 @@ let package = Package(
         // The only Swift module that imports libcurl: HTTP transfers, the byte cache, the simulated network.
         .target(name: "Loading", dependencies: ["MediaCore", "CCurl", "Locking"]),
         // The only Swift module that imports libpulse: the PulseAudio device (libpulse loaded at run time).
-        .target(name: "AudioDevice", dependencies: ["CPulse"]),
+        .target(name: "AudioDevice", dependencies: ["CPulse", "Locking"]),
         .target(name: "Playback", dependencies: ["MediaCore", "MediaIO", "Loading", "Locking", "AudioDevice"]),
         .target(name: "PictureInPicture", dependencies: ["MediaCore", "Playback", "Locking"]),
         // Feeds of short remote videos and images: a player pool, the prefetch planner, the feed controller.

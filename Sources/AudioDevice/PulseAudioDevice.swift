@@ -1,4 +1,5 @@
 import CPulse
+import Locking
 
 #if canImport(Glibc)
 import Glibc
@@ -9,9 +10,10 @@ import Glibc
 /// audio clock is computed from (the time of the last sample written minus the latency, as mpv does).
 ///
 /// Every call takes the main loop's lock briefly and never waits for the server, except ``connect(sink:timeout:)``
-/// and the first write of a new format (a stream is made: one round trip). A server that dies is noticed by
-/// ``check()`` and by every call, which then throw `connectionLost`. Used by one thread at a time (the player's
-/// engine, under its lock).
+/// and ``prepare(sampleRate:channels:)`` (a stream for a new format is made: one round trip, at most 2 s). A server
+/// that dies is noticed by ``check()`` and by every call, which then throw `connectionLost`. The player's engine
+/// calls it under its lock, but for `prepare`, which it calls with its lock released (so the playhead can be read
+/// meanwhile); ``close()`` waits for a `prepare` under way.
 public final class PulseAudioDevice: @unchecked Sendable {
     private let pulse: PulseLibrary
     private let mainloop: OpaquePointer
@@ -21,6 +23,9 @@ public final class PulseAudioDevice: @unchecked Sendable {
     private var format: (rate: Int, channels: Int)?
     private var corked = false
     private var closed = false
+    /// Whether ``close()`` has begun, held by it and by ``prepare(sampleRate:channels:)`` throughout: the main loop
+    /// is freed only once no stream is being made (making one releases the main loop's lock while it waits).
+    private let closing = Locked(false)
 
     /// The sink played to (nil: the server's default).
     public var sinkName: String? { sink }
@@ -75,15 +80,39 @@ public final class PulseAudioDevice: @unchecked Sendable {
 
     /// Disconnects and frees everything (the main loop's thread ends).
     public func close() {
-        guard !closed else { return }
-        closed = true
-        pulse.mainloopLock(mainloop)
-        closeStream()
-        pulse.contextDisconnect(context)
-        pulse.contextUnref(context)
-        pulse.mainloopUnlock(mainloop)
-        pulse.mainloopStop(mainloop)
-        pulse.mainloopFree(mainloop)
+        closing.withLock { closing in
+            guard !closing else { return }
+            closing = true
+            pulse.mainloopLock(mainloop)
+            closed = true
+            closeStream()
+            pulse.contextDisconnect(context)
+            pulse.contextUnref(context)
+            pulse.mainloopUnlock(mainloop)
+            pulse.mainloopStop(mainloop)
+            pulse.mainloopFree(mainloop)
+        }
+    }
+
+    /// Whether samples of `sampleRate` and `channels` can be written without making a stream first.
+    public func accepts(sampleRate: Int, channels: Int) -> Bool {
+        locked { format.map { $0.rate == sampleRate && $0.channels == channels } ?? false }
+    }
+
+    /// Makes a stream for `sampleRate` and `channels` unless the current one has them (what the old one held is
+    /// dropped): one round trip to the server, at most 2 s. Until it is ready, the device has no stream (latency
+    /// nil, nothing to cork or flush).
+    /// - Throws: `deviceUnavailable` when the server does not make the stream in time; `connectionLost` when it
+    ///   went away, or the device was closed.
+    public func prepare(sampleRate: Int, channels: Int) throws(AudioDeviceError) {
+        try closing.withLock { closing throws(AudioDeviceError) in
+            guard !closing else { throw AudioDeviceError(.connectionLost, "closed") }
+            try locked { () throws(AudioDeviceError) in
+                try checkLocked()
+                if format.map({ $0.rate == sampleRate && $0.channels == channels }) ?? false { return }
+                try openStream(rate: sampleRate, channels: channels)
+            }
+        }
     }
 
     /// Throws `connectionLost` once the server has gone (its socket closed), or the stream failed.
@@ -92,7 +121,8 @@ public final class PulseAudioDevice: @unchecked Sendable {
     }
 
     /// Writes interleaved float samples (`channels` a frame at `sampleRate`), scaled by `gain`. A new format makes
-    /// a new stream (what the old one held is dropped).
+    /// a new stream (what the old one held is dropped), waiting for the server: call
+    /// ``prepare(sampleRate:channels:)`` first where that wait matters.
     public func write(_ samples: [Float], sampleRate: Int, channels: Int, gain: Float) throws(AudioDeviceError) {
         try locked { () throws(AudioDeviceError) in
             try checkLocked()
@@ -180,13 +210,13 @@ public final class PulseAudioDevice: @unchecked Sendable {
         let connected = sink.withOptionalCString { name in
             pulse.streamConnect(made, name, &attributes, flags, nil, nil)
         }
-        stream = made
-        format = (rate, channels)
-        corked = false
         guard connected >= 0 else {
-            closeStream()
-            throw AudioDeviceError(.deviceUnavailable, lastError())
+            let reason = lastError()
+            discard(made)
+            throw AudioDeviceError(.deviceUnavailable, reason)
         }
+        // The stream is the device's once ready: the lock is released while waiting, and other calls meanwhile
+        // see no stream rather than one that is not ready (which they would take for a failed one).
         let ready = pollLocked(timeout: 2) { () -> Bool? in
             switch pulse.streamState(made) {
             case PA_STREAM_READY: return true
@@ -195,16 +225,23 @@ public final class PulseAudioDevice: @unchecked Sendable {
             }
         }
         guard ready == true else {
-            let reason = lastError()
-            closeStream()
+            let reason = ready == nil ? "no answer in 2 s" : lastError()
+            discard(made)
             throw AudioDeviceError(.deviceUnavailable, "\(sink ?? "default sink"): \(reason)")
         }
+        stream = made
+        format = (rate, channels)
+        corked = false
+    }
+
+    private func discard(_ made: OpaquePointer) {
+        _ = pulse.streamDisconnect(made)
+        pulse.streamUnref(made)
     }
 
     private func closeStream() {
         guard let stream else { return }
-        _ = pulse.streamDisconnect(stream)
-        pulse.streamUnref(stream)
+        discard(stream)
         self.stream = nil
         format = nil
     }

@@ -4,8 +4,11 @@ import AudioDevice
 /// last flush (to find the media time being heard), and what it reported.
 struct AudioDeviceState: @unchecked Sendable {
     /// The connected device (nil while connecting, after a failure, or for the null output). Used under the
-    /// engine's lock only.
+    /// engine's lock, but for making a stream for a new format (``PlayerCore/prepareAudioDevice``).
     var device: PulseAudioDevice?
+    /// Audio taken from the item but not written yet: it waits for a stream of its format to be made (oldest
+    /// first; at most what one pass takes, as the engine makes the stream before its next pass).
+    var pending: [(buffer: AudioBuffer, end: MediaTime)] = []
     /// Why the device cannot be used, if it failed.
     var failure: AudioDeviceError?
     /// The output in use (and the error that made it the null one), not reported yet: it is, at the first item's

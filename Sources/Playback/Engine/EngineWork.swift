@@ -1,5 +1,7 @@
+import AudioDevice
+
 /// Something the engine decided under its lock and does after releasing it: starting or stopping an item's
-/// machinery. (App code never appears here: callbacks go to the player's ``CallbackExecutor`` in the order they
+/// machinery, making the sound server's stream for a new format. (App code never appears here: callbacks go to the player's ``CallbackExecutor`` in the order they
 /// were decided.)
 enum EngineWork: Sendable {
     /// Open `item` on a loader thread, reading through `sources`.
@@ -10,4 +12,6 @@ enum EngineWork: Sendable {
     case closeSources(OpenedSources)
     /// The item no longer belongs to this player.
     case detach(PlayerItem)
+    /// Make the sound server's stream for a new audio format (a round trip to the server).
+    case prepareAudioDevice(PulseAudioDevice, sampleRate: Int, channels: Int)
 }

@@ -57,6 +57,7 @@ extension PlayerCore {
             if state.device.epoch != state.presentation.audioEpoch {
                 device.flush()
                 state.device.segments.removeAll()
+                state.device.pending.removeAll()
                 state.device.epoch = state.presentation.audioEpoch
                 state.device.drained = false
                 state.device.following = false
@@ -66,7 +67,9 @@ extension PlayerCore {
             if running, !state.device.running { state.device.settlesAt = now + AudioDeviceState.settling }
             state.device.running = running
             device.setCorked(!running)
-            if !state.device.drained, let audio = currentLoaded?.audio?.snapshot(), audio.ended, audio.count == 0 {
+            if !state.device.drained, state.device.pending.isEmpty, let audio = currentLoaded?.audio?.snapshot(),
+                audio.ended, audio.count == 0
+            {
                 // All of the item's audio was written: the device plays out its tail (below the stream's start
                 // threshold), and the clock runs on from the last time heard to the end.
                 state.device.drained = true
@@ -99,12 +102,22 @@ extension PlayerCore {
         return state.device.heard(latency: latency)
     }
 
-    /// Writes `due` to the device (with the player's volume), then corks it if the playhead stands.
+    /// Writes `due` to the device (with the player's volume) after what waited for a stream, then corks it if the
+    /// playhead stands. Audio of a format the device has no stream for waits, with what follows it, while one is
+    /// made after the lock is released (a round trip to the server, up to 2 s: the playhead can be read meanwhile).
     func writeToDevice(_ due: [(buffer: AudioBuffer, end: MediaTime)], at now: Double) {
         guard let device = state.device.device else { return }
         let gain: Float = state.outputs.muted ? 0 : state.outputs.volume
+        let writes = state.device.pending + due
+        state.device.pending.removeAll()
         do throws(AudioDeviceError) {
-            for (buffer, end) in due where buffer.frameCount > 0 {
+            for (index, (buffer, end)) in writes.enumerated() where buffer.frameCount > 0 {
+                let (rate, channels) = (buffer.sampleRate, buffer.channels)
+                guard device.accepts(sampleRate: rate, channels: channels) else {
+                    state.device.pending = Array(writes[index...])
+                    state.work.append(.prepareAudioDevice(device, sampleRate: rate, channels: channels))
+                    break
+                }
                 try device.write(buffer.samples, sampleRate: buffer.sampleRate, channels: buffer.channels, gain: gain)
                 state.device.wrote(
                     start: buffer.time.seconds, end: end.seconds,
@@ -116,6 +129,18 @@ extension PlayerCore {
         }
     }
 
+    /// Unlocked (collected work): makes the device's stream for a new format; a failure is the device's.
+    func prepareAudioDevice(_ device: PulseAudioDevice, sampleRate: Int, channels: Int) {
+        do throws(AudioDeviceError) {
+            try device.prepare(sampleRate: sampleRate, channels: channels)
+        } catch {
+            mutate { core in
+                guard core.state.device.device === device else { return }
+                core.audioDeviceFailed(error, at: core.clockNow())
+            }
+        }
+    }
+
     /// The device went away: report it, and go on with the null device and the host clock (from where the
     /// playhead is).
     func audioDeviceFailed(_ error: AudioDeviceError, at now: Double) {
@@ -123,6 +148,7 @@ extension PlayerCore {
         state.device.device = nil
         state.device.following = false
         state.device.segments.removeAll()
+        state.device.pending.removeAll()
         state.device.failure = error
         device.close()
         emit(.audioOutput("null", error: error.description), at: now)

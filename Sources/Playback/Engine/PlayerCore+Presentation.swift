@@ -36,7 +36,7 @@ extension PlayerCore {
             let lead = writesToDevice ? MediaTime(seconds: AudioDeviceState.lead * state.timeline.rate) : .zero
             let due = audio.takeBuffers(dueBy: t + lead)
             if let last = due.last { state.presentation.lastAudio = (last.buffer.time, last.end) }
-            if !due.isEmpty, writesToDevice { writeToDevice(due, at: now) }
+            if !due.isEmpty || !state.device.pending.isEmpty, writesToDevice { writeToDevice(due, at: now) }
             if !due.isEmpty, !state.outputs.audioTaps.isEmpty {
                 let taps = state.outputs.audioTaps
                 let buffers = due.map(\.buffer)

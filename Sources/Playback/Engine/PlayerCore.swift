@@ -183,6 +183,8 @@ final class PlayerCore: @unchecked Sendable, ManualClockParticipant {
             case .closeSources(let sources): sources.closeAll()
             case .detach(let playerItem):
                 playerItem.state.withLock { if $0.core === self { $0.core = nil } }
+            case .prepareAudioDevice(let device, let sampleRate, let channels):
+                prepareAudioDevice(device, sampleRate: sampleRate, channels: channels)
             }
         }
     }
