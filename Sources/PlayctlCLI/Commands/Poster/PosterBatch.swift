@@ -65,7 +65,7 @@ struct PosterBatch {
     func run() throws(CommandFailure) {
         let pipeline = self.pipeline
         let requests = entries.map { makeRequest($0.source, $0.time) }
-        let results = try PosterCommand.wait { () async throws(MediaError) -> [Result<Poster, MediaError>] in
+        let results = AsyncWork.wait { () async -> [Result<Poster, MediaError>] in
             await withTaskGroup(of: (Int, Result<Poster, MediaError>).self) { group in
                 for (index, request) in requests.enumerated() {
                     group.addTask {

@@ -1,6 +1,4 @@
-import Dispatch
 import Foundation
-import Locking
 import MediaIO
 import Playback
 import PlayctlOutput
@@ -21,8 +19,9 @@ extension PosterCommand: PlayctlCommand {
         let pipeline = PosterPipeline(configuration: configuration, loading: loading, diskCache: disk)
         switch work {
         case .single(let source, let destination):
-            let poster = try Self.wait { () async throws(MediaError) in
-                try await pipeline.poster(for: request(source: source, time: time))
+            let asked = request(source: source, time: time)
+            let poster = try media { () throws(MediaError) in
+                try AsyncWork.wait { () async throws(MediaError) in try await pipeline.poster(for: asked) }
             }
             let png = try media { () throws(MediaError) in try PNGEncoder.encode(poster.image, url: source) }
             try OutputFile.write(png, to: destination)
@@ -38,29 +37,5 @@ extension PosterCommand: PlayctlCommand {
         PosterRequest(
             source: source, time: time, exact: exact, width: size?.width, height: size?.height,
             fit: fit == .fill ? .fill : .fit, format: .rgba, priority: .visible)
-    }
-
-    /// Runs `body` on a task and waits for it on this thread (the command's own, not the cooperative pool).
-    static func wait<T: Sendable>(
-        _ body: @escaping @Sendable () async throws(MediaError) -> T
-    ) throws(CommandFailure)
-        -> T
-    {
-        let result = Locked<Result<T, MediaError>?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        Task.detached {
-            do throws(MediaError) {
-                let value = try await body()
-                result.withLock { $0 = .success(value) }
-            } catch {
-                result.withLock { $0 = .failure(error) }
-            }
-            done.signal()
-        }
-        done.wait()
-        switch result.withLock({ $0 })! {
-        case .success(let value): return value
-        case .failure(let error): throw .media(error)
-        }
     }
 }
