@@ -63,7 +63,7 @@ public final class PulseAudioDevice: @unchecked Sendable {
         guard ready == true else {
             throw AudioDeviceError(.serverUnavailable, ready == nil ? "no answer in \(timeout) s" : device.lastError())
         }
-        // A stream now (48 kHz stereo, most media's format; another is made at the first write of another one):
+        // A stream now (48 kHz stereo, most media's format; `prepare` makes one for another):
         // a sink that does not exist is reported here, before the player says the device is in use.
         try device.locked { () throws(AudioDeviceError) in try device.openStream(rate: 48_000, channels: 2) }
         return device
@@ -94,11 +94,6 @@ public final class PulseAudioDevice: @unchecked Sendable {
         }
     }
 
-    /// Whether samples of `sampleRate` and `channels` can be written without making a stream first.
-    public func accepts(sampleRate: Int, channels: Int) -> Bool {
-        locked { format.map { $0.rate == sampleRate && $0.channels == channels } ?? false }
-    }
-
     /// Makes a stream for `sampleRate` and `channels` unless the current one has them (what the old one held is
     /// dropped): one round trip to the server, at most 2 s. Until it is ready, the device has no stream (latency
     /// nil, nothing to cork or flush).
@@ -109,7 +104,7 @@ public final class PulseAudioDevice: @unchecked Sendable {
             guard !closing else { throw AudioDeviceError(.connectionLost, "closed") }
             try locked { () throws(AudioDeviceError) in
                 try checkLocked()
-                if format.map({ $0.rate == sampleRate && $0.channels == channels }) ?? false { return }
+                guard !hasStream(rate: sampleRate, channels: channels) else { return }
                 try openStream(rate: sampleRate, channels: channels)
             }
         }
@@ -120,20 +115,21 @@ public final class PulseAudioDevice: @unchecked Sendable {
         try locked { () throws(AudioDeviceError) in try checkLocked() }
     }
 
-    /// Writes interleaved float samples (`channels` a frame at `sampleRate`), scaled by `gain`. A new format makes
-    /// a new stream (what the old one held is dropped), waiting for the server: call
-    /// ``prepare(sampleRate:channels:)`` first where that wait matters.
-    public func write(_ samples: [Float], sampleRate: Int, channels: Int, gain: Float) throws(AudioDeviceError) {
-        try locked { () throws(AudioDeviceError) in
+    /// Writes interleaved float samples (`channels` a frame at `sampleRate`), scaled by `gain`. Returns false,
+    /// writing nothing, when the device has no stream of that format: ``prepare(sampleRate:channels:)`` makes one
+    /// (a write never waits for the server).
+    public func write(
+        _ samples: [Float], sampleRate: Int, channels: Int, gain: Float
+    ) throws(AudioDeviceError) -> Bool {
+        try locked { () throws(AudioDeviceError) -> Bool in
             try checkLocked()
-            if format.map({ $0.rate != sampleRate || $0.channels != channels }) ?? true {
-                try openStream(rate: sampleRate, channels: channels)
-            }
+            guard hasStream(rate: sampleRate, channels: channels) else { return false }
             let scaled = gain == 1 ? samples : samples.map { $0 * gain }
             let result = scaled.withUnsafeBytes { bytes in
                 pulse.streamWrite(stream, bytes.baseAddress, bytes.count, nil, 0, PA_SEEK_RELATIVE)
             }
             if result < 0 { throw AudioDeviceError(.connectionLost, lastError()) }
+            return true
         }
     }
 
@@ -182,6 +178,11 @@ public final class PulseAudioDevice: @unchecked Sendable {
         pulse.mainloopLock(mainloop)
         defer { pulse.mainloopUnlock(mainloop) }
         return try body()
+    }
+
+    /// Locked: whether the stream is ready and plays `rate` and `channels`.
+    private func hasStream(rate: Int, channels: Int) -> Bool {
+        format.map { $0.rate == rate && $0.channels == channels } ?? false
     }
 
     private func checkLocked() throws(AudioDeviceError) {

@@ -1,8 +1,8 @@
 import AudioDevice
 
 /// Something the engine decided under its lock and does after releasing it: starting or stopping an item's
-/// machinery, making the sound server's stream for a new format. (App code never appears here: callbacks go to the player's ``CallbackExecutor`` in the order they
-/// were decided.)
+/// machinery, making the sound server's stream for a new format. (App code never appears here: callbacks go to the
+/// player's ``CallbackExecutor`` in the order they were decided.)
 enum EngineWork: Sendable {
     /// Open `item` on a loader thread, reading through `sources`.
     case startLoad(PlayerItem, OpenedSources)

@@ -113,12 +113,11 @@ extension PlayerCore {
         do throws(AudioDeviceError) {
             for (index, (buffer, end)) in writes.enumerated() where buffer.frameCount > 0 {
                 let (rate, channels) = (buffer.sampleRate, buffer.channels)
-                guard device.accepts(sampleRate: rate, channels: channels) else {
+                guard try device.write(buffer.samples, sampleRate: rate, channels: channels, gain: gain) else {
                     state.device.pending = Array(writes[index...])
                     state.work.append(.prepareAudioDevice(device, sampleRate: rate, channels: channels))
                     break
                 }
-                try device.write(buffer.samples, sampleRate: buffer.sampleRate, channels: buffer.channels, gain: gain)
                 state.device.wrote(
                     start: buffer.time.seconds, end: end.seconds,
                     seconds: Double(buffer.frameCount) / Double(buffer.sampleRate))
