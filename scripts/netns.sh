@@ -13,7 +13,8 @@
 #        /status/500 an internal server error; a missing file is a 404.
 # The media folder is .build/http-media: Media/*, plus clips made with ffmpeg (scripts/make-http-media.sh).
 #
-# The command sees PLAYCTL_HTTP=http://127.0.0.1 and PLAYCTL_HTTP_ROOT (the media folder), and
+# The command sees PLAYCTL_HTTP=http://127.0.0.1, PLAYCTL_HTTP_ROOT (the media folder), PLAYCTL_HTTP_LOG (nginx's
+# access log: port, status, bytes sent, request and Range header, a line per response), and
 # PLAYCTL_HTTP_SHAPED=1 when the ports are shaped. Where a namespace cannot be made (not root, no user
 # namespaces), nginx runs on the host's loopback unshaped, PLAYCTL_HTTP_SHAPED=0, and a warning says so: tests
 # that need the shaping then skip, loudly. MTU: tbf/htb drop packets above their burst and loopback's MTU is
@@ -46,7 +47,11 @@ pid $run/nginx.pid;
 error_log $run/error.log warn;
 events { worker_connections 512; }
 http {
-  access_log off;
+  # Bytes on the wire per response (\$bytes_sent: what nginx wrote to the socket, headers included, a transfer the
+  # client dropped mid-way counted as far as it went), for the tests and benchmarks that compare them with what the
+  # client kept: PLAYCTL_HTTP_LOG names the file.
+  log_format sent '\$server_port \$status \$bytes_sent "\$request" "\$http_range"';
+  access_log $run/access.log sent;
   sendfile on;
   keepalive_timeout 30;
   types { video/mp4 mp4 m4a; video/webm webm; video/mp2t ts; image/jpeg jpg; image/png png; }
@@ -67,7 +72,7 @@ CONF
   stop() { kill "$(cat "$run/nginx.pid" 2>/dev/null)" 2>/dev/null || true; sleep 0.2; rm -rf "$run"; }
   trap stop EXIT
   for _ in $(seq 50); do [ -s "$run/nginx.pid" ] && break; sleep 0.05; done
-  export PLAYCTL_HTTP=http://127.0.0.1 PLAYCTL_HTTP_ROOT=$root PLAYCTL_HTTP_SHAPED=$shaped
+  export PLAYCTL_HTTP=http://127.0.0.1 PLAYCTL_HTTP_ROOT=$root PLAYCTL_HTTP_SHAPED=$shaped PLAYCTL_HTTP_LOG=$run/access.log
   "$@"
   exit $?
 fi

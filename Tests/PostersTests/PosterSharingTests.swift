@@ -24,7 +24,9 @@ struct PosterSharingTests {
         }
         #expect(posters.count == 50)
         #expect(Set(posters.map(\.image.bytes)).count == 1)
-        #expect(loading.cache.currentStatistics.fetchesStarted == 1, "one fetch (a read-ahead pause may split it)")
+        // One job's fetches: the header's first bytes, the rest of the header, the first frame's samples (each a
+        // byte range ending where that need ends; PosterBytesTests counts them on the wire).
+        #expect(loading.cache.currentStatistics.fetchesStarted <= 3, "one job's fetches, not one per request")
         let statistics = pipeline.statistics
         #expect(statistics.fetches == 1 && statistics.decodes == 1)
         #expect(statistics.joined == 49)
@@ -79,7 +81,8 @@ struct PosterSharingTests {
         while pipeline.statistics.joined < 4 || network.activeTransfers == 0 {
             try await Task.sleep(for: .milliseconds(2))
         }
-        await clock.advance(bySeconds: 0.5)
+        // Less than the header's first 4 KB take at 20 KB/s: its transfer is under way when they leave.
+        await clock.advance(bySeconds: 0.1)
         #expect(network.activeTransfers == 1)
         let start = DispatchTime.now().uptimeNanoseconds
         for task in tasks { task.cancel() }

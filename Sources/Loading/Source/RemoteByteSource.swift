@@ -29,6 +29,8 @@ public final class RemoteByteSource: ProgressiveByteSource, ClockPacedByteSource
     private var version: ResourceValidator?
     /// The serial of the last fetch failure this reader saw (or that happened before it was opened).
     private var failuresSeen: UInt64 = 0
+    /// Where the fetches begun for this reader end at the latest (``setFetchLimit(_:)``).
+    private var fetchLimit: Int64?
 
     /// Fetches at most this far ahead of the reader by default.
     public static let defaultReadAhead: Int64 = 8 << 20
@@ -147,6 +149,16 @@ public final class RemoteByteSource: ProgressiveByteSource, ClockPacedByteSource
         updateInterest()
     }
 
+    /// Bounds the fetches begun for this reader from now on: they ask for bytes before `end` only, so that a reader
+    /// that knows where its need ends (a poster: the header and the first keyframe's samples, from the sample index)
+    /// has no transfer run past it. A read at or past `end` fetches one read-ahead from where it reads. Nil: fetches
+    /// run to the next bytes held (or the end).
+    public func setFetchLimit(_ end: Int64?) {
+        cache.condition.lock()
+        defer { cache.condition.unlock() }
+        fetchLimit = end
+    }
+
     /// This reader's priority.
     public var currentPriority: TransferPriority {
         cache.condition.lock()
@@ -211,7 +223,9 @@ public final class RemoteByteSource: ProgressiveByteSource, ClockPacedByteSource
                 .rangeNotSupported, url: url, operation: .seek,
                 reason: "reading from byte \(position) needs a byte range, which the server does not serve")
         }
-        let end = cache.ranges(of: url).first { $0.lowerBound > position }?.lowerBound
+        let nextHeld = cache.ranges(of: url).first { $0.lowerBound > position }?.lowerBound
+        let bound = fetchLimit.map { $0 > position ? $0 : position + readAhead }
+        let end = [nextHeld, bound].compactMap { $0 }.min()
         resource.failure = nil
         Fetch.begin(
             cache: cache, resource: resource, transport: transport, start: position, end: end,

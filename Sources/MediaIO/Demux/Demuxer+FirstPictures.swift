@@ -24,3 +24,26 @@ extension Demuxer {
         return end > 0 ? end : nil
     }
 }
+
+extension Demuxer {
+    /// Where the bytes the first frame alone needs end, from the container's sample index: the end of the first
+    /// keyframe and of the video samples after it that a decoder reads before it shows that frame (the stream's
+    /// reordering depth, at least one: what ``VideoFrameReader/decodeFirstFrameAlone()`` reads), and of every sample
+    /// of other streams stored before them. Nil as for ``firstPicturesEnd(within:)``.
+    public func firstFrameEnd() -> Int64? {
+        guard let track = videoTrack else { return nil }
+        let stream = stream(track.index)
+        let count = Int(avformat_index_get_entries_count(stream))
+        let past = min(
+            max(Int(stream.pointee.codecpar.pointee.video_delay), 1), VideoFrameReader.plannerPacketsPastTarget)
+        guard count > 0 else { return nil }
+        var end: Int64 = 0
+        for index in 0..<min(count, past + 1) {
+            guard let entry = avformat_index_get_entry(stream, Int32(index)), entry.pointee.pos >= 0,
+                entry.pointee.size > 0
+            else { return nil }
+            end = max(end, entry.pointee.pos + Int64(entry.pointee.size))
+        }
+        return end > 0 ? end : nil
+    }
+}

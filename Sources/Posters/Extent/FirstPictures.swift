@@ -9,9 +9,22 @@ public enum FirstPictures {
     /// not tell: its index lies further in or at the end, or the container has no sample index with sizes
     /// (Matroska, MPEG-TS), or it is not a video.
     public static func bytes(header: [UInt8], totalLength: Int64?, url: String, seconds: Double = 0.2) -> Int64? {
+        bytes(header: header, totalLength: totalLength, url: url) { $0.firstPicturesEnd(within: seconds) }
+    }
+
+    /// The byte count from `header` to the end of the samples the first frame alone needs (its keyframe and the
+    /// reordering depth after it, ``Demuxer/firstFrameEnd()``): what a poster of the first frame reads. Nil as for
+    /// ``bytes(header:totalLength:url:seconds:)``.
+    public static func firstFrameBytes(header: [UInt8], totalLength: Int64?, url: String) -> Int64? {
+        bytes(header: header, totalLength: totalLength, url: url) { $0.firstFrameEnd() }
+    }
+
+    private static func bytes(
+        header: [UInt8], totalLength: Int64?, url: String, end: (Demuxer) -> Int64?
+    ) -> Int64? {
         guard !header.isEmpty,
             let demuxer = try? Demuxer(url: url, source: MemoryByteSource(header, totalLength: totalLength)),
-            let end = demuxer.firstPicturesEnd(within: seconds)
+            let end = end(demuxer)
         else { return nil }
         // Past the header: its index came first, before the samples it names.
         if end > header.count { return end }

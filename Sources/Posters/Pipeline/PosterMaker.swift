@@ -1,4 +1,5 @@
 import Dispatch
+import Loading
 import MediaIO
 
 /// Makes one poster on the calling thread (a pipeline's worker): demux, decode, scale, each stage timed, the
@@ -25,6 +26,7 @@ struct PosterMaker {
     func make(timings: inout PosterTimings) throws(MediaError) -> Made {
         var start = DispatchTime.now().uptimeNanoseconds
         var waited = source.waitSeconds
+        if let remote = source.inner as? RemoteByteSource { try limitFetches(of: remote) }
         var demuxer = try Demuxer(url: url, source: source)
         // An audio file's poster is its artwork (its attached picture), decoded as an image.
         if demuxer.videoTrack == nil, let artwork = demuxer.metadata.artwork {
