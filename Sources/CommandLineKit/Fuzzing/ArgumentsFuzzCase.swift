@@ -4,7 +4,7 @@
 /// libFuzzer records as a crash with its input.
 ///
 /// Run on every input by the argument fuzzer (scripts/fuzz.sh args, Fuzz/Arguments/FuzzArguments.swift) and on the
-/// committed corpus (Fuzz/corpus/args) by the CLI tests, both with playctl's tool.
+/// committed corpus (Fuzz/corpus/args) by the CLI tests, both with playctl's tool and playctl-bench's.
 public enum ArgumentsFuzzCase {
     /// Parses `argv` (the arguments after the executable's name) with `tool` and checks the outcome.
     public static func run(_ argv: [String], tool: CommandLineTool) {

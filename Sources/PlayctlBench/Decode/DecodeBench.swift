@@ -25,7 +25,7 @@ public struct DecodeBench: Sendable {
     public let playctl: String
 
     /// A benchmark of `playctl` (the running executable by default) on `file`, `runs` timed runs per command.
-    public init(file: String?, runs: Int, playctl: String = ProcessRunner.currentExecutable()) {
+    public init(file: String?, runs: Int, playctl: String = BenchTools.playctl()) {
         self.file = file
         self.runs = runs
         self.playctl = playctl

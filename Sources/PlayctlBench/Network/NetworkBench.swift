@@ -40,7 +40,7 @@ public struct NetworkBench: Sendable {
     public let playctl: String
 
     /// A bench of `file` (a name in the served folder; nil for `hd.mp4`), `runs` timed runs per command.
-    public init(file: String?, runs: Int, playctl: String = ProcessRunner.currentExecutable()) {
+    public init(file: String?, runs: Int, playctl: String = BenchTools.playctl()) {
         self.file = file ?? Self.defaultFile
         self.runs = runs
         self.playctl = playctl

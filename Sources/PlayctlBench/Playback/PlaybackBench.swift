@@ -152,7 +152,7 @@ public struct PlaybackBench: Sendable {
     }
 
     func peakMemory(_ path: String) -> String {
-        let playctl = ProcessRunner.currentExecutable()
+        let playctl = BenchTools.playctl()
         guard let ffmpeg = ProcessRunner.findExecutable("ffmpeg") else { return "ffmpeg not installed" }
         guard let ours = try? ProcessRunner.run(playctl, ["play", path, "--untimed"], standardOutput: .capture),
             let theirs = try? ProcessRunner.run(

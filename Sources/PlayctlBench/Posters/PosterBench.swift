@@ -25,7 +25,7 @@ public struct PosterBench: Sendable {
     public let runs: Int
     public let playctl: String
 
-    public init(runs: Int, playctl: String = ProcessRunner.currentExecutable()) {
+    public init(runs: Int, playctl: String = BenchTools.playctl()) {
         self.runs = runs
         self.playctl = playctl
     }

@@ -21,7 +21,7 @@ struct FramesCommand: ParsableCommand {
             'ffmpeg -noautorotate -i FILE -map 0:v:0 -fps_mode passthrough -f framemd5 -'.
 
             With --count it decodes every frame the same way but prints only how many there were, which times \
-            the decoder alone (playctl bench uses it).
+            the decoder alone (playctl-bench uses it).
             """,
         arguments: [file],
         options: [md5, count, json, cacheDirectory, cacheSize, decryptionKey],

@@ -98,7 +98,7 @@ struct PlayCommand: ParsableCommand {
                 "Seek to 3 s at once, to 1 s two seconds later, and stop four seconds after the start (at 3 s)."),
             UsageExample(
                 "playctl play clip.mp4 --frames 1",
-                "Open clip.mp4, show its first frame and exit (bench --network times this on a URL)."),
+                "Open clip.mp4, show its first frame and exit (playctl-bench run --network times this on a URL)."),
             UsageExample(
                 "playctl play a.mp4 --pip --swap b.mp4 --swap-at 3 --swap-mode source --restore",
                 "Start picture in picture, swap to b.mp4 after 3 seconds, then restore."),

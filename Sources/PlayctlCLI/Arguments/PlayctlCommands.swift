@@ -10,19 +10,20 @@ public enum PlayctlCommands {
     /// The text `playctl --version` prints.
     public static let version = "playctl 0.1.0"
 
-    /// The whole tool: `probe`, `frames`, `frame`, `play`, `feed`, `bench` and `soak`, in the order help lists them.
+    /// The whole tool: `probe`, `frames`, `frame`, `poster`, `play`, `feed` and `soak`, in the order help lists them.
+    /// (The benchmarks are playctl-bench's, `PlayctlBenchCommands`.)
     public static let tool = CommandLineTool(
         name: "playctl",
         abstract: "A headless media playback engine: probe, decode and play media files.",
         discussion: """
-            Every command reads one media file. With --json, commands print one JSON object per line on standard \
-            output, flushed as it happens, using the same event names as the Playback library.
+            Commands read a media file (a path or an http(s) URL), a list of them (poster --batch), a feed's \
+            manifest or folder (feed), or a folder of clips (soak). With --json, commands print one JSON object per \
+            line on standard output, flushed as it happens, using the same event names as the Playback library.
             """,
         version: version,
         commands: [
             ProbeCommand.self, FramesCommand.self, FrameCommand.self, PosterCommand.self, PlayCommand.self,
-            FeedCommand.self,
-            BenchCommand.self, SoakCommand.self,
+            FeedCommand.self, SoakCommand.self,
         ])
 
     /// The tool's declaration (its texts and every command's configuration).

@@ -25,7 +25,7 @@ struct SuggestionTests {
         #expect(Suggestions.closest(to: "frams", among: commands) == "frames")
         #expect(Suggestions.closest(to: "frams", among: ["frame", "frames"]) == "frame")
         #expect(Suggestions.closest(to: "paly", among: commands) == "play")
-        #expect(Suggestions.closest(to: "bnech", among: commands) == "bench")
+        #expect(Suggestions.closest(to: "saok", among: commands) == "soak")
         #expect(Suggestions.closest(to: "xyz", among: commands) == nil)
         #expect(Suggestions.closest(to: "p", among: commands) == nil)
     }

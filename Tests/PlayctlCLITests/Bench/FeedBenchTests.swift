@@ -1,22 +1,22 @@
 import Foundation
 import PlaybackTesting
-import PlayctlBench
 import PlayctlOutput
 import Testing
 
 @testable import CommandLineKit
+@testable import PlayctlBench
 @testable import PlayctlCLI
 
-/// `playctl bench --feed`: what it refuses outside scripts/netns.sh, and the shape of what it prints inside from a
+/// `playctl-bench run --feed`: what it refuses outside scripts/netns.sh, and the shape of what it prints inside from a
 /// quick run on the 12-entry feed-mini folder (never its figures). Its help examples run here, with small counts.
-@Suite("playctl bench --feed")
+@Suite("playctl-bench run --feed")
 struct FeedBenchTests {
     /// What makes a run quick: the small feed of scripts/make-http-media.sh, few swipes.
     static let quick = ["--file", "feed-mini", "--swipes", "3", "--waste-swipes", "1", "--soak-swipes", "10"]
 
     /// The help's examples of `--feed`.
     static var examples: [[String]] {
-        let bench = PlayctlCommands.spec.command(named: "bench")!
+        let bench = PlayctlBenchCommands.spec.command(named: "run")!
         return bench.examples.map { $0.commandLine.split(separator: " ").map(String.init) }
             .filter { $0.contains("--feed") }
     }
@@ -32,11 +32,11 @@ struct FeedBenchTests {
 
     @Test("without the test HTTP server it exits 1, saying to run it through scripts/bench.sh --feed")
     func refusesWithoutTheServer() async throws {
-        let result = try await CLIProcess.runWithoutServer(["bench", "--feed", "--swipes", "3"])
+        let result = try await CLIProcess.runWithoutServer(["run", "--feed", "--swipes", "3"], tool: CLIProcess.bench)
         #expect(result.status == 1 && result.standardOutput.isEmpty)
         #expect(
             result.errorLines == [
-                "playctl: error: bench --feed measures over the test HTTP server on a shaped loopback, which is not "
+                "playctl-bench: error: bench --feed measures over the test HTTP server on a shaped loopback, which is not "
                     + "running (PLAYCTL_HTTP is not set): run it through scripts/bench.sh --feed"
             ])
     }
@@ -49,7 +49,8 @@ struct FeedBenchTests {
 
     @Test("--parts takes soak, swipe, jump, waste and 3g; another name is a usage error naming the option")
     func partsAreChecked() async throws {
-        let result = try await CLIProcess.run(["bench", "--feed", "--parts", "soak,swipes"], timeout: 60)
+        let result = try await CLIProcess.run(
+            ["run", "--feed", "--parts", "soak,swipes"], tool: CLIProcess.bench, timeout: 60)
         #expect(result.status == 2, "\(result.standardError)")
         #expect(result.standardError.contains("--parts") && result.standardError.contains("soak, swipe, jump"))
     }

@@ -1,7 +1,8 @@
 import CommandLineKit
 
-/// `playctl bench [--file FILE] [--runs N] [--playback | --network | --posters | --feed] [--sweep] ... [--json]`: what it
-/// accepts (`--feed`'s options are in `FeedBenchOptions`). It runs in `Commands/Bench/BenchCommand+Run.swift`.
+/// `playctl-bench run [--file FILE] [--runs N] [--playback | --network | --posters | --feed] [--sweep] ... [--json]`:
+/// what it accepts (`--feed`'s options are in `FeedBenchOptions`). It runs in `Commands/BenchCommand+Run.swift`.
+/// Like playctl's declarations it imports only CommandLineKit (scripts/fuzz.sh args builds it with them).
 struct BenchCommand: ParsableCommand {
     static let file = Option<String>(
         "file", placeholder: "FILE",
@@ -31,14 +32,15 @@ struct BenchCommand: ParsableCommand {
             8 Mbit/s link inside scripts/netns.sh), and a batch of 300 requests with duplicates (fetches against \
             distinct keys, peak memory). Run it through scripts/bench.sh --posters.
             """)
-    static let json = PlayctlCommands.json("Print the results as one JSON object instead of a table.")
+    static let json = Flag("json", help: "Print the results as one JSON object instead of a table.")
 
     static let configuration = CommandSpec(
-        name: "bench",
+        name: "run",
         abstract: "Time playctl against ffmpeg and mpv: full decode and worst-case exact seek.",
         discussion: """
-            Spawns each command as a process, alternating them, and reports the median wall time over N runs, the \
-            ratios to the reference tools and the peak memory (RSS) of each. It measures two things on the same \
+            Spawns each command as a process (playctl: the executable next to playctl-bench), alternating them, \
+            and reports the median wall time over N runs, the ratios to the reference tools and the peak memory \
+            (RSS) of each. It measures two things on the same \
             file: decoding every video frame ('playctl frames --count' against 'ffmpeg -threads 0 -f null'), and \
             an exact seek to the frame just before the second keyframe ('playctl frame --at T --md5' against \
             'ffmpeg -ss T' and 'mpv --hr-seek=yes --start=T'), after checking that the frame is bit-identical to \
@@ -48,9 +50,9 @@ struct BenchCommand: ParsableCommand {
             ffmpeg in PATH; mpv is optional.
 
             --network needs nginx on the shaped loopback that scripts/netns.sh starts (it exits 1 otherwise): \
-            'scripts/bench.sh --network' builds playctl in release mode and runs it there. Each first-frame run \
-            ('playctl play U --frames 1', 'ffmpeg -i U -frames:v 1 -f null -', 'mpv --frames=1 --vo=null \
-            --ao=null U') is a new process started on an idle link with an empty cache, timed from start to exit. \
+            'scripts/bench.sh --network' builds playctl and playctl-bench in release mode and runs them there. \
+            Each first-frame run ('playctl play U --frames 1', 'ffmpeg -i U -frames:v 1 -f null -', \
+            'mpv --frames=1 --vo=null --ao=null U') is a new process started on an idle link with an empty cache, timed from start to exit. \
             Targets: first frame at most 1.0x the faster of ffmpeg and mpv at 8 Mbit/s, a start from the cache at \
             most 1.1x the local file's, a full play at most 1.02x the file's bytes.
 
@@ -68,18 +70,18 @@ struct BenchCommand: ParsableCommand {
         options: [file, runs, playback, network, posters] + FeedBenchOptions.declarations + [json],
         constraints: [.atMostOne(of: playback, network, posters, FeedBenchOptions.feed)] + FeedBenchOptions.constraints,
         examples: [
-            UsageExample("playctl bench --file clip.mp4 --runs 3", "Measure clip.mp4, 3 runs of each command."),
-            UsageExample("playctl bench --file clip.mp4 --runs 3 --json", "The same; print JSON."),
+            UsageExample("playctl-bench run --file clip.mp4 --runs 3", "Measure clip.mp4, 3 runs of each command."),
+            UsageExample("playctl-bench run --file clip.mp4 --runs 3 --json", "The same; print JSON."),
             UsageExample(
-                "playctl bench --network --runs 1",
+                "playctl-bench run --network --runs 1",
                 "Remote playback, 1 run of each command; inside scripts/netns.sh, as scripts/bench.sh --network runs it."
             ),
             UsageExample(
-                "playctl bench --feed --json",
+                "playctl-bench run --feed --json",
                 "The feed against naive and mpv (about 20 minutes); inside scripts/netns.sh, as scripts/bench.sh --feed "
                     + "runs it."),
             UsageExample(
-                "playctl bench --feed --sweep --swipes 20 --budgets 3,5 --video-costs 2 --inactive-kib 0",
+                "playctl-bench run --feed --sweep --swipes 20 --budgets 3,5 --video-costs 2 --inactive-kib 0",
                 "A small parameter sweep: 2 points of 20 swipes each, on the simulated link."),
         ])
 
