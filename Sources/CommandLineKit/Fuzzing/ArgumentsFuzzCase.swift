@@ -32,7 +32,7 @@ public enum ArgumentsFuzzCase {
         switch tool.parse(argv) {
         case .run(let command):
             guard case .run(let declared, _) = outcome else { fail("the tool ran what the parser did not") }
-            check(type(of: command).configuration == declared, "ran the type of \(declared.name)")
+            check(type(of: command).spec == declared, "ran the type of \(declared.name)")
         case .respond(let response):
             if case .run = outcome {
                 check(response.exitCode == UsageError.exitCode, "a command's own check is a usage error")

@@ -4,37 +4,7 @@ import CommandLineKit
 /// what it accepts (`--feed`'s options are in `FeedBenchOptions`). It runs in `Commands/BenchCommand+Run.swift`.
 /// Like playctl's declarations it imports only CommandLineKit (scripts/fuzz.sh args builds it with them).
 struct BenchCommand: ParsableCommand {
-    static let file = Option<String>(
-        "file", placeholder: "FILE",
-        help: """
-            The media file to measure (default bench-media/1080p.mp4); with --network, a file of the served \
-            folder (default hd.mp4); with --feed, a folder of it (default feed).
-            """)
-    static let runs = Option<Int>(
-        "runs", placeholder: "N", help: "Timed runs of each command; the median is reported (default 9).")
-    static let playback = Flag(
-        "playback",
-        help: """
-            Measure the player instead: startup, real-time presentation error, 8 concurrent players, peak \
-            memory against ffmpeg, and Picture in Picture swap latency.
-            """)
-    static let network = Flag(
-        "network",
-        help: """
-            Measure remote playback over scripts/netns.sh's shaped loopback: time to first frame of a URL against \
-            ffmpeg and mpv at 8, 20 and 2 Mbit/s, a second play from the byte cache against the local file, and \
-            the bytes a full play transfers. Run it through scripts/bench.sh --network.
-            """)
-    static let posters = Flag(
-        "posters",
-        help: """
-            Measure the poster pipeline: a 720p clip's first-frame poster against ffmpeg (local, and over the \
-            8 Mbit/s link inside scripts/netns.sh), and a batch of 300 requests with duplicates (fetches against \
-            distinct keys, peak memory). Run it through scripts/bench.sh --posters.
-            """)
-    static let json = Flag("json", help: "Print the results as one JSON object instead of a table.")
-
-    static let configuration = CommandSpec(
+    static let configuration = CommandConfiguration(
         name: "run",
         abstract: "Time playctl against ffmpeg and mpv: full decode and worst-case exact seek.",
         discussion: """
@@ -67,8 +37,6 @@ struct BenchCommand: ParsableCommand {
             at most 2 MB, descriptors and threads back to where they started. The soak and --sweep run on a \
             simulated network under a manual clock (real decoding, virtual time).
             """,
-        options: [file, runs, playback, network, posters] + FeedBenchOptions.declarations + [json],
-        constraints: [.atMostOne(of: playback, network, posters, FeedBenchOptions.feed)] + FeedBenchOptions.constraints,
         examples: [
             UsageExample("playctl-bench run --file clip.mp4 --runs 3", "Measure clip.mp4, 3 runs of each command."),
             UsageExample("playctl-bench run --file clip.mp4 --runs 3 --json", "The same; print JSON."),
@@ -85,37 +53,56 @@ struct BenchCommand: ParsableCommand {
                 "A small parameter sweep: 2 points of 20 swipes each, on the simulated link."),
         ])
 
+    static var constraints: [OptionRule<Self>] {
+        [.atMostOne(\.$playback, \.$network, \.$posters, \.feed.$feed)] + FeedBenchOptions.constraints(\.feed)
+    }
+
     /// Runs per command when `--runs` is absent.
     static let defaultRuns = 9
 
     /// `--file`, or nil for the default file.
-    let file: String?
+    @Option(
+        placeholder: "FILE",
+        help: """
+            The media file to measure (default bench-media/1080p.mp4); with --network, a file of the served \
+            folder (default hd.mp4); with --feed, a folder of it (default feed).
+            """)
+    var file: String?
     /// Timed runs per command.
-    let runs: Int
+    @Option(
+        placeholder: "N", help: "Timed runs of each command; the median is reported (default 9).",
+        check: .atLeast(1, "a positive integer"))
+    var runs: Int = BenchCommand.defaultRuns
     /// `--playback`: measure the player rather than the decoder.
-    let playback: Bool
+    @Flag(
+        help: """
+            Measure the player instead: startup, real-time presentation error, 8 concurrent players, peak \
+            memory against ffmpeg, and Picture in Picture swap latency.
+            """)
+    var playback: Bool
     /// `--network`: measure remote playback.
-    let network: Bool
+    @Flag(
+        help: """
+            Measure remote playback over scripts/netns.sh's shaped loopback: time to first frame of a URL against \
+            ffmpeg and mpv at 8, 20 and 2 Mbit/s, a second play from the byte cache against the local file, and \
+            the bytes a full play transfers. Run it through scripts/bench.sh --network.
+            """)
+    var network: Bool
     /// `--posters`: measure the poster pipeline.
-    let posters: Bool
-    /// Whether to print JSON instead of a table.
-    let printsJSON: Bool
+    @Flag(
+        help: """
+            Measure the poster pipeline: a 720p clip's first-frame poster against ffmpeg (local, and over the \
+            8 Mbit/s link inside scripts/netns.sh), and a batch of 300 requests with duplicates (fetches against \
+            distinct keys, peak memory). Run it through scripts/bench.sh --posters.
+            """)
+    var posters: Bool
     /// `--feed` and its options.
-    let feed: FeedBenchOptions
+    var feed = FeedBenchOptions()
+    /// Whether to print JSON instead of a table.
+    @Flag(name: "json", help: "Print the results as one JSON object instead of a table.") var printsJSON: Bool
 
-    /// Reads and checks the arguments.
-    /// - Throws: `UsageError` when `--runs` is not a positive integer.
-    init(_ arguments: ParsedArguments) throws(UsageError) {
-        file = arguments[Self.file]
-        let runs = try arguments[Self.runs]
-        if let runs, runs < 1 {
-            throw arguments.invalidValue(Self.runs, value: String(runs), expected: "a positive integer")
-        }
-        self.runs = runs ?? Self.defaultRuns
-        printsJSON = arguments[Self.json]
-        playback = arguments[Self.playback]
-        network = arguments[Self.network]
-        posters = arguments[Self.posters]
-        feed = try FeedBenchOptions(arguments)
+    /// Checks `--feed`'s lists.
+    func validate() throws(UsageError) {
+        try feed.validate()
     }
 }

@@ -31,7 +31,7 @@ struct SuggestionTests {
     }
 
     @Test func optionSuggestions() {
-        let play = PlayCommand.configuration.options.map(\.longSpelling)
+        let play = PlayCommand.spec.options.map(\.longSpelling)
         #expect(Suggestions.closest(to: "--untime", among: play) == "--untimed")
         #expect(Suggestions.closest(to: "--noaudio", among: play) == "--no-audio")
         #expect(Suggestions.closest(to: "--swapmode", among: play) == "--swap-mode")
