@@ -74,8 +74,8 @@ let package = Package(
         .target(
             name: "PlayctlAVFoundationTesting",
             dependencies: ["PlayctlAVFoundation", "Playback", "PictureInPicture", "Locking"]),
-        // A declarative command-line parser (tools, commands declared as types with typed options, help, usage errors
-        // with suggestions), not tied to playctl; its fuzz case is in Fuzzing/. No dependencies: scripts/fuzz.sh args
+        // A declarative command-line parser (tools, commands declared as types whose options are property wrappers,
+        // help, usage errors with suggestions), not tied to playctl; its fuzz case is in Fuzzing/. No dependencies: scripts/fuzz.sh args
         // builds it alone.
         .target(name: "CommandLineKit"),
         // How playctl writes: JSON values and JSON Lines, unbuffered descriptor writes, times and rates as text.
