@@ -1,6 +1,6 @@
 import PlaybackTesting
 
-/// `playctl bench`: times playctl against ffmpeg and mpv on one file.
+/// `playctl-bench run`: times playctl against ffmpeg and mpv on one file.
 ///
 /// Two measurements, each command spawned as its own process, alternating, `runs` times:
 /// 1. full decode of the first video stream without output: `playctl frames F --count` against

@@ -3,7 +3,7 @@ import MediaIO
 import Playback
 import PlaybackTesting
 
-/// `playctl bench --network`: remote playback measured over scripts/netns.sh's shaped loopback, in one run.
+/// `playctl-bench run --network`: remote playback measured over scripts/netns.sh's shaped loopback, in one run.
 ///
 /// 1. Time to first frame of a remote clip (`hd.mp4` by default) over the 8 Mbit/s port, then the 20 and 2 Mbit/s
 ///    ports: `playctl play U --frames 1` against `ffmpeg -i U -frames:v 1 -f null -` and `mpv --no-config --frames=1

@@ -67,7 +67,8 @@ struct FeedBenchTests {
     func reportShape() async throws {
         let example = try #require(Self.examples.first { !$0.contains("--sweep") })
         #expect(example.contains("--json"))
-        let result = try await CLIProcess.run(Array(example.dropFirst()) + Self.quick, timeout: 900)
+        let result = try await CLIProcess.run(
+            Array(example.dropFirst()) + Self.quick, tool: CLIProcess.bench, timeout: 900)
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.outputLines.count == 1, "one JSON object")
         let report = try JSONValue(parsing: result.standardOutput)
@@ -113,10 +114,11 @@ struct FeedBenchTests {
         .enabled(if: miniFeedMissing == nil, "needs .build/http-media/feed-mini"))
     func sweepExample() async throws {
         let example = try #require(Self.examples.first { $0.contains("--sweep") })
-        let result = try await CLIProcess.run(Array(example.dropFirst()) + ["--file", "feed-mini"], timeout: 600)
+        let result = try await CLIProcess.run(
+            Array(example.dropFirst()) + ["--file", "feed-mini"], tool: CLIProcess.bench, timeout: 600)
         #expect(result.status == 0, "\(result.standardError)")
         let lines = result.outputLines
-        #expect(lines.first?.hasPrefix("playctl bench --feed --sweep: feed-mini/ (12 entries), 20 swipes") == true)
+        #expect(lines.first?.hasPrefix("playctl-bench run --feed --sweep: feed-mini/ (12 entries), 20 swipes") == true)
         #expect(lines.contains { $0.hasSuffix("naive (budget 0, nothing prepared)") })
         #expect(lines.filter { $0.contains(" first pict. ") }.count == 2, "\(lines.joined(separator: "\n"))")
         #expect(lines.filter { $0.contains("<- best") }.count == 1)
