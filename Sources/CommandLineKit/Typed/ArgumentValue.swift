@@ -1,8 +1,8 @@
 /// A type an option or a positional argument can hold: how its command-line text is read, and how a text that is
 /// not one is reported.
 ///
-/// Reading a typed option (`arguments[rate]`) converts the text with `init?(argument:)` and, when that fails, throws
-/// the usage error `invalid value '<text>' for '<option as typed>': expected <expectedArgument>`.
+/// Filling a declared option (`@Option var rate: Double`) converts the text with `init?(argument:)` and, when that
+/// fails, throws the usage error `invalid value '<text>' for '<option as typed>': expected <expectedArgument>`.
 public protocol ArgumentValue: Sendable {
     /// The value `argument` stands for, or `nil` when it stands for none.
     init?(argument: String)
