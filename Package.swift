@@ -15,6 +15,8 @@ let package = Package(
     name: "playctl",
     products: [
         .executable(name: "playctl", targets: ["playctl"]),
+        // The benchmarks, apart: they link the test kit, which the playctl executable does not (scripts/bench.sh).
+        .executable(name: "playctl-bench", targets: ["playctl-bench"]),
         .library(name: "MediaCore", targets: ["MediaCore"]),
         .library(name: "MediaIO", targets: ["MediaIO"]),
         .library(name: "Loading", targets: ["Loading"]),
@@ -72,37 +74,39 @@ let package = Package(
         .target(
             name: "PlayctlAVFoundationTesting",
             dependencies: ["PlayctlAVFoundation", "Playback", "PictureInPicture", "Locking"]),
-        // A declarative command-line parser (tools, commands declared as types with typed options, help, usage errors
-        // with suggestions), not tied to playctl; its fuzz case is in Fuzzing/. No dependencies: scripts/fuzz.sh args
+        // A declarative command-line parser (tools, commands declared as types whose options are property wrappers,
+        // help, usage errors with suggestions), not tied to playctl; its fuzz case is in Fuzzing/. No dependencies: scripts/fuzz.sh args
         // builds it alone.
         .target(name: "CommandLineKit"),
         // How playctl writes: JSON values and JSON Lines, unbuffered descriptor writes, times and rates as text.
         .target(name: "PlayctlOutput", dependencies: ["MediaCore", "Locking"]),
         // Tools for tests, the project's and users': throttled and failing sources, seeded randomness (SplitMix64),
         // the repository's media fixtures and references, the broken-media corpus, the media fuzz case, a process
-        // runner. It imports no Testing: the CLI links it (PlayctlBench, feed).
+        // runner, test HTTP servers, a simulated network. It imports no Testing. playctl-bench links it (PlayctlBench);
+        // the playctl executable must not (PlayctlCLITests' ShippedSymbolsTests reads its symbol table).
         .target(
             name: "PlaybackTesting",
             dependencies: ["MediaCore", "MediaIO", "Loading", "Playback", "Locking", "PlayctlOutput"]),
-        // playctl bench and playctl soak: the measurements and their reports. They spawn processes and seed their
-        // randomness with the test kit's ProcessRunner and SplitMix64 (both are test harnesses the CLI ships); bench
-        // --feed drives Feed's controller, over HTTP or the test kit's simulated network.
-        .target(
-            name: "PlayctlBench",
-            dependencies: [
-                "MediaIO", "Playback", "PictureInPicture", "Posters", "Feed", "Locking", "PlayctlOutput",
-                "PlaybackTesting",
-            ]),
-        // The commands: Arguments/ declares what each accepts (CommandLineKit only), Commands/ runs it. `feed` seeds
-        // its generated scroll with the test kit's SplitMix64 (PlayctlBench links the kit already); JSON is read with
-        // Foundation.
+        // The commands: Arguments/ declares what each accepts (CommandLineKit only), Commands/ runs it. `feed` and
+        // `soak` seed their randomness with a SeededGenerator of their own; `soak` reads the process's resources under
+        // /proc. JSON is read with Foundation. No test kit: this is what the playctl executable ships.
         .target(
             name: "PlayctlCLI",
             dependencies: [
                 "CommandLineKit", "MediaIO", "Playback", "PictureInPicture", "Feed", "Locking", "PlayctlOutput",
-                "PlayctlBench", "PlaybackTesting", "Posters",
+                "Posters",
             ]),
         .executableTarget(name: "playctl", dependencies: ["PlayctlCLI"]),
+        // The benchmarks and playctl-bench's command (Arguments/: CommandLineKit only; Commands/ runs it with
+        // PlayctlCLI's driver). They spawn the playctl built next to them and the reference tools with the test kit's
+        // ProcessRunner, serve over its HTTP servers, and run --feed --sweep on its simulated network.
+        .target(
+            name: "PlayctlBench",
+            dependencies: [
+                "CommandLineKit", "PlayctlCLI", "MediaIO", "Playback", "PictureInPicture", "Posters", "Feed", "Locking",
+                "PlayctlOutput", "PlaybackTesting",
+            ]),
+        .executableTarget(name: "playctl-bench", dependencies: ["PlayctlBench", "PlayctlCLI"]),
         // The hand-written C header (include/playctl.h) as a module: PlayctlC implements its functions with
         // `@c @implementation`, so the compiler checks each one against the header's declaration.
         .systemLibrary(name: "CPlayctl"),

@@ -8,14 +8,16 @@
 #   media  writes each input to a temporary file and opens it with MediaIO's Demuxer, decodes a few video frames
 #          (VideoFrameReader), seeks exactly and by keyframe, and does the same for audio (AudioSampleReader)
 #          (Sources/PlaybackTesting/Fuzzing/MediaFuzzCase.swift).
-#   args   splits each input on NUL bytes into a command line and parses it with playctl's PlayctlCommands.tool,
-#          checking the parser's promises and reading the parsed command through its type
+#   args   splits each input on NUL bytes into a command line and parses it with playctl's PlayctlCommands.tool and
+#          playctl-bench's PlayctlBenchCommands.tool, checking the parser's promises and reading the parsed command
+#          through its type
 #          (Sources/CommandLineKit/Fuzzing/ArgumentsFuzzCase.swift).
 #
 # SwiftPM cannot build a fuzzer next to the package's executables (-sanitize=fuzzer brings its own main), so this
 # compiles the target's sources directly with swiftc: for media, Sources/MediaCore + Sources/MediaIO + the media fuzz
-# case + the entry point in one module; for args, Sources/CommandLineKit as a module of its own, then playctl's
-# declarations (Sources/PlayctlCLI/Arguments) + the entry point on top of it. Everything goes to
+# case + the entry point in one module; for args, Sources/CommandLineKit as a module of its own, then playctl's and
+# playctl-bench's declarations (Sources/PlayctlCLI/Arguments, Sources/PlayctlBench/Arguments) + the entry point on top
+# of it. Everything goes to
 # .build/fuzz/<target>/: the binary, the working corpus (seeded from the committed one, which this never changes),
 # and crash-*/timeout-*/leak-* artifacts. A crash exits non-zero;
 # keep its input as a regression by copying it into Fuzz/corpus/<target>/ (FuzzCorpusTests and
@@ -47,7 +49,7 @@ case "$target" in
     # point go on top of it, reaching only its public API, as PlayctlCLI does.
     library=CommandLineKit
     library_sources=$(find Sources/CommandLineKit -name '*.swift' | sort)
-    sources="Sources/PlayctlCLI/Arguments/*.swift"
+    sources="Sources/PlayctlCLI/Arguments/*.swift Sources/PlayctlBench/Arguments/*.swift"
     module=ArgumentsFuzz
     flags=(-max_len=512 -timeout=5 -dict=Fuzz/args.dict)
     ;;
@@ -71,8 +73,8 @@ if [ -n "${library:-}" ]; then
 fi
 echo "building $binary" >&2
 # shellcheck disable=SC2086  # the source lists are word-split on purpose
-swiftc -sanitize=fuzzer,address -parse-as-library -swift-version 6 -module-name "$module" -O -g \
-  -I Sources/CFFmpeg $(pkg-config --cflags-only-I libavformat | sed 's/-I/-Xcc -I/g') "${linked[@]}" \
+swiftc -sanitize=fuzzer,address -parse-as-library -swift-version 6 -module-name "$module" -package-name playctl \
+  -O -g -I Sources/CFFmpeg $(pkg-config --cflags-only-I libavformat | sed 's/-I/-Xcc -I/g') "${linked[@]}" \
   $sources $entry -o "$binary" 2> >(grep -v "ld.gold: warning: Cannot export local symbol" >&2)
 
 # Reproduce: run once on the given files.

@@ -9,8 +9,10 @@ swift format lint --strict -r -p "${paths[@]}" 2>&1 | tee /tmp/playctl-lint.$$ >
 if [ -s /tmp/playctl-lint.$$ ]; then rm -f /tmp/playctl-lint.$$; exit 1; fi
 rm -f /tmp/playctl-lint.$$
 
-# The CLI's argument declarations import CommandLineKit alone: scripts/fuzz.sh args compiles them on that module only.
-if grep -Hn '^import ' Sources/PlayctlCLI/Arguments/*.swift | grep -v ':import CommandLineKit$' >&2; then
-  echo "lint: Sources/PlayctlCLI/Arguments may import only CommandLineKit (scripts/fuzz.sh args builds it alone)" >&2
+# The CLIs' argument declarations import CommandLineKit alone: scripts/fuzz.sh args compiles them on that module only.
+if grep -Hn '^import ' Sources/PlayctlCLI/Arguments/*.swift Sources/PlayctlBench/Arguments/*.swift \
+  | grep -v ':import CommandLineKit$' >&2; then
+  echo "lint: Sources/PlayctlCLI/Arguments and Sources/PlayctlBench/Arguments may import only CommandLineKit" \
+    "(scripts/fuzz.sh args builds them alone)" >&2
   exit 1
 fi

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Makes the feed that 'playctl bench --feed' scrolls (not committed; about 1-2 minutes on 2 CPUs, once):
+# Makes the feed that 'playctl-bench run --feed' scrolls (not committed; about 1-2 minutes on 2 CPUs, once):
 #   .build/feed-media/clipN.mp4  10 distinct clips, 5-20 s, 1280x720 and 1920x1080 at 30 fps, H.264 (-preset
 #                                veryfast, 2-5 Mbit/s capped: moving patterns (testsrc2, the game of life) with temporal noise, so the bit rate is
 #                                spent) with AAC stereo, a keyframe every 1.5 or 2 s, moov first

@@ -1,5 +1,6 @@
-// libFuzzer entry point over the command-line parser with playctl's commands. Built by scripts/fuzz.sh together with
-// Sources/PlayctlCLI/Arguments (one module) on top of CommandLineKit, never by SwiftPM.
+// libFuzzer entry point over the command-line parser with playctl's and playctl-bench's commands. Built by
+// scripts/fuzz.sh together with Sources/PlayctlCLI/Arguments and Sources/PlayctlBench/Arguments (one module) on top of
+// CommandLineKit, never by SwiftPM.
 import CommandLineKit
 
 /// The fuzz input as a command line: arguments separated by NUL bytes (no argument can contain one), each decoded
@@ -13,5 +14,6 @@ func commandLine(_ bytes: UnsafeBufferPointer<UInt8>) -> [String] {
 public func fuzzArgumentsInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let argv = commandLine(UnsafeBufferPointer(start: data, count: size))
     ArgumentsFuzzCase.run(argv, tool: PlayctlCommands.tool)
+    ArgumentsFuzzCase.run(argv, tool: PlayctlBenchCommands.tool)
     return 0
 }

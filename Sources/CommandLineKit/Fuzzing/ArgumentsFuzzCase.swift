@@ -1,10 +1,10 @@
 /// One fuzz case over a tool's command-line parsing: whatever the command line, the outcome keeps the parser's
 /// promises (see `ToolSpec.parse` and `CommandLineTool.parse`), and reading a parsed command, through every accessor
-/// and through its type's `init`, never traps. A broken promise stops the program with `preconditionFailure`, which
-/// libFuzzer records as a crash with its input.
+/// and through its type (`parse`: its declarations filled, then `validate()`), never traps. A broken promise stops the
+/// program with `preconditionFailure`, which libFuzzer records as a crash with its input.
 ///
 /// Run on every input by the argument fuzzer (scripts/fuzz.sh args, Fuzz/Arguments/FuzzArguments.swift) and on the
-/// committed corpus (Fuzz/corpus/args) by the CLI tests, both with playctl's tool.
+/// committed corpus (Fuzz/corpus/args) by the CLI tests, both with playctl's tool and playctl-bench's.
 public enum ArgumentsFuzzCase {
     /// Parses `argv` (the arguments after the executable's name) with `tool` and checks the outcome.
     public static func run(_ argv: [String], tool: CommandLineTool) {
@@ -28,11 +28,11 @@ public enum ArgumentsFuzzCase {
         }
         // Same input, same outcome: the parser keeps no state between calls.
         check(spec.parse(argv) == outcome, "parse is deterministic")
-        // The command's own reading (its type's init) answers or reports a usage error worded like the parser's.
+        // The command's own reading (its declarations' checks, its validate()) answers or reports a usage error worded like the parser's.
         switch tool.parse(argv) {
         case .run(let command):
             guard case .run(let declared, _) = outcome else { fail("the tool ran what the parser did not") }
-            check(type(of: command).configuration == declared, "ran the type of \(declared.name)")
+            check(type(of: command).spec == declared, "ran the type of \(declared.name)")
         case .respond(let response):
             if case .run = outcome {
                 check(response.exitCode == UsageError.exitCode, "a command's own check is a usage error")

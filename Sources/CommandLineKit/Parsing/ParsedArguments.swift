@@ -1,7 +1,7 @@
 /// The arguments of one command, as read from the command line.
 ///
-/// Commands read them through their typed declarations (`arguments[Self.rate]`, see `ParsedArguments+Typed`), which
-/// name each option once. The accessors below look options up by canonical name (`"output"`) or short alias letter
+/// Commands read them through their declarations (`@Option var rate: Double`, filled by `ParsableCommand.parse`),
+/// which name each option once. The accessors below look options up by canonical name (`"output"`) or short alias letter
 /// (`"o"`); they are internal, for the parser, its checks, its fuzz case and its tests, so that no command reads an
 /// option by a string a typo could silently miss. The typed helpers throw a `UsageError` naming the option as the
 /// user spelled it, so a command reports a bad value exactly like the parser reports a bad option.

@@ -1,10 +1,10 @@
 /// A multi-command tool whose commands are types (`ParsableCommand`): parsing a command line gives the value of
 /// the command it names, or what to print instead.
 ///
-/// Help, version, usage errors and their wording are `ToolSpec`'s; a command's own checks (its `init`) add usage
-/// errors worded the same way, reported after every mistake the parser finds.
+/// Help, version, usage errors and their wording are `ToolSpec`'s; a command's own checks (its values' `check`s and
+/// its `validate()`) add usage errors worded the same way, reported after every mistake the parser finds.
 public struct CommandLineTool: Sendable {
-    /// The declaration: the tool's texts and its commands' configurations, in order.
+    /// The declaration: the tool's texts and its commands' declarations, in order.
     public let spec: ToolSpec
     /// The command types, in the order help lists them.
     public let commands: [any ParsableCommand.Type]
@@ -17,7 +17,7 @@ public struct CommandLineTool: Sendable {
         self.commands = commands
         spec = ToolSpec(
             name: name, abstract: abstract, discussion: discussion, version: version,
-            commands: commands.map { $0.configuration })
+            commands: commands.map { $0.spec })
     }
 
     /// Parses the arguments that follow the executable's name into the command they name, or the response to
@@ -32,7 +32,7 @@ public struct CommandLineTool: Sendable {
             preconditionFailure("no type for the command '\(command.name)' the tool declares")
         }
         do {
-            return .run(try type.init(arguments))
+            return .run(try type.parse(arguments))
         } catch {
             return .respond(error.immediateResponse)
         }

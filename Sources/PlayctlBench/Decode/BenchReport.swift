@@ -67,7 +67,7 @@ public struct BenchReport: Sendable {
         let rate = track.frameRate.map { ", " + DecimalText.format($0) + " fps" } ?? ""
         let duration = media.duration.map { ", " + SecondsText.format($0) + " s" } ?? ""
         var lines = [
-            "playctl bench: \(media.path) (\(track.codec)\(size)\(rate)\(duration), \(frameCount) frames)",
+            "playctl-bench run: \(media.path) (\(track.codec)\(size)\(rate)\(duration), \(frameCount) frames)",
             "\(runs) timed runs per command, alternating, after one warm-up run each; F = the file above;",
             "ffmpeg also gets -hide_banner -nostdin -loglevel error; times are wall-clock medians",
             "\(tools.cpuCount) CPUs; decoder threads: FFmpeg's automatic choice for playctl and ffmpeg (-threads 0)",

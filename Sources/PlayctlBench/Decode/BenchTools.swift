@@ -19,6 +19,14 @@ public struct BenchTools: Sendable {
     /// Online CPUs: what FFmpeg's automatic thread count is based on.
     public var cpuCount: Int
 
+    /// The `playctl` the benchmarks spawn and measure: the one next to the running executable (`playctl-bench`, which
+    /// SwiftPM and scripts/bench.sh build into the same folder).
+    public static func playctl() -> String {
+        let running = ProcessRunner.currentExecutable()
+        guard let slash = running.lastIndex(of: "/") else { return "playctl" }
+        return running[...slash] + "playctl"
+    }
+
     /// Finds ffmpeg and mpv in `PATH`; says on `progress` when mpv is missing.
     /// - Throws: `BenchFailure` saying so when ffmpeg is not installed.
     static func find(progress: (String) -> Void) throws(BenchFailure) -> BenchTools {

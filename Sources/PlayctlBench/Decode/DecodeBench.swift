@@ -1,6 +1,6 @@
 import PlaybackTesting
 
-/// `playctl bench`: times playctl against ffmpeg and mpv on one file.
+/// `playctl-bench run`: times playctl against ffmpeg and mpv on one file.
 ///
 /// Two measurements, each command spawned as its own process, alternating, `runs` times:
 /// 1. full decode of the first video stream without output: `playctl frames F --count` against
@@ -25,7 +25,7 @@ public struct DecodeBench: Sendable {
     public let playctl: String
 
     /// A benchmark of `playctl` (the running executable by default) on `file`, `runs` timed runs per command.
-    public init(file: String?, runs: Int, playctl: String = ProcessRunner.currentExecutable()) {
+    public init(file: String?, runs: Int, playctl: String = BenchTools.playctl()) {
         self.file = file
         self.runs = runs
         self.playctl = playctl

@@ -2,7 +2,7 @@ import Feed
 import Foundation
 import PlaybackTesting
 
-/// `playctl bench --feed`: playctl's feed (`FeedController`, default configuration) against a naive player and
+/// `playctl-bench run --feed`: playctl's feed (`FeedController`, default configuration) against a naive player and
 /// mpv, scrolling the generated 100-item feed (scripts/make-feed-media.sh) served by nginx on scripts/netns.sh's
 /// shaped loopback, in one run:
 ///

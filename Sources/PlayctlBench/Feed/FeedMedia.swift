@@ -2,6 +2,7 @@ import Feed
 import Foundation
 import MediaIO
 import PlaybackTesting
+import PlayctlCLI
 
 /// The feed a feed benchmark scrolls: the videos (`.mp4`) and images (`.jpg`) of one folder of the served media, in
 /// name order (scripts/make-feed-media.sh makes `feed/`: 100 entries, hard links to 10 clips and 3 images).

@@ -1,4 +1,5 @@
 import Feed
+import PlayctlCLI
 import PlayctlOutput
 
 extension FeedReport {

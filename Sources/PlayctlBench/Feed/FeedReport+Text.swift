@@ -1,4 +1,5 @@
 import Feed
+import PlayctlCLI
 import PlayctlOutput
 
 extension FeedReport {
@@ -24,7 +25,7 @@ extension FeedReport {
             durations.isEmpty
             ? "" : ", " + DecimalText.format(durations.min()!) + "-" + DecimalText.format(durations.max()!) + " s"
         var lines = [
-            "playctl bench --feed: \(media.folder)/ (\(media.files.count) entries: \(videos.count) videos "
+            "playctl-bench run --feed: \(media.folder)/ (\(media.files.count) entries: \(videos.count) videos "
                 + "(\(heights)\(span)), \(media.files.count - videos.count) images; \(media.distinctFiles) distinct "
                 + "files under distinct URLs) from nginx",
             shaped

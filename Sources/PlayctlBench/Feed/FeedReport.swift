@@ -1,5 +1,6 @@
 import Feed
 import PlaybackTesting
+import PlayctlCLI
 
 /// `bench --feed`'s results (see ``FeedBench``), with the figures held to targets; rendered as a table
 /// (`FeedReport+Text.swift`) or one JSON object (`FeedReport+JSON.swift`).

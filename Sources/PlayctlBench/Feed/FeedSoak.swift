@@ -4,6 +4,7 @@ import PlaybackTesting
 
 #if canImport(Glibc)
 import Glibc
+import PlayctlCLI
 #endif
 
 /// `bench --feed`'s soak: one feed (the default configuration, audio on) scrolled through many short swipes over

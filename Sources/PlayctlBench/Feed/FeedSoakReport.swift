@@ -1,4 +1,5 @@
 import Feed
+import PlayctlCLI
 
 /// What the feed soak measured, and the bounds it is held to.
 public struct FeedSoakReport: Sendable {

@@ -1,7 +1,7 @@
 import Feed
 import PlaybackTesting
 
-/// `playctl bench --feed --sweep`: one swipe trace (1 s on each item) replayed on a 3G-like link for a grid of
+/// `playctl-bench run --feed --sweep`: one swipe trace (1 s on each item) replayed on a 3G-like link for a grid of
 /// prefetch parameters, each point a new feed over the simulated network under a manual clock (the same controller,
 /// players and decoding as over HTTP, in virtual time, the same result every run), audio off.
 public struct FeedSweep: Sendable {

@@ -38,7 +38,7 @@ public struct SweepReport: Sendable {
     /// The report as a table, one string per line.
     public var textLines: [String] {
         var lines = [
-            "playctl bench --feed --sweep: \(media.folder)/ (\(media.files.count) entries), \(sweep.swipes) swipes "
+            "playctl-bench run --feed --sweep: \(media.folder)/ (\(media.files.count) entries), \(sweep.swipes) swipes "
                 + "(seed \(sweep.seed)), \(BenchText.fixed(FeedSweep.dwell, 0)) s on each item, forward, 1 in 10 back",
             "link: the simulated network at 1.6 Mbit/s (200000 B/s, 50 ms before each response) under a manual "
                 + "clock: the same FeedController, players and decoding as over HTTP, virtual time, audio off",

@@ -3,7 +3,7 @@ import MediaIO
 import Playback
 import PlaybackTesting
 
-/// `playctl bench --network`: remote playback measured over scripts/netns.sh's shaped loopback, in one run.
+/// `playctl-bench run --network`: remote playback measured over scripts/netns.sh's shaped loopback, in one run.
 ///
 /// 1. Time to first frame of a remote clip (`hd.mp4` by default) over the 8 Mbit/s port, then the 20 and 2 Mbit/s
 ///    ports: `playctl play U --frames 1` against `ffmpeg -i U -frames:v 1 -f null -` and `mpv --no-config --frames=1
@@ -40,7 +40,7 @@ public struct NetworkBench: Sendable {
     public let playctl: String
 
     /// A bench of `file` (a name in the served folder; nil for `hd.mp4`), `runs` timed runs per command.
-    public init(file: String?, runs: Int, playctl: String = ProcessRunner.currentExecutable()) {
+    public init(file: String?, runs: Int, playctl: String = BenchTools.playctl()) {
         self.file = file ?? Self.defaultFile
         self.runs = runs
         self.playctl = playctl

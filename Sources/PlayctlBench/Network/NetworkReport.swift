@@ -102,7 +102,7 @@ public struct NetworkReport: Sendable {
         let rate = track.frameRate.map { ", " + DecimalText.format($0) + " fps" } ?? ""
         let seconds = duration.map { ", " + SecondsText.format($0) + " s" } ?? ""
         var lines = [
-            "playctl bench --network: \(file) (\(track.codec)\(size)\(rate)\(seconds), \(fileBytes) bytes) from nginx",
+            "playctl-bench run --network: \(file) (\(track.codec)\(size)\(rate)\(seconds), \(fileBytes) bytes) from nginx",
             shaped
                 ? "links: scripts/netns.sh's loopback in a private network namespace, shaped with tc"
                 : "WARNING: the loopback is NOT shaped (scripts/netns.sh could not make a namespace): every port is "

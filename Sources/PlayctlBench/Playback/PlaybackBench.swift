@@ -5,7 +5,7 @@ import PictureInPicture
 import Playback
 import PlaybackTesting
 
-/// `playctl bench --playback`: the player's own figures, measured in one run.
+/// `playctl-bench run --playback`: the player's own figures, measured in one run.
 ///
 /// - startup: `PlayerItem` + `Player` + `play()` until the first frame is presented, against a bare libav
 ///   open + probe + first-frame decode of the same file in the same process (median of runs);
@@ -152,7 +152,7 @@ public struct PlaybackBench: Sendable {
     }
 
     func peakMemory(_ path: String) -> String {
-        let playctl = ProcessRunner.currentExecutable()
+        let playctl = BenchTools.playctl()
         guard let ffmpeg = ProcessRunner.findExecutable("ffmpeg") else { return "ffmpeg not installed" }
         guard let ours = try? ProcessRunner.run(playctl, ["play", path, "--untimed"], standardOutput: .capture),
             let theirs = try? ProcessRunner.run(

@@ -4,7 +4,7 @@ import PlaybackTesting
 import PlayctlOutput
 import Posters
 
-/// `playctl bench --posters`: the poster pipeline against ffmpeg, in one run.
+/// `playctl-bench run --posters`: the poster pipeline against ffmpeg, in one run.
 ///
 /// 1. The first-frame poster of a 720p H.264 clip (`hd.mp4` of scripts/make-http-media.sh), local and, when
 ///    scripts/netns.sh's server runs, over its 8 Mbit/s link: `playctl poster F --size 320x180 -o out.png` against
@@ -25,7 +25,7 @@ public struct PosterBench: Sendable {
     public let runs: Int
     public let playctl: String
 
-    public init(runs: Int, playctl: String = ProcessRunner.currentExecutable()) {
+    public init(runs: Int, playctl: String = BenchTools.playctl()) {
         self.runs = runs
         self.playctl = playctl
     }

@@ -8,33 +8,7 @@ struct FeedCommand: ParsableCommand {
         case unconstrained, cellular, constrained
     }
 
-    static let manifest = Argument<String>(
-        "MANIFEST",
-        help: """
-            A JSON file listing the feed's entries ({"entries": [{"url": .., "kind": "video"|"image"}, ..]}, or \
-            the array alone), or a folder of media files (sorted by name).
-            """)
-    static let swipes = Option<Int>(
-        "swipes", placeholder: "N",
-        help: "Swipes forward after the first item, stopping at the last one (default 20).")
-    static let dwell = Option<Double>(
-        "dwell", placeholder: "SEC",
-        help: "Typical seconds on an item; each dwell is drawn around it, 0.2 to 5 times it (default 3).")
-    static let seed = Option<Int>(
-        "seed", placeholder: "S", help: "Seed of the generated scroll: the same seed, the same swipes (default 1).")
-    static let script = Option<String>(
-        "script", placeholder: "FILE",
-        help: "Scroll as FILE says instead: a JSON array of {\"at\": seconds, \"index\": i, \"speed\": items/s}.")
-    static let network = Option<Network>(
-        "network", help: "The link's profile: prefetching spends less on cellular, nothing when constrained.")
-    static let pool = Option<Int>("pool", placeholder: "N", help: "Players in the pool, 2 to 16 (default 5).")
-    static let json = PlayctlCommands.json(
-        "Print every feed event as JSON Lines as it happens, then one feed.summary object.")
-    static let noAudio = Flag("no-audio", help: "The players decode no audio.")
-    static let cacheDirectory = PlayctlCommands.cacheDirectory
-    static let cacheSize = PlayctlCommands.cacheSize
-
-    static let configuration = CommandSpec(
+    static let configuration = CommandConfiguration(
         name: "feed",
         abstract: "Scroll a feed of short videos and images in real time; report how it kept up.",
         discussion: """
@@ -55,12 +29,6 @@ struct FeedCommand: ParsableCommand {
             Exits 1 when the manifest or the script cannot be read (naming the file and the reason), or, after \
             the summary, when an item failed.
             """,
-        arguments: [manifest],
-        options: [swipes, dwell, seed, script, network, pool, json, noAudio, cacheDirectory, cacheSize],
-        constraints: [
-            .atMostOne(of: swipes, script), .atMostOne(of: dwell, script), .atMostOne(of: seed, script),
-            .requires(cacheSize, cacheDirectory),
-        ],
         examples: [
             UsageExample(
                 "playctl feed Media --swipes 3 --dwell 0.5",
@@ -73,10 +41,12 @@ struct FeedCommand: ParsableCommand {
                 "Scroll as Media/feed-script.json says (a fling included), on a cellular budget, with 3 players."),
         ])
 
-    /// Swipes when `--swipes` is absent.
-    static let defaultSwipes = 20
-    /// Seconds of dwell when `--dwell` is absent.
-    static let defaultDwell = 3.0
+    static var constraints: [OptionRule<Self>] {
+        [
+            .atMostOne(\.$swipes, \.$script), .atMostOne(\.$dwell, \.$script), .atMostOne(\.$seed, \.$script),
+            .requires(\.cache.$size, \.cache.$directory),
+        ]
+    }
 
     /// Where the scroll comes from.
     enum Scroll: Equatable {
@@ -87,47 +57,49 @@ struct FeedCommand: ParsableCommand {
     }
 
     /// The manifest: a JSON file or a folder.
-    let manifestPath: String
-    /// Generated, or a script's.
-    let scroll: Scroll
+    @Argument(
+        name: "MANIFEST",
+        help: """
+            A JSON file listing the feed's entries ({"entries": [{"url": .., "kind": "video"|"image"}, ..]}, or \
+            the array alone), or a folder of media files (sorted by name).
+            """)
+    var manifestPath: String
+    @Option(
+        placeholder: "N", help: "Swipes forward after the first item, stopping at the last one (default 20).",
+        check: .range(0...100_000, "a count from 0 to 100000"))
+    var swipes: Int = 20
+    @Option(
+        placeholder: "SEC",
+        help: "Typical seconds on an item; each dwell is drawn around it, 0.2 to 5 times it (default 3).",
+        check: .range(0.2...3600, "seconds from 0.2 to 3600"))
+    var dwell: Double = 3
+    @Option(
+        placeholder: "S", help: "Seed of the generated scroll: the same seed, the same swipes (default 1).",
+        check: .atLeast(0, "an integer, 0 or more"))
+    var seed: Int = 1
+    @Option(
+        placeholder: "FILE",
+        help: "Scroll as FILE says instead: a JSON array of {\"at\": seconds, \"index\": i, \"speed\": items/s}.")
+    var script: String?
     /// `--network`: the prefetch budget's profile.
-    let network: Network
+    @Option(help: "The link's profile: prefetching spends less on cellular, nothing when constrained.")
+    var network: Network = .unconstrained
     /// `--pool`: players made up front.
-    let poolSize: Int
+    @Option(
+        name: "pool", placeholder: "N", help: "Players in the pool, 2 to 16 (default 5).",
+        check: .range(2...16, "a count from 2 to 16"))
+    var poolSize: Int = 5
     /// `--json`: JSON Lines instead of text.
-    let printsJSON: Bool
-    /// Whether the players decode audio (not with `--no-audio`).
-    let audio: Bool
+    @Flag(name: "json", help: "Print every feed event as JSON Lines as it happens, then one feed.summary object.")
+    var printsJSON: Bool
+    @Flag(help: "The players decode no audio.") var noAudio: Bool
     /// Where the bytes of http(s) entries are cached.
-    let cache: CacheOptions
+    var cache = CacheOptions()
 
-    /// Reads and checks the arguments, in the order their mistakes are reported: `--swipes`, `--dwell`, `--seed`,
-    /// `--pool`, the cache.
-    /// - Throws: `UsageError` for the first value out of its range.
-    init(_ arguments: ParsedArguments) throws(UsageError) {
-        manifestPath = arguments[Self.manifest]
-        let swipes = try arguments[Self.swipes] ?? Self.defaultSwipes
-        guard (0...100_000).contains(swipes) else {
-            throw arguments.invalidValue(Self.swipes, value: String(swipes), expected: "a count from 0 to 100000")
-        }
-        let dwell = try arguments[Self.dwell] ?? Self.defaultDwell
-        guard dwell >= 0.2 && dwell <= 3600 else {
-            throw arguments.invalidValue(
-                Self.dwell, value: arguments.text(of: Self.dwell) ?? "", expected: "seconds from 0.2 to 3600")
-        }
-        let seed = try arguments[Self.seed] ?? 1
-        guard seed >= 0 else {
-            throw arguments.invalidValue(Self.seed, value: String(seed), expected: "an integer, 0 or more")
-        }
-        scroll =
-            arguments[Self.script].map(Scroll.script) ?? .generated(swipes: swipes, dwell: dwell, seed: UInt64(seed))
-        network = try arguments[Self.network] ?? .unconstrained
-        poolSize = try arguments[Self.pool] ?? 5
-        guard (2...16).contains(poolSize) else {
-            throw arguments.invalidValue(Self.pool, value: String(poolSize), expected: "a count from 2 to 16")
-        }
-        printsJSON = arguments[Self.json]
-        audio = !arguments[Self.noAudio]
-        cache = try CacheOptions(arguments, directory: Self.cacheDirectory, size: Self.cacheSize)
+    /// Generated, or a script's.
+    var scroll: Scroll {
+        script.map(Scroll.script) ?? .generated(swipes: swipes, dwell: dwell, seed: UInt64(seed))
     }
+    /// Whether the players decode audio (not with `--no-audio`).
+    var audio: Bool { !noAudio }
 }

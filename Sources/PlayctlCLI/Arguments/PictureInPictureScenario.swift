@@ -22,24 +22,4 @@ struct PictureInPictureScenario: Sendable {
     let swapAt: Double?
     let swapMode: SwapMode
     let restore: Bool
-
-    /// Reads the scenario's options of `play`.
-    /// - Throws: `UsageError` when `--swap-at` is not a number of seconds, 0 or more.
-    init(options: PlayOptions, arguments: ParsedArguments) throws(UsageError) {
-        self.options = options
-        pip = arguments[PlayCommand.pip]
-        swapPath = arguments[PlayCommand.swap]
-        restore = arguments[PlayCommand.restore]
-        swapMode = try arguments[PlayCommand.swapMode] ?? .source
-        swapAt = try arguments[PlayCommand.swapAt]
-        if let swapAt, swapAt < 0 {
-            throw arguments.invalidValue(
-                PlayCommand.swapAt, value: arguments.text(of: PlayCommand.swapAt) ?? "", expected: "seconds, 0 or more")
-        }
-    }
-
-    /// Whether the command line asks for a scenario: `--pip` or `--swap`.
-    static func applies(to arguments: ParsedArguments) -> Bool {
-        arguments[PlayCommand.pip] || arguments[PlayCommand.swap] != nil
-    }
 }

@@ -1,61 +1,10 @@
 import CommandLineKit
 
-/// `playctl play FILE [--rate R] [--seek SEC[@AT]]... [--until SEC] [--frames N] [--untimed] ...`: what it accepts, read into
-/// `PlayOptions` and, with `--pip` or `--swap`, a `PictureInPictureScenario`. It runs in
+/// `playctl play FILE [--rate R] [--seek SEC[@AT]]... [--until SEC] [--frames N] [--untimed] ...`: what it accepts,
+/// given to the run as `PlayOptions` and, with `--pip` or `--swap`, a `PictureInPictureScenario`. It runs in
 /// `Commands/Play/PlaySession.swift`.
 struct PlayCommand: ParsableCommand {
-    static let file = PlayctlCommands.file
-    static let rate = Option<Double>(
-        "rate", placeholder: "R", help: "Playback rate: 1 is normal speed, 2 twice as fast (default 1).")
-    static let seek = RepeatableOption<PlayOptions.ScheduledSeek>(
-        "seek", placeholder: "SEC[@AT]",
-        help: """
-            Seek exactly to SEC seconds, AT seconds after playback starts (at once when @AT is left out). \
-            Repeat for several seeks.
-            """)
-    static let until = Option<Double>(
-        "until", placeholder: "SEC",
-        help: "Stop SEC seconds after playback starts, wherever the media time is (seeks do not move it).")
-    static let frames = Option<Int>(
-        "frames", placeholder: "N",
-        help: "Stop once N video frames have been shown (as mpv's --frames does); 1 times the first frame.")
-    static let audioLanguage = Option<String>(
-        "audio-lang", placeholder: "L",
-        help: "Play the audio track in language L (eng, fr, de-CH, ...: as mpv's --alang) when the file has one.")
-    static let subtitleLanguage = Option<String>(
-        "sub-lang", placeholder: "L",
-        help: "Show the subtitles in language L (a track of the file, or a --sub-file), printing each cue.")
-    static let subtitleFile = RepeatableOption<String>(
-        "sub-file", placeholder: "F",
-        help: "Add the subtitle file F (.srt, .vtt, .ass); the first is shown unless --sub-lang picks another.")
-    static let untimed = Flag("untimed", help: "Use a virtual clock that advances as fast as frames are decoded.")
-    static let noAudio = Flag("no-audio", help: "Ignore the audio streams.")
-    static let audioOutput = Option<PlayOptions.AudioOutputChoice>(
-        "audio",
-        help: """
-            Where the audio plays: null (the default: consumed at the clock's pace, not heard) or pulse (the \
-            PulseAudio server, or PipeWire's: PULSE_SERVER, else the user's; its device clock then leads).
-            """)
-    static let audioDevice = Option<String>(
-        "audio-device", placeholder: "NAME",
-        help: "With --audio pulse: play to the sink NAME (default: the server's default sink).")
-    static let json = PlayctlCommands.json("Print player events as JSON Lines on standard output.")
-    static let pip = Flag("pip", help: "Start picture in picture on the simulated system host once playback starts.")
-    static let swap = Option<String>(
-        "swap", placeholder: "B", help: "Swap the content to media file B during playback.")
-    static let swapAt = Option<Double>(
-        "swap-at", placeholder: "SEC", help: "When to swap, in seconds after playback starts (default 0).")
-    static let swapMode = Option<PictureInPictureScenario.SwapMode>(
-        "swap-mode",
-        help: "source: give picture in picture a new player for B; item: replace the current player's item.")
-    static let restore = Flag("restore", help: "Restore from picture in picture to the inline view before stopping.")
-    static let metricsOut = Option<String>(
-        "metrics-out", placeholder: "FILE", help: "Write playback metrics as JSON Lines to FILE.")
-    static let cacheDirectory = PlayctlCommands.cacheDirectory
-    static let cacheSize = PlayctlCommands.cacheSize
-    static let decryptionKey = PlayctlCommands.decryptionKey
-
-    static let configuration = CommandSpec(
+    static let configuration = CommandConfiguration(
         name: "play",
         abstract: "Play a media file headlessly and report what the player does.",
         discussion: """
@@ -80,17 +29,6 @@ struct PlayCommand: ParsableCommand {
             (avsync: the audio clock minus the time of the frame on screen, as mpv's). --audio-device names the \
             sink (pactl list short sinks lists them).
             """,
-        arguments: [file],
-        options: [
-            rate, seek, until, frames, untimed, noAudio, audioOutput, audioDevice, audioLanguage, subtitleLanguage,
-            subtitleFile, json, pip,
-            swap, swapAt, swapMode, restore, metricsOut, cacheDirectory, cacheSize, decryptionKey,
-        ],
-        constraints: [
-            .requires(swapAt, swap), .requires(swapMode, swap), .requires(cacheSize, cacheDirectory),
-            .requires(audioDevice, audioOutput), .atMostOne(of: noAudio, audioOutput),
-            .atMostOne(of: frames, pip), .atMostOne(of: frames, swap),
-        ],
         examples: [
             UsageExample("playctl play clip.mp4 --untimed --json", "Play clip.mp4 at full speed and print its events."),
             UsageExample(
@@ -98,7 +36,7 @@ struct PlayCommand: ParsableCommand {
                 "Seek to 3 s at once, to 1 s two seconds later, and stop four seconds after the start (at 3 s)."),
             UsageExample(
                 "playctl play clip.mp4 --frames 1",
-                "Open clip.mp4, show its first frame and exit (bench --network times this on a URL)."),
+                "Open clip.mp4, show its first frame and exit (playctl-bench run --network times this on a URL)."),
             UsageExample(
                 "playctl play a.mp4 --pip --swap b.mp4 --swap-at 3 --swap-mode source --restore",
                 "Start picture in picture, swap to b.mp4 after 3 seconds, then restore."),
@@ -113,17 +51,92 @@ struct PlayCommand: ParsableCommand {
                 "Play 3 s of clip.mp4 aloud through PulseAudio, the video on its clock; the summary gives avsync."),
         ])
 
-    /// What to play and how.
-    let options: PlayOptions
-    /// With `--pip` or `--swap`: the Picture in Picture scenario.
-    let pictureInPicture: PictureInPictureScenario?
+    static var constraints: [OptionRule<Self>] {
+        [
+            .requires(\.$swapAt, \.$swap), .requires(\.$swapMode, \.$swap),
+            .requires(\.cache.$size, \.cache.$directory),
+            .requires(\.$audioDevice, \.$audioOutput), .atMostOne(\.$noAudio, \.$audioOutput),
+            .atMostOne(\.$frames, \.$pip), .atMostOne(\.$frames, \.$swap),
+        ]
+    }
 
-    /// Reads and checks the command's arguments: the rate, `--until`, the seeks, then the scenario's `--swap-at`.
-    /// - Throws: `UsageError` for the first value out of its range.
-    init(_ arguments: ParsedArguments) throws(UsageError) {
-        options = try PlayOptions(arguments)
-        pictureInPicture =
-            PictureInPictureScenario.applies(to: arguments)
-            ? try PictureInPictureScenario(options: options, arguments: arguments) : nil
+    @Argument(name: "FILE", help: PlayctlCommands.fileHelp) var path: String
+    @Option(
+        placeholder: "R", help: "Playback rate: 1 is normal speed, 2 twice as fast (default 1).",
+        check: .range(0.25...4, "a rate from 0.25 to 4"))
+    var rate: Double = 1
+    @Option(
+        placeholder: "SEC[@AT]",
+        help: """
+            Seek exactly to SEC seconds, AT seconds after playback starts (at once when @AT is left out). \
+            Repeat for several seeks.
+            """)
+    var seek: [PlayOptions.ScheduledSeek]
+    @Option(
+        placeholder: "SEC",
+        help: "Stop SEC seconds after playback starts, wherever the media time is (seeks do not move it).",
+        check: .atLeast(0, "seconds, 0 or more"))
+    var until: Double?
+    /// `--frames N`: stop once N video frames have been shown.
+    @Option(
+        placeholder: "N",
+        help: "Stop once N video frames have been shown (as mpv's --frames does); 1 times the first frame.",
+        check: .atLeast(1, "a positive integer"))
+    var frames: Int?
+    @Flag(help: "Use a virtual clock that advances as fast as frames are decoded.") var untimed: Bool
+    @Flag(help: "Ignore the audio streams.") var noAudio: Bool
+    /// `--audio`: where the audio plays.
+    @Option(
+        name: "audio",
+        help: """
+            Where the audio plays: null (the default: consumed at the clock's pace, not heard) or pulse (the \
+            PulseAudio server, or PipeWire's: PULSE_SERVER, else the user's; its device clock then leads).
+            """)
+    var audioOutput: PlayOptions.AudioOutputChoice = .null
+    /// `--audio-device`: the sink (nil: the server's default).
+    @Option(
+        placeholder: "NAME", help: "With --audio pulse: play to the sink NAME (default: the server's default sink).")
+    var audioDevice: String?
+    @Option(
+        name: "audio-lang", placeholder: "L",
+        help: "Play the audio track in language L (eng, fr, de-CH, ...: as mpv's --alang) when the file has one.")
+    var audioLanguage: String?
+    @Option(
+        name: "sub-lang", placeholder: "L",
+        help: "Show the subtitles in language L (a track of the file, or a --sub-file), printing each cue.")
+    var subtitleLanguage: String?
+    @Option(
+        name: "sub-file", placeholder: "F",
+        help: "Add the subtitle file F (.srt, .vtt, .ass); the first is shown unless --sub-lang picks another.")
+    var subtitleFiles: [String]
+    @Flag(help: "Print player events as JSON Lines on standard output.") var json: Bool
+    @Flag(help: "Start picture in picture on the simulated system host once playback starts.") var pip: Bool
+    @Option(placeholder: "B", help: "Swap the content to media file B during playback.") var swap: String?
+    @Option(
+        placeholder: "SEC", help: "When to swap, in seconds after playback starts (default 0).",
+        check: .atLeast(0, "seconds, 0 or more"))
+    var swapAt: Double?
+    @Option(help: "source: give picture in picture a new player for B; item: replace the current player's item.")
+    var swapMode: PictureInPictureScenario.SwapMode = .source
+    @Flag(help: "Restore from picture in picture to the inline view before stopping.") var restore: Bool
+    @Option(placeholder: "FILE", help: "Write playback metrics as JSON Lines to FILE.") var metricsOut: String?
+    var cache = CacheOptions()
+    @Option(name: "decryption-key", placeholder: "HEX", help: PlayctlCommands.decryptionKeyHelp)
+    var key: DecryptionKey?
+
+    /// What to play and how.
+    var options: PlayOptions {
+        PlayOptions(
+            path: path, rate: Float(rate), seeks: seek, until: until, frames: frames, untimed: untimed,
+            audio: !noAudio, audioOutput: audioOutput, audioDevice: audioDevice, json: json, metricsPath: metricsOut,
+            cache: cache, decryptionKey: key?.hex, audioLanguage: audioLanguage, subtitleLanguage: subtitleLanguage,
+            subtitleFiles: subtitleFiles)
+    }
+
+    /// With `--pip` or `--swap`: the Picture in Picture scenario.
+    var pictureInPicture: PictureInPictureScenario? {
+        guard pip || swap != nil else { return nil }
+        return PictureInPictureScenario(
+            options: options, pip: pip, swapPath: swap, swapAt: swapAt, swapMode: swapMode, restore: restore)
     }
 }

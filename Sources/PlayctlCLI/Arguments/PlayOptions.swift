@@ -1,6 +1,6 @@
 import CommandLineKit
 
-/// The command line of `playctl play`, checked.
+/// The command line of `playctl play`, checked: what a play session runs (`PlayCommand.options`).
 struct PlayOptions: Sendable {
     /// `--seek SEC[@AT]`: seek exactly to `to` when the media time reaches `at` (at the start when nil).
     struct ScheduledSeek: Equatable, ArgumentValue {
@@ -32,6 +32,7 @@ struct PlayOptions: Sendable {
     }
 
     let path: String
+    /// `--rate`, 0.25 to 4.
     let rate: Float
     let seeks: [ScheduledSeek]
     let until: Double?
@@ -53,36 +54,4 @@ struct PlayOptions: Sendable {
     let subtitleLanguage: String?
     /// `--sub-file`: sidecar subtitle files, in order.
     let subtitleFiles: [String]
-
-    /// Reads `play`'s options, in the order their mistakes are reported: `--rate`, `--until`, `--frames`, `--seek`.
-    init(_ arguments: ParsedArguments) throws(UsageError) {
-        path = arguments[PlayCommand.file]
-        let rate = try arguments[PlayCommand.rate] ?? 1
-        guard rate >= 0.25 && rate <= 4 else {
-            throw arguments.invalidValue(
-                PlayCommand.rate, value: arguments.text(of: PlayCommand.rate) ?? "", expected: "a rate from 0.25 to 4")
-        }
-        self.rate = Float(rate)
-        until = try arguments[PlayCommand.until]
-        if let until, until < 0 {
-            throw arguments.invalidValue(
-                PlayCommand.until, value: arguments.text(of: PlayCommand.until) ?? "", expected: "seconds, 0 or more")
-        }
-        frames = try arguments[PlayCommand.frames]
-        if let frames, frames < 1 {
-            throw arguments.invalidValue(PlayCommand.frames, value: String(frames), expected: "a positive integer")
-        }
-        seeks = try arguments[PlayCommand.seek]
-        untimed = arguments[PlayCommand.untimed]
-        audio = !arguments[PlayCommand.noAudio]
-        audioOutput = try arguments[PlayCommand.audioOutput] ?? .null
-        audioDevice = arguments[PlayCommand.audioDevice]
-        json = arguments[PlayCommand.json]
-        metricsPath = arguments[PlayCommand.metricsOut]
-        cache = try CacheOptions(arguments, directory: PlayCommand.cacheDirectory, size: PlayCommand.cacheSize)
-        decryptionKey = try arguments[PlayCommand.decryptionKey]?.hex
-        audioLanguage = arguments[PlayCommand.audioLanguage]
-        subtitleLanguage = arguments[PlayCommand.subtitleLanguage]
-        subtitleFiles = arguments[PlayCommand.subtitleFile]
-    }
 }

@@ -2,57 +2,41 @@ import CommandLineKit
 
 /// The command-line interface of `playctl`: the tool and its commands.
 ///
-/// Each command is a type in this folder (`ProbeCommand`, `FramesCommand`, …) that declares its options once, as
-/// typed static properties that are also their help, and reads them into checked values; what it does is in
-/// `Commands/` (`PlayctlCommand.run`). `PlayctlMain` parses with `tool` and runs the command it gets back. Nothing
+/// Each command is a type in this folder (`ProbeCommand`, `FramesCommand`, …) that declares each option once, as a
+/// property (`@Option`, `@Flag`, `@Argument`) whose declaration is also its help, type, check and storage; what it
+/// does is in `Commands/` (`PlayctlCommand.run`). `PlayctlMain` parses with `tool` and runs the command it gets back. Nothing
 /// here imports more than CommandLineKit, so the argument fuzzer (scripts/fuzz.sh args) builds this folder alone.
 public enum PlayctlCommands {
     /// The text `playctl --version` prints.
     public static let version = "playctl 0.1.0"
 
-    /// The whole tool: `probe`, `frames`, `frame`, `play`, `feed`, `bench` and `soak`, in the order help lists them.
+    /// The whole tool: `probe`, `frames`, `frame`, `poster`, `play`, `feed` and `soak`, in the order help lists them.
+    /// (The benchmarks are playctl-bench's, `PlayctlBenchCommands`.)
     public static let tool = CommandLineTool(
         name: "playctl",
         abstract: "A headless media playback engine: probe, decode and play media files.",
         discussion: """
-            Every command reads one media file. With --json, commands print one JSON object per line on standard \
-            output, flushed as it happens, using the same event names as the Playback library.
+            Commands read a media file (a path or an http(s) URL), a list of them (poster --batch), a feed's \
+            manifest or folder (feed), or a folder of clips (soak). With --json, commands print one JSON object per \
+            line on standard output, flushed as it happens, using the same event names as the Playback library.
             """,
         version: version,
         commands: [
             ProbeCommand.self, FramesCommand.self, FrameCommand.self, PosterCommand.self, PlayCommand.self,
-            FeedCommand.self,
-            BenchCommand.self, SoakCommand.self,
+            FeedCommand.self, SoakCommand.self,
         ])
 
     /// The tool's declaration (its texts and every command's configuration).
     public static var spec: ToolSpec { tool.spec }
 
-    // MARK: Shared declarations
+    // MARK: Shared help
 
-    /// `FILE`: the media file a command reads.
-    static let file = Argument<String>(
-        "FILE", help: "The media file to read: a path, or an http(s) URL (read through playctl's loader).")
+    /// `FILE`'s help: the media file a command reads.
+    static let fileHelp = "The media file to read: a path, or an http(s) URL (read through playctl's loader)."
 
-    /// `--cache-dir DIR`: a disk tier for the bytes of http(s) media.
-    static let cacheDirectory = Option<String>(
-        "cache-dir", placeholder: "DIR",
-        help: "Keep the bytes of http(s) media in DIR, for later runs (default: memory only, 32 MB).")
-
-    /// `--cache-size BYTES`: the disk tier's bound.
-    static let cacheSize = Option<Int>(
-        "cache-size", placeholder: "BYTES", help: "Bound of the --cache-dir cache in bytes (default 536870912: 512 MB)."
-    )
-
-    /// `--decryption-key HEX`: the clear key of an MP4 encrypted with common encryption.
-    static let decryptionKey = Option<DecryptionKey>(
-        "decryption-key", placeholder: "HEX",
-        help: "The key of an MP4 encrypted with common encryption (cenc-aes-ctr), as 32 hex digits.")
-
-    /// `--json`, with the command's own help.
-    static func json(_ help: String) -> Flag {
-        Flag("json", help: help)
-    }
+    /// `--decryption-key HEX`'s help: the clear key of an MP4 encrypted with common encryption.
+    static let decryptionKeyHelp =
+        "The key of an MP4 encrypted with common encryption (cenc-aes-ctr), as 32 hex digits."
 }
 
 /// `--decryption-key HEX`'s value: 32 hex digits (a 128-bit AES key).

@@ -25,31 +25,7 @@ struct PosterCommand: ParsableCommand {
         case fit, fill
     }
 
-    static let source = OptionalArgument(
-        "SOURCE", help: "The video or image: a path or an http(s) URL (not with --batch).")
-    static let at = Option<Double>(
-        "at", placeholder: "SEC", help: "The time of the video frame, in seconds (default: the first frame).")
-    static let keyframe = Flag("keyframe", help: "Use the keyframe at or before --at instead of the exact frame.")
-    static let size = Option<Size>(
-        "size", placeholder: "WxH", help: "Scale to this size, aspect kept (default: the picture's own size).")
-    static let fit = Option<Fit>(
-        "fit", placeholder: "fill|fit",
-        help: "fit: the whole picture inside WxH (default); fill: WxH covered, the picture cropped to it.")
-    static let output = Option<String>(
-        "output", short: "o", placeholder: "OUT.png", help: "Write the poster as a PNG file to this path.")
-    static let batch = Option<String>(
-        "batch", placeholder: "LIST",
-        help: """
-            Make the posters of every line of LIST ('SOURCE' or 'SOURCE SEC'; '#' starts a comment) through one \
-            shared pipeline, and print each with its timings, then a summary.
-            """)
-    static let concurrency = Option<Int>(
-        "concurrency", placeholder: "N", help: "With --batch: decodes at once, 1 to 4 (default 3).")
-    static let json = PlayctlCommands.json("With --batch: print one JSON object per poster, then the summary.")
-    static let cacheDirectory = PlayctlCommands.cacheDirectory
-    static let cacheSize = PlayctlCommands.cacheSize
-
-    static let configuration = CommandSpec(
+    static let configuration = CommandConfiguration(
         name: "poster",
         abstract: "Make the poster of a video or an image: one frame, scaled, as a PNG.",
         discussion: """
@@ -65,12 +41,6 @@ struct PosterCommand: ParsableCommand {
             With --cache-dir, the bytes of http(s) sources are kept in DIR and the posters made in DIR/posters \
             (PNG, 64 MB at most, least recently used out first), so a later run reads them back without a decode.
             """,
-        arguments: [source],
-        options: [at, keyframe, size, fit, output, batch, concurrency, json, cacheDirectory, cacheSize],
-        constraints: [
-            .atMostOne(of: batch, output), .atMostOne(of: batch, at), .atMostOne(of: batch, keyframe),
-            .requires(concurrency, batch), .requires(json, batch), .requires(cacheSize, cacheDirectory),
-        ],
         examples: [
             UsageExample("playctl poster clip.mp4 -o poster.png", "The first frame of clip.mp4, at its own size."),
             UsageExample(
@@ -81,6 +51,14 @@ struct PosterCommand: ParsableCommand {
                 "Every source in list.txt at 132x132, with timings and a summary, as JSON."),
         ])
 
+    static var constraints: [OptionRule<Self>] {
+        [
+            .atMostOne(\.$batch, \.$output), .atMostOne(\.$batch, \.$time), .atMostOne(\.$batch, \.$keyframe),
+            .requires(\.$concurrency, \.$batch), .requires(\.$printsJSON, \.$batch),
+            .requires(\.cache.$size, \.cache.$directory),
+        ]
+    }
+
     /// What to make.
     enum Work: Equatable {
         /// One poster of `source`, written to `output`.
@@ -89,47 +67,55 @@ struct PosterCommand: ParsableCommand {
         case batch(String)
     }
 
-    let work: Work
-    let time: Double?
-    let exact: Bool
-    let size: Size?
-    let fit: Fit
-    let concurrency: Int
-    let printsJSON: Bool
-    let cache: CacheOptions
+    @Argument(help: "The video or image: a path or an http(s) URL (not with --batch).") var source: String?
+    @Option(
+        name: "at", placeholder: "SEC", help: "The time of the video frame, in seconds (default: the first frame).",
+        check: .atLeast(0, "seconds, 0 or more"))
+    var time: Double?
+    @Flag(help: "Use the keyframe at or before --at instead of the exact frame.") var keyframe: Bool
+    @Option(placeholder: "WxH", help: "Scale to this size, aspect kept (default: the picture's own size).")
+    var size: Size?
+    @Option(
+        placeholder: "fill|fit",
+        help: "fit: the whole picture inside WxH (default); fill: WxH covered, the picture cropped to it.")
+    var fit: Fit = .fit
+    @Option(short: "o", placeholder: "OUT.png", help: "Write the poster as a PNG file to this path.") var output:
+        String?
+    @Option(
+        placeholder: "LIST",
+        help: """
+            Make the posters of every line of LIST ('SOURCE' or 'SOURCE SEC'; '#' starts a comment) through one \
+            shared pipeline, and print each with its timings, then a summary.
+            """)
+    var batch: String?
+    @Option(
+        placeholder: "N", help: "With --batch: decodes at once, 1 to 4 (default 3).",
+        check: .range(1...4, "a number of decodes from 1 to 4"))
+    var concurrency: Int = 3
+    @Flag(name: "json", help: "With --batch: print one JSON object per poster, then the summary.") var printsJSON: Bool
+    var cache = CacheOptions()
 
-    /// Reads and checks the arguments: SOURCE with -o, or --batch.
-    /// - Throws: `UsageError` for a missing or doubled source, a negative time, a concurrency out of range.
-    init(_ arguments: ParsedArguments) throws(UsageError) {
-        let source = arguments[Self.source]
-        let batch = arguments[Self.batch]
+    /// Whether to decode the exact frame (not with `--keyframe`).
+    var exact: Bool { !keyframe }
+
+    /// What to make: SOURCE with -o, or --batch (`validate()` has checked there is one).
+    var work: Work {
+        if let batch { return .batch(batch) }
+        return .single(source: source ?? "", output: output ?? "")
+    }
+
+    /// Checks that there is SOURCE with -o, or --batch.
+    /// - Throws: `UsageError` for a missing or doubled source, or a SOURCE without -o.
+    func validate() throws(UsageError) {
         switch (source, batch) {
-        case (let source?, nil):
-            guard let output = arguments[Self.output] else {
-                throw arguments.error(.missingOption(arguments.spelling(of: Self.output)))
-            }
-            work = .single(source: source, output: output)
-        case (nil, let list?):
-            work = .batch(list)
+        case (_?, nil):
+            if output == nil { throw $output.missing() }
+        case (nil, _?):
+            break
         case (nil, nil):
-            throw arguments.error(.missingOneOf(["SOURCE", "--batch"]))
+            throw UsageError(.missingOneOf(["SOURCE", "--batch"]))
         case (_?, _?):
-            throw arguments.error(.mutuallyExclusive(["SOURCE", "--batch"]))
+            throw UsageError(.mutuallyExclusive(["SOURCE", "--batch"]))
         }
-        time = try arguments[Self.at]
-        if let time, time < 0 {
-            throw arguments.invalidValue(
-                Self.at, value: arguments.text(of: Self.at) ?? "", expected: "seconds, 0 or more")
-        }
-        exact = !arguments[Self.keyframe]
-        size = try arguments[Self.size]
-        fit = try arguments[Self.fit] ?? .fit
-        concurrency = try arguments[Self.concurrency] ?? 3
-        guard (1...4).contains(concurrency) else {
-            throw arguments.invalidValue(
-                Self.concurrency, value: String(concurrency), expected: "a number of decodes from 1 to 4")
-        }
-        printsJSON = arguments[Self.json]
-        cache = try CacheOptions(arguments, directory: Self.cacheDirectory, size: Self.cacheSize)
     }
 }

@@ -2,13 +2,7 @@ import CommandLineKit
 
 /// `playctl probe FILE [--json]`: what it accepts. It runs in `Commands/ProbeCommand+Run.swift`.
 struct ProbeCommand: ParsableCommand {
-    static let file = PlayctlCommands.file
-    static let json = PlayctlCommands.json("Print one JSON object instead of text.")
-    static let cacheDirectory = PlayctlCommands.cacheDirectory
-    static let cacheSize = PlayctlCommands.cacheSize
-    static let decryptionKey = PlayctlCommands.decryptionKey
-
-    static let configuration = CommandSpec(
+    static let configuration = CommandConfiguration(
         name: "probe",
         abstract: "Show the container, duration and streams of a media file.",
         discussion: """
@@ -17,9 +11,6 @@ struct ProbeCommand: ParsableCommand {
             sample rate and channels for audio), its language and title when tagged, and the container's default \
             and forced flags. Bitmap subtitles (PGS, DVD, DVB) are listed as not rendered.
             """,
-        arguments: [file],
-        options: [json, cacheDirectory, cacheSize, decryptionKey],
-        constraints: [.requires(cacheSize, cacheDirectory)],
         examples: [
             UsageExample("playctl probe clip.mp4", "Describe clip.mp4."),
             UsageExample("playctl probe http://127.0.0.1:18000/a.mp4", "Describe a clip on a web server."),
@@ -29,21 +20,18 @@ struct ProbeCommand: ParsableCommand {
                 "List the audio and subtitle tracks of film.mkv with their languages and flags."),
         ])
 
-    /// The file to open.
-    let path: String
-    /// Whether to print JSON instead of text.
-    let printsJSON: Bool
-    /// Where the bytes of an http(s) FILE are cached.
-    let cache: CacheOptions
-    /// `--decryption-key`.
-    let decryptionKey: String?
+    static var constraints: [OptionRule<Self>] { [.requires(\.cache.$size, \.cache.$directory)] }
 
-    /// Reads the command's arguments.
-    /// - Throws: `UsageError` for a cache size out of range.
-    init(_ arguments: ParsedArguments) throws(UsageError) {
-        path = arguments[Self.file]
-        printsJSON = arguments[Self.json]
-        cache = try CacheOptions(arguments, directory: Self.cacheDirectory, size: Self.cacheSize)
-        decryptionKey = try arguments[Self.decryptionKey]?.hex
-    }
+    /// The file to open.
+    @Argument(name: "FILE", help: PlayctlCommands.fileHelp) var path: String
+    /// Whether to print JSON instead of text.
+    @Flag(name: "json", help: "Print one JSON object instead of text.") var printsJSON: Bool
+    /// Where the bytes of an http(s) FILE are cached.
+    var cache = CacheOptions()
+    /// `--decryption-key`.
+    @Option(name: "decryption-key", placeholder: "HEX", help: PlayctlCommands.decryptionKeyHelp)
+    var key: DecryptionKey?
+
+    /// `--decryption-key`'s hex digits.
+    var decryptionKey: String? { key?.hex }
 }

@@ -3,14 +3,7 @@ import CommandLineKit
 /// `playctl soak [--swaps N] [--seeks N] [--media DIR] [--json]`: what it accepts. It runs in
 /// `Commands/Soak/SoakCommand+Run.swift`.
 struct SoakCommand: ParsableCommand {
-    static let swaps = Option<Int>(
-        "swaps", placeholder: "N", help: "Items to swap in with replaceCurrentItem (default 1000).")
-    static let seeks = Option<Int>("seeks", placeholder: "N", help: "Seeks to make (default 1000).")
-    static let media = Option<String>(
-        "media", placeholder: "DIR", help: "The folder of clips to swap between (default Media).")
-    static let json = PlayctlCommands.json("Print the figures as one JSON object instead of text.")
-
-    static let configuration = CommandSpec(
+    static let configuration = CommandConfiguration(
         name: "soak",
         abstract: "Swap items and seek many times in one player; check that nothing leaks.",
         discussion: """
@@ -27,7 +20,6 @@ struct SoakCommand: ParsableCommand {
             Exits 1 when resident memory grew by more than 2 MB after the warm-up, when descriptors or threads \
             are not back to where they started, or when an item fails to load.
             """,
-        options: [swaps, seeks, media, json],
         examples: [
             UsageExample("playctl soak --swaps 200 --seeks 200 --json", "A short run over the clips in ./Media; JSON.")
         ])
@@ -35,25 +27,15 @@ struct SoakCommand: ParsableCommand {
     /// Swaps and seeks when not given.
     static let defaultCount = 1000
 
-    let swaps: Int
-    let seeks: Int
-    let mediaDirectory: String
-    let printsJSON: Bool
-
-    /// Reads and checks the arguments, `--swaps` first.
-    /// - Throws: `UsageError` when a count is not an integer from 0 to 10000000.
-    init(_ arguments: ParsedArguments) throws(UsageError) {
-        swaps = try Self.count(arguments, Self.swaps)
-        seeks = try Self.count(arguments, Self.seeks)
-        mediaDirectory = arguments[Self.media] ?? "Media"
-        printsJSON = arguments[Self.json]
-    }
-
-    private static func count(_ arguments: ParsedArguments, _ option: Option<Int>) throws(UsageError) -> Int {
-        let value = try arguments[option] ?? defaultCount
-        guard value >= 0 && value <= 10_000_000 else {
-            throw arguments.invalidValue(option, value: String(value), expected: "a count from 0 to 10000000")
-        }
-        return value
-    }
+    @Option(
+        placeholder: "N", help: "Items to swap in with replaceCurrentItem (default 1000).",
+        check: .range(0...10_000_000, "a count from 0 to 10000000"))
+    var swaps: Int = SoakCommand.defaultCount
+    @Option(
+        placeholder: "N", help: "Seeks to make (default 1000).",
+        check: .range(0...10_000_000, "a count from 0 to 10000000"))
+    var seeks: Int = SoakCommand.defaultCount
+    @Option(name: "media", placeholder: "DIR", help: "The folder of clips to swap between (default Media).")
+    var mediaDirectory: String = "Media"
+    @Flag(name: "json", help: "Print the figures as one JSON object instead of text.") var printsJSON: Bool
 }

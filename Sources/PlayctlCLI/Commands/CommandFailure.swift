@@ -12,7 +12,7 @@ import Darwin
 /// command's `init` instead).
 ///
 /// `PlayctlMain` prints `message` as the single line `playctl: error: <message>` and exits 1.
-enum CommandFailure: Error, CustomStringConvertible {
+package enum CommandFailure: Error, CustomStringConvertible {
     /// The media layer failed; its description names the file and gives FFmpeg's reason.
     case media(MediaError)
     /// A system call on `path` failed with `errno` while doing `operation` (`write`, `open`).
@@ -21,12 +21,12 @@ enum CommandFailure: Error, CustomStringConvertible {
     case other(String)
 
     /// A failure with a message worded for the user.
-    init(_ message: String) {
+    package init(_ message: String) {
         self = .other(message)
     }
 
     /// The text after `playctl: error: `, always one line.
-    var message: String {
+    package var message: String {
         let text: String
         switch self {
         case .media(let error): text = error.description
@@ -37,7 +37,7 @@ enum CommandFailure: Error, CustomStringConvertible {
         return Self.oneLine(text)
     }
 
-    var description: String { message }
+    package var description: String { message }
 
     /// `strerror`'s text for an error number.
     static func systemMessage(_ code: Int32) -> String {

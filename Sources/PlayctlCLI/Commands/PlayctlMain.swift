@@ -9,7 +9,8 @@ import Musl
 import Darwin
 #endif
 
-/// The `playctl` executable: parses the command line, runs the command, reports failures, returns the exit status.
+/// The `playctl` executable (and `playctl-bench`, with its own tool): parses the command line, runs the command,
+/// reports failures, returns the exit status.
 ///
 /// Exit statuses follow the usual conventions:
 /// - 0: success, and `--help`/`--version`;
@@ -21,18 +22,18 @@ public enum PlayctlMain {
     /// The exit status of a command that ran and failed.
     public static let failureExitCode: Int32 = 1
 
-    /// Runs the command line `arguments` (without the executable's name) and returns the exit status.
-    /// Everything the command prints is written before this returns.
-    public static func run(_ arguments: [String]) -> Int32 {
+    /// Runs the command line `arguments` (without the executable's name) with `tool`'s commands, which must all be
+    /// `PlayctlCommand`s, and returns the exit status. Everything the command prints is written before this returns.
+    public static func run(_ arguments: [String], tool: CommandLineTool = PlayctlCommands.tool) -> Int32 {
         let command: any PlayctlCommand
-        switch PlayctlCommands.tool.parse(arguments) {
+        switch tool.parse(arguments) {
         case .respond(let response):
             response.write()
             return response.exitCode
         case .run(let parsed):
             guard let runnable = parsed as? any PlayctlCommand else {
                 preconditionFailure(
-                    "\(type(of: parsed)) is declared by PlayctlCommands.tool but is not a PlayctlCommand")
+                    "\(type(of: parsed)) is declared by \(tool.spec.name) but is not a PlayctlCommand")
             }
             command = runnable
         }
@@ -44,7 +45,7 @@ public enum PlayctlMain {
         } catch {
             // What the command printed before failing still goes out, before the error.
             try? output.flush()
-            reportFailure(error.message)
+            reportFailure(error.message, tool: tool.spec.name)
             return failureExitCode
         }
     }
@@ -52,13 +53,13 @@ public enum PlayctlMain {
     /// Reports `message` as `playctl: error: <message>` and ends the process with `failureExitCode`, from any
     /// thread: for a failure found where returning is not possible (the soak's watchdog sees a hang).
     static func exitWithFailure(_ message: String) -> Never {
-        reportFailure(message)
+        reportFailure(message, tool: PlayctlCommands.spec.name)
         exit(failureExitCode)
     }
 
-    /// Writes the one line of a failed command on standard error.
-    private static func reportFailure(_ message: String) {
-        let line = PlayctlCommands.spec.name + ": error: " + CommandFailure.oneLine(message) + "\n"
+    /// Writes the one line of a failed command of `tool` on standard error.
+    private static func reportFailure(_ message: String, tool: String) {
+        let line = tool + ": error: " + CommandFailure.oneLine(message) + "\n"
         _ = FileDescriptorIO.writeAll(Array(line.utf8), to: STDERR_FILENO)
     }
 }

@@ -14,7 +14,7 @@ import Darwin
 /// out at once), so a reader at the other end of a pipe (`| head`) sees lines as they come.
 ///
 /// Used by one thread at a time. `flush()` must be called at the end; `PlayctlMain` does it after every command.
-final class StandardOutput {
+package final class StandardOutput {
     private let descriptor: Int32
     private let capacity: Int
     private let interval: UInt64
@@ -23,7 +23,7 @@ final class StandardOutput {
 
     /// A buffer in front of `descriptor` that writes whenever it holds `capacity` bytes or a line comes
     /// `intervalMilliseconds` after the last write.
-    init(descriptor: Int32 = STDOUT_FILENO, capacity: Int = 64 * 1024, intervalMilliseconds: UInt64 = 10) {
+    package init(descriptor: Int32 = STDOUT_FILENO, capacity: Int = 64 * 1024, intervalMilliseconds: UInt64 = 10) {
         self.descriptor = descriptor
         self.capacity = capacity
         interval = intervalMilliseconds * 1_000_000
@@ -31,14 +31,14 @@ final class StandardOutput {
     }
 
     /// Appends `text` and a newline.
-    func line(_ text: String) throws(CommandFailure) {
+    package func line(_ text: String) throws(CommandFailure) {
         buffer += text.utf8
         buffer.append(UInt8(ascii: "\n"))
         try lineEnded()
     }
 
     /// Appends `value` as compact JSON and a newline.
-    func json(_ value: JSONValue) throws(CommandFailure) {
+    package func json(_ value: JSONValue) throws(CommandFailure) {
         value.appendSerialized(to: &buffer)
         buffer.append(UInt8(ascii: "\n"))
         try lineEnded()
@@ -55,7 +55,7 @@ final class StandardOutput {
     }
 
     /// Writes out everything buffered.
-    func flush() throws(CommandFailure) {
+    package func flush() throws(CommandFailure) {
         guard !buffer.isEmpty else { return }
         let code = FileDescriptorIO.writeAll(buffer, to: descriptor)
         buffer.removeAll(keepingCapacity: true)

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import CommandLineKit
+@testable import PlayctlBench
 @testable import PlayctlCLI
 
 @Suite("Help and version")
@@ -18,15 +19,19 @@ struct HelpTests {
         }
     }
 
-    @Test(arguments: ["probe", "frames", "frame", "play", "feed", "bench"])
-    func commandHelpFromEveryEntryPoint(name: String) throws {
+    @Test(arguments: [
+        ("playctl", "probe"), ("playctl", "frames"), ("playctl", "frame"), ("playctl", "play"), ("playctl", "feed"),
+        ("playctl", "soak"), ("playctl-bench", "run"),
+    ])
+    func commandHelpFromEveryEntryPoint(tool: String, name: String) throws {
+        let spec = tool == "playctl" ? self.spec : PlayctlBenchCommands.spec
         let command = try #require(spec.command(named: name))
         let expected = spec.helpText(for: command)
         for line in ["\(name) --help", "\(name) -h", "help \(name)", "\(name) clip.mp4 --bogus --help"] {
-            #expect(try helpText(line) == expected, "\(line)")
+            #expect(try helpText(line, spec: spec) == expected, "\(line)")
         }
         #expect(expected.hasPrefix("OVERVIEW: "))
-        #expect(expected.contains("USAGE: playctl \(name)"))
+        #expect(expected.contains("USAGE: \(tool) \(name)"))
         #expect(expected.contains("-h, --help"))
         for option in command.options {
             #expect(expected.contains(option.helpLabel), "\(name) help lists \(option.helpLabel)")
@@ -35,7 +40,7 @@ struct HelpTests {
 
     @Test func usageLinesMatchTheDeclarations() throws {
         /// The usage line, with the wrapping help applies undone.
-        func usage(_ name: String) throws -> String {
+        func usage(_ name: String, spec: ToolSpec = PlayctlCommands.spec) throws -> String {
             spec.usage(of: try #require(spec.command(named: name)))
                 .split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
         }
@@ -44,8 +49,8 @@ struct HelpTests {
         #expect(try usage("frames") == "playctl frames FILE (--md5 | --count) [--json] \(cache)")
         #expect(try usage("frame") == "playctl frame FILE --at SECONDS (--md5 | -o OUT.png) [--keyframe] \(cache)")
         #expect(
-            try usage("bench")
-                == "playctl bench [--file FILE] [--runs N] [--playback | --network | --posters | --feed] [--sweep] [--swipes N] "
+            try usage("run", spec: PlayctlBenchCommands.spec)
+                == "playctl-bench run [--file FILE] [--runs N] [--playback | --network | --posters | --feed] [--sweep] [--swipes N] "
                 + "[--waste-swipes N] [--soak-swipes N] [--seed N] [--parts LIST] [--budgets LIST] [--video-costs LIST] "
                 + "[--inactive-kib LIST] [--json]")
         let play = try usage("play")

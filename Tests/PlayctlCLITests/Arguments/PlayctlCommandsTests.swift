@@ -1,6 +1,7 @@
 import Testing
 
 @testable import CommandLineKit
+@testable import PlayctlBench
 @testable import PlayctlCLI
 
 @Suite("The playctl command spec")
@@ -9,17 +10,20 @@ struct PlayctlCommandsTests {
         #expect(PlayctlCommands.spec.validate() == [])
         #expect(
             PlayctlCommands.spec.commands.map(\.name) == [
-                "probe", "frames", "frame", "poster", "play", "feed", "bench", "soak",
+                "probe", "frames", "frame", "poster", "play", "feed", "soak",
             ])
+        #expect(PlayctlBenchCommands.spec.validate() == [])
+        #expect(PlayctlBenchCommands.spec.commands.map(\.name) == ["run"])
     }
 
-    @Test func everyExampleInHelpParses() throws {
-        for command in PlayctlCommands.spec.commands {
+    @Test(arguments: [PlayctlCommands.spec, PlayctlBenchCommands.spec])
+    func everyExampleInHelpParses(spec: ToolSpec) throws {
+        for command in spec.commands {
             #expect(!command.abstract.isEmpty)
             for example in command.examples {
                 let words = example.commandLine.split(separator: " ").map(String.init)
-                #expect(words.first == "playctl")
-                let outcome = PlayctlCommands.spec.parse(Array(words.dropFirst()))
+                #expect(words.first == spec.name)
+                let outcome = spec.parse(Array(words.dropFirst()))
                 guard case .run(let ran, _) = outcome else {
                     Issue.record("example '\(example.commandLine)' does not parse: \(outcome)")
                     continue
@@ -46,9 +50,10 @@ struct PlayctlCommandsTests {
         #expect(arguments.value("metrics-out") == "m.jsonl")
     }
 
-    @Test func everyDeclaredCommandRuns() {
-        #expect(PlayctlCommands.tool.commands.count == PlayctlCommands.spec.commands.count)
-        for type in PlayctlCommands.tool.commands {
+    @Test(arguments: [PlayctlCommands.tool, PlayctlBenchCommands.tool])
+    func everyDeclaredCommandRuns(tool: CommandLineTool) {
+        #expect(tool.commands.count == tool.spec.commands.count)
+        for type in tool.commands {
             #expect(type is any PlayctlCommand.Type, "\(type) has a run")
         }
     }

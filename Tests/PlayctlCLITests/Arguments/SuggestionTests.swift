@@ -25,13 +25,13 @@ struct SuggestionTests {
         #expect(Suggestions.closest(to: "frams", among: commands) == "frames")
         #expect(Suggestions.closest(to: "frams", among: ["frame", "frames"]) == "frame")
         #expect(Suggestions.closest(to: "paly", among: commands) == "play")
-        #expect(Suggestions.closest(to: "bnech", among: commands) == "bench")
+        #expect(Suggestions.closest(to: "saok", among: commands) == "soak")
         #expect(Suggestions.closest(to: "xyz", among: commands) == nil)
         #expect(Suggestions.closest(to: "p", among: commands) == nil)
     }
 
     @Test func optionSuggestions() {
-        let play = PlayCommand.configuration.options.map(\.longSpelling)
+        let play = PlayCommand.spec.options.map(\.longSpelling)
         #expect(Suggestions.closest(to: "--untime", among: play) == "--untimed")
         #expect(Suggestions.closest(to: "--noaudio", among: play) == "--no-audio")
         #expect(Suggestions.closest(to: "--swapmode", among: play) == "--swap-mode")

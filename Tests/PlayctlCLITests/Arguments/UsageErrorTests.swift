@@ -90,7 +90,7 @@ struct UsageErrorTests {
             "probe a.mp4 b.mp4", .unexpectedArgument("b.mp4"), "unexpected argument 'b.mp4'",
             hint: "see 'playctl probe --help'")
         try check(
-            "bench now", .unexpectedArgument("now"), "unexpected argument 'now'", hint: "see 'playctl bench --help'")
+            "soak now", .unexpectedArgument("now"), "unexpected argument 'now'", hint: "see 'playctl soak --help'")
     }
 
     @Test func missingRequiredOption() throws {

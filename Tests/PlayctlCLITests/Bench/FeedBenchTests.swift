@@ -1,22 +1,22 @@
 import Foundation
 import PlaybackTesting
-import PlayctlBench
 import PlayctlOutput
 import Testing
 
 @testable import CommandLineKit
+@testable import PlayctlBench
 @testable import PlayctlCLI
 
-/// `playctl bench --feed`: what it refuses outside scripts/netns.sh, and the shape of what it prints inside from a
+/// `playctl-bench run --feed`: what it refuses outside scripts/netns.sh, and the shape of what it prints inside from a
 /// quick run on the 12-entry feed-mini folder (never its figures). Its help examples run here, with small counts.
-@Suite("playctl bench --feed")
+@Suite("playctl-bench run --feed")
 struct FeedBenchTests {
     /// What makes a run quick: the small feed of scripts/make-http-media.sh, few swipes.
     static let quick = ["--file", "feed-mini", "--swipes", "3", "--waste-swipes", "1", "--soak-swipes", "10"]
 
     /// The help's examples of `--feed`.
     static var examples: [[String]] {
-        let bench = PlayctlCommands.spec.command(named: "bench")!
+        let bench = PlayctlBenchCommands.spec.command(named: "run")!
         return bench.examples.map { $0.commandLine.split(separator: " ").map(String.init) }
             .filter { $0.contains("--feed") }
     }
@@ -32,11 +32,11 @@ struct FeedBenchTests {
 
     @Test("without the test HTTP server it exits 1, saying to run it through scripts/bench.sh --feed")
     func refusesWithoutTheServer() async throws {
-        let result = try await CLIProcess.runWithoutServer(["bench", "--feed", "--swipes", "3"])
+        let result = try await CLIProcess.runWithoutServer(["run", "--feed", "--swipes", "3"], tool: CLIProcess.bench)
         #expect(result.status == 1 && result.standardOutput.isEmpty)
         #expect(
             result.errorLines == [
-                "playctl: error: bench --feed measures over the test HTTP server on a shaped loopback, which is not "
+                "playctl-bench: error: bench --feed measures over the test HTTP server on a shaped loopback, which is not "
                     + "running (PLAYCTL_HTTP is not set): run it through scripts/bench.sh --feed"
             ])
     }
@@ -49,7 +49,8 @@ struct FeedBenchTests {
 
     @Test("--parts takes soak, swipe, jump, waste and 3g; another name is a usage error naming the option")
     func partsAreChecked() async throws {
-        let result = try await CLIProcess.run(["bench", "--feed", "--parts", "soak,swipes"], timeout: 60)
+        let result = try await CLIProcess.run(
+            ["run", "--feed", "--parts", "soak,swipes"], tool: CLIProcess.bench, timeout: 60)
         #expect(result.status == 2, "\(result.standardError)")
         #expect(result.standardError.contains("--parts") && result.standardError.contains("soak, swipe, jump"))
     }
@@ -66,7 +67,8 @@ struct FeedBenchTests {
     func reportShape() async throws {
         let example = try #require(Self.examples.first { !$0.contains("--sweep") })
         #expect(example.contains("--json"))
-        let result = try await CLIProcess.run(Array(example.dropFirst()) + Self.quick, timeout: 900)
+        let result = try await CLIProcess.run(
+            Array(example.dropFirst()) + Self.quick, tool: CLIProcess.bench, timeout: 900)
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.outputLines.count == 1, "one JSON object")
         let report = try JSONValue(parsing: result.standardOutput)
@@ -112,10 +114,11 @@ struct FeedBenchTests {
         .enabled(if: miniFeedMissing == nil, "needs .build/http-media/feed-mini"))
     func sweepExample() async throws {
         let example = try #require(Self.examples.first { $0.contains("--sweep") })
-        let result = try await CLIProcess.run(Array(example.dropFirst()) + ["--file", "feed-mini"], timeout: 600)
+        let result = try await CLIProcess.run(
+            Array(example.dropFirst()) + ["--file", "feed-mini"], tool: CLIProcess.bench, timeout: 600)
         #expect(result.status == 0, "\(result.standardError)")
         let lines = result.outputLines
-        #expect(lines.first?.hasPrefix("playctl bench --feed --sweep: feed-mini/ (12 entries), 20 swipes") == true)
+        #expect(lines.first?.hasPrefix("playctl-bench run --feed --sweep: feed-mini/ (12 entries), 20 swipes") == true)
         #expect(lines.contains { $0.hasSuffix("naive (budget 0, nothing prepared)") })
         #expect(lines.filter { $0.contains(" first pict. ") }.count == 2, "\(lines.joined(separator: "\n"))")
         #expect(lines.filter { $0.contains("<- best") }.count == 1)

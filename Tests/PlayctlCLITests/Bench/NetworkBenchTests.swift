@@ -6,13 +6,14 @@ import Testing
 
 @testable import PlayctlBench
 
-/// `playctl bench --network`: what it refuses outside scripts/netns.sh, the shape of what it prints inside (never its
+/// `playctl-bench run --network`: what it refuses outside scripts/netns.sh, the shape of what it prints inside (never its
 /// speed), and the helpers behind it.
-@Suite("playctl bench --network")
+@Suite("playctl-bench run --network")
 struct NetworkBenchTests {
     @Test("without the test HTTP server it exits 1, saying to run it through scripts/bench.sh --network")
     func refusesWithoutTheServer() async throws {
-        let result = try await CLIProcess.runWithoutServer(["bench", "--network", "--runs", "1"])
+        let result = try await CLIProcess.runWithoutServer(
+            ["run", "--network", "--runs", "1"], tool: CLIProcess.bench)
         #expect(result.status == 1)
         #expect(result.standardOutput.isEmpty)
         #expect(result.standardError.contains("run it through scripts/bench.sh --network"), "\(result.standardError)")
@@ -22,7 +23,8 @@ struct NetworkBenchTests {
         "--runs 1 --json: one object with the first frame over three links, the cached starts and the bytes",
         .enabled(if: TestHTTPServer.skipReason == nil, "needs scripts/netns.sh"))
     func reportShape() async throws {
-        let result = try await CLIProcess.run(["bench", "--network", "--runs", "1", "--json"], timeout: 600)
+        let result = try await CLIProcess.run(
+            ["run", "--network", "--runs", "1", "--json"], tool: CLIProcess.bench, timeout: 600)
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.outputLines.count == 1, "one JSON object")
         let report = try JSONValue(parsing: result.standardOutput)

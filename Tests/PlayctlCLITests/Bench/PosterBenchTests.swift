@@ -4,14 +4,15 @@ import Testing
 
 @testable import PlayctlBench
 
-/// `playctl bench --posters`: the shape of what it prints (never its speed) and the batch it builds.
-@Suite("playctl bench --posters")
+/// `playctl-bench run --posters`: the shape of what it prints (never its speed) and the batch it builds.
+@Suite("playctl-bench run --posters")
 struct PosterBenchTests {
     @Test(
         "--runs 1 --json: first frames locally and over 8 Mbit/s against ffmpeg, and a batch fetching each key once",
         .enabled(if: TestHTTPServer.skipReason == nil, "needs scripts/netns.sh (and its 720p clip)"))
     func reportShape() async throws {
-        let result = try await CLIProcess.run(["bench", "--posters", "--runs", "1", "--json"], timeout: 600)
+        let result = try await CLIProcess.run(
+            ["run", "--posters", "--runs", "1", "--json"], tool: CLIProcess.bench, timeout: 600)
         #expect(result.status == 0, "\(result.standardError)")
         let report = try #require(
             try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])

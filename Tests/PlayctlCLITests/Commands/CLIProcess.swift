@@ -2,11 +2,11 @@ import Foundation
 import PlaybackTesting
 import Testing
 
-/// Runs the built `playctl` executable as a child process (with PlaybackTesting's `ProcessRunner`) and collects what
-/// it printed.
+/// Runs the built `playctl` executable (or `playctl-bench`, with `tool:`) as a child process (with PlaybackTesting's
+/// `ProcessRunner`) and collects what it printed.
 ///
-/// The binary is the one SwiftPM built next to this test bundle (`swift build --build-tests` builds both), or
-/// the path in `PLAYCTL_BINARY`. Tests `try #require` it, so a missing binary fails loudly instead of skipping.
+/// The binary is the one SwiftPM built next to this test bundle (`swift build --build-tests` builds them all), or
+/// the path in `PLAYCTL_BINARY` (`playctl-bench`: the one next to it). Tests `try #require` it, so a missing binary fails loudly instead of skipping.
 enum CLIProcess {
     /// What one invocation printed and how it ended.
     struct Result {
@@ -44,10 +44,20 @@ enum CLIProcess {
 
     static var isRoot: Bool { getuid() == 0 }
 
-    /// Where the executable should be: `PLAYCTL_BINARY`, else next to the running test bundle, else
+    /// The benchmarks' executable, for `tool:`.
+    static let bench = "playctl-bench"
+
+    /// Where the `playctl` executable should be: `PLAYCTL_BINARY`, else next to the running test bundle, else
     /// `.build/debug/playctl` in the repository.
-    static var binaryPath: String {
-        if let explicit = ProcessInfo.processInfo.environment["PLAYCTL_BINARY"] { return explicit }
+    static var binaryPath: String { binaryPath(of: "playctl") }
+
+    /// Where the executable `tool` (`playctl`, `playctl-bench`) should be: `PLAYCTL_BINARY`'s folder, else next to the
+    /// running test bundle, else `.build/debug` in the repository.
+    static func binaryPath(of tool: String) -> String {
+        if let explicit = ProcessInfo.processInfo.environment["PLAYCTL_BINARY"] {
+            return tool == "playctl"
+                ? explicit : URL(fileURLWithPath: explicit).deletingLastPathComponent().path + "/" + tool
+        }
         let running = URL(fileURLWithPath: ProcessRunner.currentExecutable()).resolvingSymlinksInPath()
         var directory = running.deletingLastPathComponent()
         // XCTest bundles on Darwin keep the binary in <name>.xctest/Contents/MacOS.
@@ -56,20 +66,21 @@ enum CLIProcess {
         {
             directory.deleteLastPathComponent()
         }
-        let sibling = directory.appendingPathComponent("playctl").path
+        let sibling = directory.appendingPathComponent(tool).path
         if FileManager.default.isExecutableFile(atPath: sibling) { return sibling }
-        return Repository.path(".build/debug/playctl")
+        return Repository.path(".build/debug/" + tool)
     }
 
-    /// Runs `playctl` with `arguments` (and `environment` as its whole environment, if given) and waits for it, on
+    /// Runs `tool` with `arguments` (and `environment` as its whole environment, if given) and waits for it, on
     /// a thread of its own: a test waiting for a child never holds one of the few threads the other tests' tasks
     /// run on (under ThreadSanitizer, where each such run takes seconds, dozens of them waited for on those threads
     /// kept a player's seeks in other tests from completing for over 20 s). At most one run per CPU at once, as
     /// when they held those threads.
     static func run(
-        _ arguments: [String], environment: [String: String]? = nil, sourceLocation: SourceLocation = #_sourceLocation
+        _ arguments: [String], tool: String = "playctl", environment: [String: String]? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> Result {
-        let binary = try requireBinary(sourceLocation)
+        let binary = try requireBinary(tool, sourceLocation)
         // As many of these short runs at once as there are CPUs (ProcessSlots).
         return try await ProcessSlots.perCPU.withSlot {
             Result(
@@ -78,35 +89,35 @@ enum CLIProcess {
         }
     }
 
-    /// Runs `playctl` with `arguments` in this process's environment but for `PLAYCTL_HTTP`: as outside
+    /// Runs `tool` with `arguments` in this process's environment but for `PLAYCTL_HTTP`: as outside
     /// scripts/netns.sh, with no test HTTP server.
     static func runWithoutServer(
-        _ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation
+        _ arguments: [String], tool: String = "playctl", sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> Result {
         var environment = ProcessInfo.processInfo.environment
         environment["PLAYCTL_HTTP"] = nil
-        return try await run(arguments, environment: environment, sourceLocation: sourceLocation)
+        return try await run(arguments, tool: tool, environment: environment, sourceLocation: sourceLocation)
     }
 
-    /// Runs `playctl arguments` (through `launcher` when not empty), telling it to end after `timeout` seconds (a
+    /// Runs `tool arguments` (through `launcher` when not empty), telling it to end after `timeout` seconds (a
     /// hang is a failure, not a stuck test run). Waits on a thread of its own, so a long run does not hold one of
     /// the few threads other tests' tasks run on.
     static func run(
-        _ arguments: [String], launcher: [String] = [], timeout: Double,
+        _ arguments: [String], tool: String = "playctl", launcher: [String] = [], timeout: Double,
         sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> Result {
-        let command = launcher + [try requireBinary(sourceLocation)] + arguments
+        let command = launcher + [try requireBinary(tool, sourceLocation)] + arguments
         return Result(
             try await ProcessRunner.run(
                 command[0], Array(command.dropFirst()), standardOutput: .capture, standardError: .capture,
                 timeout: timeout))
     }
 
-    private static func requireBinary(_ sourceLocation: SourceLocation) throws -> String {
-        let binary = binaryPath
+    private static func requireBinary(_ tool: String, _ sourceLocation: SourceLocation) throws -> String {
+        let binary = binaryPath(of: tool)
         try #require(
             FileManager.default.isExecutableFile(atPath: binary),
-            "no playctl executable at \(binary): run 'swift build --build-tests' before 'swift test'",
+            "no \(tool) executable at \(binary): run 'swift build --build-tests' before 'swift test'",
             sourceLocation: sourceLocation)
         return binary
     }

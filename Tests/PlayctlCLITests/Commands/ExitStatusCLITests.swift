@@ -17,8 +17,8 @@ struct ExitStatusCLITests {
         (["frames", "a.mp4", "--md5", "--count"], "frames"),
         (["probe"], "probe"),
         (["probe", "a.mp4", "b.mp4"], "probe"),
-        (["bench", "--runs", "0"], "bench"),
-        (["bench", "--runs", "many"], "bench"),
+        (["soak", "--swaps", "-1"], "soak"),
+        (["soak", "--seeks", "many"], "soak"),
         ([], ""),
     ])
     func usageErrorsExitTwoWithAHint(arguments: [String], command: String) async throws {
@@ -69,12 +69,28 @@ struct ExitStatusCLITests {
         #expect(result.errorLines == ["playctl: error: cannot create '\(output)': No such file or directory"])
     }
 
+    @Test(arguments: [["run", "--runs", "0"], ["run", "--runs", "many"]])
+    func benchUsageErrorsExitTwoWithAHint(arguments: [String]) async throws {
+        let result = try await CLIProcess.run(arguments, tool: CLIProcess.bench)
+        #expect(result.status == 2, "\(arguments)")
+        #expect(result.standardOutput == "")
+        #expect(result.errorLines.count == 2 && result.errorLines.first?.hasPrefix("playctl-bench: error: ") == true)
+        #expect(result.errorLines.last == "see 'playctl-bench run --help'")
+    }
+
     @Test func benchWithoutFFmpegSaysSo() async throws {
-        let result = try await CLIProcess.run(["bench", "--runs", "1"], environment: ["PATH": "/nonexistent"])
+        let result = try await CLIProcess.run(
+            ["run", "--runs", "1"], tool: CLIProcess.bench, environment: ["PATH": "/nonexistent"])
         #expect(result.status == 1)
         #expect(result.standardOutput == "")
         #expect(result.errorLines.count == 1)
-        #expect(result.errorLines.first?.hasPrefix("playctl: error: ffmpeg is not installed") == true)
+        #expect(result.errorLines.first?.hasPrefix("playctl-bench: error: ffmpeg is not installed") == true)
+    }
+
+    @Test func playctlHasNoBenchCommand() async throws {
+        let result = try await CLIProcess.run(["bench", "--runs", "1"])
+        #expect(result.status == 2)
+        #expect(result.errorLines.first == "playctl: error: unknown command 'bench'", "\(result.errorLines)")
     }
 }
 

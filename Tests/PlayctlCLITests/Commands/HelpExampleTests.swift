@@ -4,11 +4,12 @@ import PlaybackTesting
 import PlayctlOutput
 import Testing
 
+@testable import PlayctlBench
 @testable import PlayctlCLI
 
-/// Every example of `probe`, `frames`, `frame`, `play` and `bench` in `--help` runs as written (its file names made
+/// Every example of `probe`, `frames`, `frame`, `play` and `playctl-bench run` in `--help` runs as written (its file names made
 /// paths: `clip.mp4` a copy of Media/a.mp4, `a.mp4` and `b.mp4` the clips, outputs in a temporary folder), and what
-/// its description promises holds. (`feed`, `poster`, `soak` and `bench --feed` run theirs in their own suites.)
+/// its description promises holds. (`feed`, `poster`, `soak` and `run --feed` run theirs in their own suites.)
 @Suite("Help examples run as written")
 struct HelpExampleTests {
     /// A folder with `clip.mp4` in it, and `film.mkv`, `film.mp4` and `film.vtt` (the clips with several audio
@@ -24,7 +25,7 @@ struct HelpExampleTests {
         return directory
     }
 
-    /// The example's arguments (without `playctl`), with its file names made paths.
+    /// The example's arguments (without `playctl` or `playctl-bench`), with its file names made paths.
     static func arguments(_ example: String, in directory: URL) -> [String] {
         example.split(separator: " ").dropFirst().map(String.init).map { word in
             if word == "a.mp4" || word == "b.mp4" { return MediaFixtures.path(word) }
@@ -44,7 +45,8 @@ struct HelpExampleTests {
         if example.contains("http://") || example.contains("--network"), TestHTTPServer.skipReason != nil {
             return nil
         }
-        return try await CLIProcess.run(Self.arguments(example, in: directory), timeout: 600)
+        let tool = String(example.prefix { $0 != " " })
+        return try await CLIProcess.run(Self.arguments(example, in: directory), tool: tool, timeout: 600)
     }
 
     @Test("probe: the clip described, as text and JSON")
@@ -184,7 +186,7 @@ struct HelpExampleTests {
         }
     }
 
-    @Test("bench: a table and the same as JSON on clip.mp4; remote playback inside netns")
+    @Test("playctl-bench run: a table and the same as JSON on clip.mp4; remote playback inside netns")
     func bench() async throws {
         let directory = try Self.folder()
         defer { try? FileManager.default.removeItem(at: directory) }

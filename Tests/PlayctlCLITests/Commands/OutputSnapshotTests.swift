@@ -2,7 +2,7 @@ import Foundation
 import PlaybackTesting
 import Testing
 
-/// What `playctl` prints for help, version and usage errors, byte for byte, against the texts committed in
+/// What `playctl` (and `playctl-bench`) prints for help, version and usage errors, byte for byte, against the texts committed in
 /// `Tests/PlayctlCLITests/Snapshots/`: a change to the parser or to a command's declaration that alters a single
 /// byte of them fails here. When a change is meant, record the new texts with `PLAYCTL_RECORD_SNAPSHOTS=1 swift test
 /// --filter OutputSnapshotTests` and review the diff.
@@ -10,8 +10,14 @@ import Testing
 struct OutputSnapshotTests {
     static let directory = Repository.url("Tests/PlayctlCLITests/Snapshots")
 
-    /// `playctl --help`, `--version` and every command's `--help`, each in its own file.
-    static let helpCases: [(file: String, arguments: [String])] = [
+    /// `playctl --help`, `--version` and every command's `--help`, each in its own file; `playctl-bench`'s too.
+    static let helpCases: [(file: String, tool: String, arguments: [String])] =
+        [
+            ("help/playctl-bench.txt", CLIProcess.bench, ["--help"]),
+            ("help/bench.txt", CLIProcess.bench, ["run", "--help"]),
+        ] + playctlHelpCases.map { ($0.file, "playctl", $0.arguments) }
+
+    static let playctlHelpCases: [(file: String, arguments: [String])] = [
         ("help/playctl.txt", ["--help"]),
         ("help/version.txt", ["--version"]),
         ("help/probe.txt", ["probe", "--help"]),
@@ -19,13 +25,13 @@ struct OutputSnapshotTests {
         ("help/frame.txt", ["frame", "--help"]),
         ("help/play.txt", ["play", "--help"]),
         ("help/feed.txt", ["feed", "--help"]),
-        ("help/bench.txt", ["bench", "--help"]),
         ("help/soak.txt", ["soak", "--help"]),
         ("help/poster.txt", ["poster", "--help"]),
     ]
 
     /// Command lines that fail before any command runs: every kind of parser error, and every check a command makes
-    /// on its own values (in the order it makes them, where two values are wrong at once).
+    /// on its own values (in the order it makes them, where two values are wrong at once). `bench` stands for
+    /// `playctl-bench run`.
     static let usageErrorCases: [[String]] = [
         [], ["frmae"], ["bogus"], ["--bogus"], ["--hepl"], ["--versoin"], ["-x"], ["--help=1"],
         ["help", "frmae"], ["help", "probe", "extra"],
@@ -68,8 +74,8 @@ struct OutputSnapshotTests {
     static var isRecording: Bool { ProcessInfo.processInfo.environment["PLAYCTL_RECORD_SNAPSHOTS"] == "1" }
 
     @Test func helpAndVersionTexts() async throws {
-        for (file, arguments) in Self.helpCases {
-            let result = try await CLIProcess.run(arguments)
+        for (file, tool, arguments) in Self.helpCases {
+            let result = try await CLIProcess.run(arguments, tool: tool)
             #expect(result.status == 0 && result.standardError == "", "\(arguments)")
             try Self.compare(result.standardOutput, with: file)
         }
@@ -77,10 +83,12 @@ struct OutputSnapshotTests {
 
     @Test func usageErrorTexts() async throws {
         var text = ""
-        for arguments in Self.usageErrorCases {
-            let result = try await CLIProcess.run(arguments)
+        for line in Self.usageErrorCases {
+            let (tool, arguments) =
+                line.first == "bench" ? (CLIProcess.bench, ["run"] + line.dropFirst()) : ("playctl", line)
+            let result = try await CLIProcess.run(arguments, tool: tool)
             #expect(result.status == 2, "\(arguments): a usage error")
-            text += "$ playctl " + arguments.joined(separator: " ") + "\n"
+            text += "$ \(tool) " + arguments.joined(separator: " ") + "\n"
             text += "exit \(result.status)\n"
             text += "stdout:\n" + result.standardOutput
             text += "stderr:\n" + result.standardError + "\n"

@@ -148,7 +148,7 @@ struct FeedScrollTests {
         #expect(
             abs(sorted[sorted.count / 2] - dwell) < 0.15, "the median dwell is --dwell: \(sorted[sorted.count / 2])")
         #expect(sorted.first! < dwell / 1.5 && sorted.last! > dwell * 2, "spread around it")
-        var random = SplitMix64(seed: 3)
+        var random = SeededGenerator(seed: 3)
         let clamped = (0..<500).map { _ in FeedScroll.drawDwell(around: 0.2, &random) }
         #expect(clamped.allSatisfy { $0 >= 0.2 && $0 <= 1.0 })
     }

@@ -1,13 +1,14 @@
 import CommandLineKit
 import Foundation
 import PlaybackTesting
+import PlayctlBench
 import Testing
 
 @testable import PlayctlCLI
 
 /// The argument fuzzer's committed corpus (Fuzz/corpus/args: the seeds, and every input that ever broke a promise of
 /// the parser, kept as a regression), replayed through the fuzzer's own checks (CommandLineKit's `ArgumentsFuzzCase`,
-/// with playctl's tool). Each file is one command line, its arguments separated by NUL bytes.
+/// with playctl's tool and playctl-bench's). Each file is one command line, its arguments separated by NUL bytes.
 @Suite("Fuzz corpus: command lines")
 struct ArgumentsFuzzCorpusTests {
     static let corpusDirectory = Repository.url("Fuzz/corpus/args")
@@ -29,5 +30,6 @@ struct ArgumentsFuzzCorpusTests {
             : bytes.split(separator: 0, omittingEmptySubsequences: false)
                 .map { String(decoding: $0, as: UTF8.self) }
         ArgumentsFuzzCase.run(argv, tool: PlayctlCommands.tool)
+        ArgumentsFuzzCase.run(argv, tool: PlayctlBenchCommands.tool)
     }
 }

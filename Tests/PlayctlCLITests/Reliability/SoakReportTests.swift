@@ -1,6 +1,6 @@
 import Testing
 
-@testable import PlayctlBench
+@testable import PlayctlCLI
 
 /// How the soak judges its memory: the floor of the second half of its checkpoints against the first half's.
 @Suite("playctl soak: the growth it judges")

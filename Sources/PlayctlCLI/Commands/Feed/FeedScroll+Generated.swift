@@ -1,7 +1,6 @@
 import Foundation
-import PlaybackTesting
 
-/// The scroll `--swipes`, `--dwell` and `--seed` describe, drawn from SplitMix64: the same arguments give the same
+/// The scroll `--swipes`, `--dwell` and `--seed` describe, drawn from a `SeededGenerator`: the same arguments give the same
 /// steps on every run and machine.
 ///
 /// It starts on item 0 and swipes forward, never past the last item (the scroll stops there: a short feed gets
@@ -23,7 +22,7 @@ extension FeedScroll {
 
     /// The scroll of `swipes` swipes over `entries` items (at least 1), dwelling about `dwell` seconds.
     static func generated(entries: Int, swipes: Int, dwell: Double, seed: UInt64) -> FeedScroll {
-        var random = SplitMix64(seed: seed)
+        var random = SeededGenerator(seed: seed)
         var steps = [Step(at: 0, index: 0, speed: 0)]
         var time = 0.0
         var index = 0
@@ -48,7 +47,7 @@ extension FeedScroll {
     }
 
     /// A dwell around `median`: log-normal (Box-Muller from two uniform draws), clamped to [0.2, 5 x `median`].
-    static func drawDwell(around median: Double, _ random: inout SplitMix64) -> Double {
+    static func drawDwell(around median: Double, _ random: inout SeededGenerator) -> Double {
         let u1 = max(unit(&random), .leastNormalMagnitude)
         let u2 = unit(&random)
         let normal = (-2 * log(u1)).squareRoot() * cos(2 * .pi * u2)
@@ -56,7 +55,7 @@ extension FeedScroll {
     }
 
     /// A uniform number in [0, 1) from the top 53 bits of the next value.
-    static func unit(_ random: inout SplitMix64) -> Double {
+    static func unit(_ random: inout SeededGenerator) -> Double {
         Double(random.next() >> 11) * 0x1p-53
     }
 }

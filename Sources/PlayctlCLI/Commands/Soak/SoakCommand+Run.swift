@@ -1,17 +1,16 @@
 import Dispatch
 import Locking
-import PlayctlBench
 
 /// `playctl soak [--swaps N] [--seeks N] [--media DIR] [--json]`: one process swaps items and seeks many times in
-/// one player, then checks that memory, file descriptors and threads did not grow (PlayctlBench's `SoakRun` and
-/// `SoakReport`).
+/// one player, then checks that memory, file descriptors and threads did not grow (`SoakRun` and `SoakReport`,
+/// beside it).
 /// Prints its figures; exits 1 when a bound is exceeded or an item fails, 2 for a bad count.
 extension SoakCommand: PlayctlCommand {
     /// The generator's seed: every run makes the same steps.
     static let seed: UInt64 = 0x50A4
 
     func run(_ output: StandardOutput) throws(CommandFailure) {
-        let clips = try benchStep { () throws(BenchFailure) in try SoakRun.clips(in: mediaDirectory) }
+        let clips = try SoakRun.clips(in: mediaDirectory)
         let soak = SoakRun(clips: clips, swaps: swaps, seeks: seeks, seed: Self.seed) {
             PlayctlMain.exitWithFailure($0)
         }

@@ -1,8 +1,8 @@
 import CommandLineKit
-import PlayctlBench
+import PlayctlCLI
 
 extension CommandFailure {
-    /// The failure of a benchmark or soak, worded as playctl's other failures are.
+    /// The failure of a benchmark, worded as playctl's other failures are.
     init(_ failure: BenchFailure) {
         switch failure {
         case .media(let error): self = .media(error)
@@ -14,7 +14,7 @@ extension CommandFailure {
     }
 }
 
-/// Runs a step of a benchmark or soak, turning its `BenchFailure` into a `CommandFailure`.
+/// Runs a step of a benchmark, turning its `BenchFailure` into a `CommandFailure`.
 func benchStep<T>(_ body: () throws(BenchFailure) -> T) throws(CommandFailure) -> T {
     do {
         return try body()

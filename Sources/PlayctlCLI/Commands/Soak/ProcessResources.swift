@@ -8,20 +8,20 @@ import Musl
 
 /// What this process holds right now, as Linux reports it under `/proc/self`: resident memory, open file
 /// descriptors and threads. The soak command compares snapshots taken before and after its work.
-struct ProcessResources: Equatable {
+package struct ProcessResources: Equatable, Sendable {
     /// Resident memory in bytes (`/proc/self/statm`, second field, times the page size).
-    var residentBytes: Int
+    package var residentBytes: Int
     /// Of it, anonymous memory (`RssAnon`: heap, stacks; not code and data mapped from files).
-    var anonymousBytes: Int
+    package var anonymousBytes: Int
     /// Open file descriptors (entries of `/proc/self/fd`, the one used to list them excluded).
-    var fileDescriptors: Int
+    package var fileDescriptors: Int
     /// Threads (entries of `/proc/self/task`).
-    var threads: Int
+    package var threads: Int
     /// Thread names (`/proc/self/task/N/comm`) and how many threads carry each: says whose a leftover thread is.
-    var threadNames: [String: Int]
+    package var threadNames: [String: Int]
 
     /// The process now. Fields that cannot be read are -1 (no `/proc`: not Linux).
-    static func current() -> ProcessResources {
+    package static func current() -> ProcessResources {
         let tasks = DirectoryListing.names(in: "/proc/self/task")
         var names: [String: Int] = [:]
         for task in tasks ?? [] {
@@ -41,7 +41,7 @@ struct ProcessResources: Equatable {
     /// whenever threads contend for the heap, and keeps each one: with many short-lived decoding threads the arena
     /// count, and with it resident memory, creeps up for a long while without any leak. Capping it early makes
     /// resident memory track what is allocated.
-    static func limitMallocArenas(to count: Int32) {
+    package static func limitMallocArenas(to count: Int32) {
         setMallocOption(-8, to: count)  // M_ARENA_MAX in malloc.h
     }
 
@@ -50,7 +50,7 @@ struct ProcessResources: Equatable {
     /// far (up to 32 MB), so after the first decoder closes, its successors' frame buffers and the byte cache's
     /// 256 KB chunks come from the heap, and what they free stays resident until a trim: in `bench --feed`'s soak
     /// the peak was 151-154 MB with the default and 144-146 MB with 128 KB, the means 3 MB lower.
-    static func fixMmapThreshold(at bytes: Int32) {
+    package static func fixMmapThreshold(at bytes: Int32) {
         setMallocOption(-3, to: bytes)  // M_MMAP_THRESHOLD in malloc.h
     }
 

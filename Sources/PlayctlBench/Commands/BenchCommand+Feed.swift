@@ -1,8 +1,8 @@
-import PlayctlBench
+import PlayctlCLI
 import PlayctlOutput
 
-/// `playctl bench --feed [--sweep]`: the feed against a naive player and mpv over scripts/netns.sh's shaped loopback
-/// (PlayctlBench's `FeedBench`), or a parameter sweep on the simulated network (`FeedSweep`).
+/// `playctl-bench run --feed [--sweep]`: the feed against a naive player and mpv over scripts/netns.sh's shaped loopback
+/// (`FeedBench`), or a parameter sweep on the simulated network (`FeedSweep`).
 extension BenchCommand {
     /// Runs `--feed` (or `--feed --sweep`) and prints its report. Without the test HTTP server, `--feed` fails at once
     /// (exit 1) saying to run it through scripts/bench.sh --feed; `--sweep` needs only the feed's files.

@@ -1,6 +1,5 @@
 import MediaIO
 import Playback
-import PlaybackTesting
 
 #if canImport(Glibc)
 import Glibc
@@ -17,24 +16,24 @@ import Glibc
 /// `ProcessResources.limitMallocArenas` and `fixMmapThreshold`): with the default threshold, freed frame buffers stayed
 /// in the heap, and the growth of 200-step soaks varied from -0.3 to +1.8 MB from run to run on the same code (a
 /// 2.1 MB one failed its bound beside the test suite); with 128 KB, 0.4-0.8 MB, and 0.4 MB over 1000 steps.
-public struct SoakRun: Sendable {
+package struct SoakRun: Sendable {
     /// The clips to swap between, cycled through in order.
-    public let clips: [String]
+    package let clips: [String]
     /// Items to swap in.
-    public let swaps: Int
+    package let swaps: Int
     /// Seeks to make.
-    public let seeks: Int
+    package let seeks: Int
     /// The generator's seed: the same seed makes the same steps.
-    public let seed: UInt64
+    package let seed: UInt64
     /// Called from the watchdog, with a sentence saying so, when no step completes for `hangSeconds`; it must end
     /// the process (a hang is a failure, not a wait), which the soak cannot do from where it is stuck.
-    public let onHang: @Sendable (String) -> Void
+    package let onHang: @Sendable (String) -> Void
 
     /// Seconds without a completed step after which the soak reports a hang.
-    public static let hangSeconds = 30
+    package static let hangSeconds = 30
 
     /// A soak over `clips`; see the type's description.
-    public init(clips: [String], swaps: Int, seeks: Int, seed: UInt64, onHang: @escaping @Sendable (String) -> Void) {
+    package init(clips: [String], swaps: Int, seeks: Int, seed: UInt64, onHang: @escaping @Sendable (String) -> Void) {
         self.clips = clips
         self.swaps = swaps
         self.seeks = seeks
@@ -43,20 +42,20 @@ public struct SoakRun: Sendable {
     }
 
     /// The media files in `directory` that open with a decodable stream, sorted by name; at least two.
-    /// - Throws: `BenchFailure.failed` when there are fewer than two.
-    public static func clips(in directory: String) throws(BenchFailure) -> [String] {
+    /// - Throws: `CommandFailure` when there are fewer than two.
+    package static func clips(in directory: String) throws(CommandFailure) -> [String] {
         let extensions: Set<String> = ["mp4", "m4a", "mov", "webm", "mkv", "ts"]
         let names = DirectoryListing.names(in: directory) ?? []
         let candidates = names.filter { extensions.contains(String($0.split(separator: ".").last ?? "")) }.sorted()
         let clips = candidates.map { directory + "/" + $0 }.filter { (try? Demuxer(url: $0)) != nil }
         guard clips.count >= 2 else {
-            throw .failed("soak needs at least two playable clips in '\(directory)' (found \(clips.count))")
+            throw CommandFailure("soak needs at least two playable clips in '\(directory)' (found \(clips.count))")
         }
         return clips
     }
 
     /// Runs the soak and measures; the report says whether it passed.
-    public func run() async -> SoakReport {
+    package func run() async -> SoakReport {
         var report = SoakReport(swaps: swaps, seeks: seeks, clips: clips.count)
         let started = ContinuousClock.now
         let progress = SoakProgress()
@@ -68,7 +67,7 @@ public struct SoakRun: Sendable {
         let clock = ManualClock()
         let player = Player(clock: .manual(clock), audio: true)
         player.play()
-        var random = SplitMix64(seed: seed)
+        var random = SeededGenerator(seed: seed)
         let steps = max(swaps, seeks)
         // The first 10% of the steps, and at least one pass over every clip (first uses set up codec tables).
         let warmUp = min(steps, max(steps / 10, clips.count))
@@ -103,7 +102,7 @@ public struct SoakRun: Sendable {
     }
 
     /// Seeks the current item to a random point of it (sometimes past either end), exactly or to a keyframe.
-    private func seek(_ player: Player, _ random: inout SplitMix64, _ report: inout SoakReport) async {
+    private func seek(_ player: Player, _ random: inout SeededGenerator, _ report: inout SoakReport) async {
         let duration = player.currentItem?.duration ?? .indefinite
         let span = duration.isNumeric ? duration.seconds : 1
         let fraction = Double(random.next() % 1200) / 1000 - 0.1
@@ -124,7 +123,7 @@ public struct SoakRun: Sendable {
 
     /// Waits until no decoding thread is left and descriptors and threads match `reference` (when given) or stop
     /// changing, up to 3 s; then hands free heap memory back and measures.
-    static func quiescent(reference: ProcessResources?) async -> ProcessResources {
+    package static func quiescent(reference: ProcessResources?) async -> ProcessResources {
         var previous = ProcessResources.current()
         for _ in 0..<60 {
             try? await Task.sleep(for: .milliseconds(50))

@@ -5,9 +5,9 @@ import Musl
 #endif
 
 /// Directory contents with `opendir`/`readdir`.
-enum DirectoryListing {
+package enum DirectoryListing {
     /// The names in a directory, without `.` and `..`; nil when it cannot be opened.
-    static func names(in path: String) -> [String]? {
+    package static func names(in path: String) -> [String]? {
         guard let dir = opendir(path) else { return nil }
         defer { closedir(dir) }
         var names: [String] = []

@@ -2,9 +2,9 @@ import Foundation
 import PlayctlOutput
 
 /// What a soak did and measured, the bounds it is held to, and its report as text or one JSON object.
-public struct SoakReport: Sendable {
+package struct SoakReport: Sendable {
     /// Resident memory may grow this much after the warm-up (``residentGrowth``).
-    public static let residentGrowthBound = 2 << 20
+    package static let residentGrowthBound = 2 << 20
 
     var swaps: Int
     var seeks: Int
@@ -38,7 +38,7 @@ public struct SoakReport: Sendable {
     }
 
     /// Each bound that was exceeded, as one sentence; empty when the soak passed.
-    public var problems: [String] {
+    package var problems: [String] {
         var problems: [String] = []
         if residentGrowth > Self.residentGrowthBound {
             problems.append(
@@ -65,7 +65,7 @@ public struct SoakReport: Sendable {
     // MARK: Output
 
     /// The report as text, one string per line, ending with `result: pass` or `result: FAIL`.
-    public var textLines: [String] {
+    package var textLines: [String] {
         [
             "playctl soak: \(swaps) item swaps and \(seeks) seeks over \(clips) clips in "
                 + String(format: "%.1f s", seconds) + " (one player, manual clock)",
@@ -85,7 +85,7 @@ public struct SoakReport: Sendable {
 
     /// The report as one JSON object: counts, the four resource snapshots, the checkpoints' resident memory, the
     /// growth and its bound, `passed` and `problems`.
-    public var json: JSONValue {
+    package var json: JSONValue {
         .object([
             ("swaps", .int(swaps)), ("seeks", .int(seeks)), ("clips", .int(clips)), ("seconds", .double(seconds)),
             ("seeksFinished", .int(seeksFinished)), ("seeksNotFinished", .int(seeksNotFinished)),
@@ -100,14 +100,14 @@ public struct SoakReport: Sendable {
     }
 
     /// `1.25 MB` (MiB, two decimals; negative sizes keep their sign).
-    public static func megabytes(_ bytes: Int) -> String {
+    package static func megabytes(_ bytes: Int) -> String {
         String(format: "%.2f MB", Double(bytes) / Double(1 << 20))
     }
 }
 
 extension ProcessResources {
     /// `{"residentBytes", "anonymousBytes", "fileDescriptors", "threads"}`.
-    var json: JSONValue {
+    package var json: JSONValue {
         .object([
             ("residentBytes", .int(residentBytes)), ("anonymousBytes", .int(anonymousBytes)),
             ("fileDescriptors", .int(fileDescriptors)),
@@ -116,6 +116,6 @@ extension ProcessResources {
     }
 
     /// Not measured yet.
-    static let empty = ProcessResources(
+    package static let empty = ProcessResources(
         residentBytes: 0, anonymousBytes: 0, fileDescriptors: 0, threads: 0, threadNames: [:])
 }

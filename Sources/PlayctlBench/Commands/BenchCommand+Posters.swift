@@ -1,7 +1,7 @@
-import PlayctlBench
+import PlayctlCLI
 import PlayctlOutput
 
-/// `playctl bench --posters`: the poster pipeline against ffmpeg (PlayctlBench's `PosterBench`).
+/// `playctl-bench run --posters`: the poster pipeline against ffmpeg (`PosterBench`).
 extension BenchCommand {
     func runPosters(_ output: StandardOutput) throws(CommandFailure) {
         let bench = PosterBench(runs: runs)

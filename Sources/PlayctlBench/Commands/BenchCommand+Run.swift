@@ -1,6 +1,6 @@
 import Dispatch
 import Locking
-import PlayctlBench
+import PlayctlCLI
 import PlayctlOutput
 
 #if canImport(Glibc)
@@ -9,8 +9,8 @@ import Glibc
 import Musl
 #endif
 
-/// `playctl bench [--file FILE] [--runs N] [--playback | --network] [--json]`: times playctl against ffmpeg and mpv on
-/// one file (PlayctlBench's `DecodeBench`), with `--playback` measures the player (`PlaybackBench`), or with
+/// `playctl-bench run [--file FILE] [--runs N] [--playback | --network] [--json]`: times playctl against ffmpeg and mpv on
+/// one file (`DecodeBench`), with `--playback` measures the player (`PlaybackBench`), or with
 /// `--network` remote playback over scripts/netns.sh's shaped loopback (`NetworkBench`).
 ///
 /// Prints the report as a table or JSON; progress goes to standard error. Fails (exit 1) when ffmpeg is missing, a

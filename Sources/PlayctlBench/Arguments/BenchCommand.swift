@@ -1,0 +1,108 @@
+import CommandLineKit
+
+/// `playctl-bench run [--file FILE] [--runs N] [--playback | --network | --posters | --feed] [--sweep] ... [--json]`:
+/// what it accepts (`--feed`'s options are in `FeedBenchOptions`). It runs in `Commands/BenchCommand+Run.swift`.
+/// Like playctl's declarations it imports only CommandLineKit (scripts/fuzz.sh args builds it with them).
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        name: "run",
+        abstract: "Time playctl against ffmpeg and mpv: full decode and worst-case exact seek.",
+        discussion: """
+            Spawns each command as a process (playctl: the executable next to playctl-bench), alternating them, \
+            and reports the median wall time over N runs, the ratios to the reference tools and the peak memory \
+            (RSS) of each. It measures two things on the same \
+            file: decoding every video frame ('playctl frames --count' against 'ffmpeg -threads 0 -f null'), and \
+            an exact seek to the frame just before the second keyframe ('playctl frame --at T --md5' against \
+            'ffmpeg -ss T' and 'mpv --hr-seek=yes --start=T'), after checking that the frame is bit-identical to \
+            ffmpeg's.
+
+            The default file, bench-media/1080p.mp4, is made by scripts/make-bench-media.sh when missing. Needs \
+            ffmpeg in PATH; mpv is optional.
+
+            --network needs nginx on the shaped loopback that scripts/netns.sh starts (it exits 1 otherwise): \
+            'scripts/bench.sh --network' builds playctl and playctl-bench in release mode and runs them there. \
+            Each first-frame run ('playctl play U --frames 1', 'ffmpeg -i U -frames:v 1 -f null -', \
+            'mpv --frames=1 --vo=null --ao=null U') is a new process started on an idle link with an empty cache, timed from start to exit. \
+            Targets: first frame at most 1.0x the faster of ffmpeg and mpv at 8 Mbit/s, a start from the cache at \
+            most 1.1x the local file's, a full play at most 1.02x the file's bytes.
+
+            --feed needs the same server (it exits 1 otherwise) and the feed scripts/make-feed-media.sh makes; \
+            'scripts/bench.sh --feed' makes both and runs a release build there. Every trace is seeded and replayed \
+            in real time by each player: playctl's FeedController with its defaults, a naive baseline (budget 0, \
+            nothing prepared), and mpv (a playlist, 'playlist-next' over its JSON IPC, with and without \
+            --prefetch-playlist). Targets: a prepared item's first frame p95 at most 33 ms at 8 Mbit/s; a cold \
+            one's at most mpv's without prefetch; with prefetching around it at most 1.05x without; waste at most \
+            15% and rebuffering at most 0.5% with a 14 s median dwell; at least 20% fewer loader impressions than \
+            the naive baseline at 1.6 Mbit/s; the soak's peak memory at most 150 MB, its growth after the warm-up \
+            at most 2 MB, descriptors and threads back to where they started. The soak and --sweep run on a \
+            simulated network under a manual clock (real decoding, virtual time).
+            """,
+        examples: [
+            UsageExample("playctl-bench run --file clip.mp4 --runs 3", "Measure clip.mp4, 3 runs of each command."),
+            UsageExample("playctl-bench run --file clip.mp4 --runs 3 --json", "The same; print JSON."),
+            UsageExample(
+                "playctl-bench run --network --runs 1",
+                "Remote playback, 1 run of each command; inside scripts/netns.sh, as scripts/bench.sh --network runs it."
+            ),
+            UsageExample(
+                "playctl-bench run --feed --json",
+                "The feed against naive and mpv (about 20 minutes); inside scripts/netns.sh, as scripts/bench.sh --feed "
+                    + "runs it."),
+            UsageExample(
+                "playctl-bench run --feed --sweep --swipes 20 --budgets 3,5 --video-costs 2 --inactive-kib 0",
+                "A small parameter sweep: 2 points of 20 swipes each, on the simulated link."),
+        ])
+
+    static var constraints: [OptionRule<Self>] {
+        [.atMostOne(\.$playback, \.$network, \.$posters, \.feed.$feed)] + FeedBenchOptions.constraints(\.feed)
+    }
+
+    /// Runs per command when `--runs` is absent.
+    static let defaultRuns = 9
+
+    /// `--file`, or nil for the default file.
+    @Option(
+        placeholder: "FILE",
+        help: """
+            The media file to measure (default bench-media/1080p.mp4); with --network, a file of the served \
+            folder (default hd.mp4); with --feed, a folder of it (default feed).
+            """)
+    var file: String?
+    /// Timed runs per command.
+    @Option(
+        placeholder: "N", help: "Timed runs of each command; the median is reported (default 9).",
+        check: .atLeast(1, "a positive integer"))
+    var runs: Int = BenchCommand.defaultRuns
+    /// `--playback`: measure the player rather than the decoder.
+    @Flag(
+        help: """
+            Measure the player instead: startup, real-time presentation error, 8 concurrent players, peak \
+            memory against ffmpeg, and Picture in Picture swap latency.
+            """)
+    var playback: Bool
+    /// `--network`: measure remote playback.
+    @Flag(
+        help: """
+            Measure remote playback over scripts/netns.sh's shaped loopback: time to first frame of a URL against \
+            ffmpeg and mpv at 8, 20 and 2 Mbit/s, a second play from the byte cache against the local file, and \
+            the bytes a full play transfers. Run it through scripts/bench.sh --network.
+            """)
+    var network: Bool
+    /// `--posters`: measure the poster pipeline.
+    @Flag(
+        help: """
+            Measure the poster pipeline: a 720p clip's first-frame poster against ffmpeg (local, and over the \
+            8 Mbit/s link inside scripts/netns.sh), and a batch of 300 requests with duplicates (fetches against \
+            distinct keys, peak memory). Run it through scripts/bench.sh --posters.
+            """)
+    var posters: Bool
+    /// `--feed` and its options.
+    var feed = FeedBenchOptions()
+    /// Whether to print JSON instead of a table.
+    @Flag(name: "json", help: "Print the results as one JSON object instead of a table.") var printsJSON: Bool
+
+    /// Checks `--feed`'s lists.
+    func validate() throws(UsageError) {
+        try feed.validate()
+    }
+}
