@@ -53,8 +53,8 @@ let package = Package(
         .target(name: "Locking"),
         // The only Swift module that imports FFmpeg. No Locking: the fuzz build compiles it alone.
         .target(name: "MediaIO", dependencies: ["MediaCore", "CFFmpeg"]),
-        // The only Swift module that imports libcurl: HTTP transfers and the byte cache, behind the Transport protocol (the simulated
-        // network that also implements it is PlaybackTesting's).
+        // The only Swift module that imports libcurl: HTTP transfers and the byte cache, behind the Transport
+        // protocol (the simulated network that also implements it is PlaybackTesting's).
         .target(name: "Loading", dependencies: ["MediaCore", "CCurl", "Locking"]),
         // The only Swift module that imports libpulse: the PulseAudio device (libpulse loaded at run time).
         .target(name: "AudioDevice", dependencies: ["CPulse", "Locking"]),
