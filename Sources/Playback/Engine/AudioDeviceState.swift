@@ -1,11 +1,11 @@
 import AudioDevice
 
-/// The sound server's device as the engine sees it: the device once connected, what was written to it since the
+/// The audio output device as the engine sees it: the device once connected, what was written to it since the
 /// last flush (to find the media time being heard), and what it reported.
 struct AudioDeviceState: @unchecked Sendable {
     /// The connected device (nil while connecting, after a failure, or for the null output). Used under the
     /// engine's lock, but for making a stream for a new format (``PlayerCore/prepareAudioDevice``).
-    var device: PulseAudioDevice?
+    var device: (any AudioOutputDevice)?
     /// Audio taken from the item but not written yet: it waits for a stream of its format to be made (oldest
     /// first; at most what one pass takes, as the engine makes the stream before its next pass).
     var pending: [(buffer: AudioBuffer, end: MediaTime)] = []

@@ -1,7 +1,5 @@
-import AudioDevice
-
 /// Something the engine decided under its lock and does after releasing it: starting or stopping an item's
-/// machinery, making the sound server's stream for a new format. (App code never appears here: callbacks go to the
+/// machinery, making the audio device ready for a new format. (App code never appears here: callbacks go to the
 /// player's ``CallbackExecutor`` in the order they were decided.)
 enum EngineWork: Sendable {
     /// Open `item` on a loader thread, reading through `sources`.
@@ -12,6 +10,6 @@ enum EngineWork: Sendable {
     case closeSources(OpenedSources)
     /// The item no longer belongs to this player.
     case detach(PlayerItem)
-    /// Make the sound server's stream for a new audio format (a round trip to the server).
-    case prepareAudioDevice(PulseAudioDevice, sampleRate: Int, channels: Int)
+    /// Make the audio device ready for a new audio format (a sound server's stream: a round trip to the server).
+    case prepareAudioDevice(any AudioOutputDevice, sampleRate: Int, channels: Int)
 }

@@ -1,25 +1,23 @@
 import AudioDevice
 import Foundation
 
-/// The PulseAudio output (host clock): audio written ahead to the device, the timeline following the device's
-/// clock, corks, flushes, failures (locked unless said otherwise).
+/// The audio output device (host clock; PulseAudio or another ``AudioOutputDevice``): audio written ahead to the
+/// device, the timeline following the device's clock, corks, flushes, failures (locked unless said otherwise).
 extension PlayerCore {
     /// Unlocked, from `start()`: connects on a thread of its own, then reports the output in use.
-    func connectAudioDevice(sink: String?, server: String?) {
+    func connectAudioDevice(_ connector: AudioOutputDeviceConnector) {
         guard case .host = clockMode, audioEnabled else {
             mutate { $0.reportAudioOutput("null", error: nil) }
             return
         }
         startDedicatedThread(name: "playctl.audio-device") { [self] in
-            let result = Result { () throws(AudioDeviceError) in
-                try PulseAudioDevice.connect(sink: sink, server: server)
-            }
-            let unused = mutate { core -> PulseAudioDevice? in
+            let result = Result { () throws(AudioDeviceError) in try connector.connect() }
+            let unused = mutate { core -> (any AudioOutputDevice)? in
                 guard !core.state.stopped else { return try? result.get() }
                 switch result {
                 case .success(let device):
                     core.state.device.device = device
-                    core.reportAudioOutput("pulse", error: nil)
+                    core.reportAudioOutput(connector.name, error: nil)
                 case .failure(let error):
                     core.state.device.failure = error
                     core.reportAudioOutput("null", error: error.description)
@@ -97,7 +95,7 @@ extension PlayerCore {
     }
 
     /// The media time being heard (nil when the device does not lead now: nothing written, or all of it heard).
-    func heardTime(_ device: PulseAudioDevice) throws(AudioDeviceError) -> Double? {
+    func heardTime(_ device: any AudioOutputDevice) throws(AudioDeviceError) -> Double? {
         guard let latency = try device.latency() else { return nil }
         return state.device.heard(latency: latency)
     }
@@ -128,8 +126,8 @@ extension PlayerCore {
         }
     }
 
-    /// Unlocked (collected work): makes the device's stream for a new format; a failure is the device's.
-    func prepareAudioDevice(_ device: PulseAudioDevice, sampleRate: Int, channels: Int) {
+    /// Unlocked (collected work): makes the device ready for a new format; a failure is the device's.
+    func prepareAudioDevice(_ device: any AudioOutputDevice, sampleRate: Int, channels: Int) {
         do throws(AudioDeviceError) {
             try device.prepare(sampleRate: sampleRate, channels: channels)
         } catch {

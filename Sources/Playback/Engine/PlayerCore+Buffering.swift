@@ -4,7 +4,9 @@ extension PlayerCore {
     ///
     /// As in AVPlayer, buffering is about the media being available, not about decoded pictures: a local file is
     /// loaded whole, so it is likely to keep up as soon as it is ready. Only after a stall (the decoder fell behind
-    /// the clock) does the player wait for its queue of decoded frames to fill again (or reach the end).
+    /// the clock) does the player wait for its queue of decoded frames to fill again (or reach the end); and an item
+    /// fed over a link starts (or resumes) once its decoders are ahead too. The decoded queues gate those starts
+    /// only: the flags never follow a queue that fills or drains by a frame (``BufferingState``).
     func updateBuffering(at now: Double) {
         guard let item = currentItem, let loaded = currentLoaded, !state.seeks.isSeeking else { return }
         let t = timelineTime(at: now)
@@ -43,7 +45,7 @@ extension PlayerCore {
             itemState.buffering = itemState.buffering.updated(
                 bufferedAhead: recovering ? .zero : available,
                 preferredForwardBufferDuration: itemState.preferredForwardBufferDuration,
-                reachedEndOfFile: !recovering, queueIsFull: full)
+                reachedEndOfFile: !recovering, queueIsFull: false)
             itemState.bufferedUntil = loaded.duration.isNumeric ? loaded.duration : bufferedUntil
             return itemState.buffering
         }
@@ -168,6 +170,7 @@ extension PlayerCore {
     func stall(at now: Double) {
         emit(.stalled, at: now)
         state.buffering.recoveringFromStall = true
+        currentItem?.state.withLock { $0.buffering.stalled() }
         perform(state.control.stalled(), at: now, reason: .stalled)
         updateBuffering(at: now)
     }

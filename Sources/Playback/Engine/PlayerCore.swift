@@ -11,8 +11,9 @@ import Synchronization
 /// - App code (video sinks, layer observers, time observers, event and metric observers and streams, seek
 ///   completions, the looper's hook) never runs on the engine thread or under the lock: it is handed, in the order
 ///   it was decided, to the player's ``CallbackExecutor``, so a callback may call the player.
-/// - The pipelines (decoding threads) never take this lock; the engine asks them for a snapshot or for due frames,
-///   one call each, under it (lock order: engine, then pipeline).
+/// - The engine asks the pipelines (decoding threads) for a snapshot or for due frames, one call each, under this
+///   lock (lock order: engine, then pipeline). A pipeline takes this lock only in ``wake()`` (once per decoded
+///   frame, landing or end), with its own lock released: never the other order.
 /// - How time moves is a ``Pacing`` strategy: host, manual or untimed.
 final class PlayerCore: @unchecked Sendable, ManualClockParticipant {
     /// Guards `state`; the engine thread waits on it for frames, clock time, landings and loads.
@@ -60,7 +61,7 @@ final class PlayerCore: @unchecked Sendable, ManualClockParticipant {
     func start() {
         startDedicatedThread(name: "playctl.player") { [self] in runLoop() }
         clockMode.manualClock?.register(self)
-        if case .pulse(let sink, let server) = audioOutput { connectAudioDevice(sink: sink, server: server) }
+        if let connector = audioOutput.connector { connectAudioDevice(connector) }
     }
 
     /// The engine thread: one pass of the pacing strategy at a time, with the lock held between passes.

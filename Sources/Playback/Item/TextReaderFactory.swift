@@ -1,3 +1,4 @@
+import Loading
 import MediaIO
 
 /// Makes the reader of a selected subtitle option, to be called on its ``TextPipeline``'s thread: a demuxer of its

@@ -11,4 +11,19 @@ public enum AudioOutput: Sendable, Equatable {
     /// `server` names the server as `PULSE_SERVER` does (`unix:/path/native`); nil: `PULSE_SERVER`, else the
     /// user's.
     case pulse(sink: String?, server: String? = nil)
+    /// A device of another backend (see ``AudioOutputDevice``), connected by `connector`, as `pulse` is (its clock
+    /// leads under the host clock; a failure is reported and the player goes on with the null device).
+    case device(AudioOutputDeviceConnector)
+
+    /// How the player connects to the device of this output (nil: the null device).
+    var connector: AudioOutputDeviceConnector? {
+        switch self {
+        case .null: return nil
+        case .pulse(let sink, let server):
+            return AudioOutputDeviceConnector(name: "pulse") { () throws(AudioDeviceError) -> any AudioOutputDevice in
+                try PulseAudioDevice.connect(sink: sink, server: server)
+            }
+        case .device(let connector): return connector
+        }
+    }
 }

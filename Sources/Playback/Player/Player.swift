@@ -250,10 +250,11 @@ open class Player: @unchecked Sendable {
         set { core.mutate { $0.state.outputs.muted = newValue } }
     }
 
-    /// Whether the audio plays on a sound server's device now (``AudioOutput/pulse(sink:server:)`` connected and alive).
+    /// Whether the audio plays on an audio output device now (``AudioOutput/pulse(sink:server:)`` or
+    /// ``AudioOutput/device(_:)`` connected and alive).
     public var isPlayingToAudioDevice: Bool { core.read { $0.writesToDevice } }
 
-    /// Why the sound server's device cannot be used (missing, or gone mid-play), if it failed.
+    /// Why the audio output device cannot be used (missing, or gone mid-play), if it failed.
     public var audioDeviceError: AudioDeviceError? { core.read { $0.state.device.failure } }
 
     /// Host clock: the audio clock minus the time of the frame on screen when it was shown (seconds, as mpv's

@@ -1,3 +1,4 @@
+import Loading
 import Locking
 import MediaIO
 import Playback

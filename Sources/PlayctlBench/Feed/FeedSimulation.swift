@@ -1,4 +1,5 @@
 import Feed
+import Loading
 import Playback
 import PlaybackTesting
 

@@ -1,3 +1,4 @@
+import Loading
 import MediaIO
 import Playback
 

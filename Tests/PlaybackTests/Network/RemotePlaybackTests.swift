@@ -1,4 +1,5 @@
 import Foundation
+import Loading
 import Locking
 import MediaIO
 import Playback

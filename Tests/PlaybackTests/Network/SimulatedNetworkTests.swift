@@ -1,4 +1,5 @@
 import Foundation
+import Loading
 import Locking
 import MediaIO
 import Playback
@@ -65,6 +66,34 @@ struct SimulatedNetworkTests {
         let run = await Self.play("a.mp4", bytesPerSecond: 400_000)
         #expect(!run.trace.contains { $0.hasSuffix("stalled") }, "\(run.trace.joined(separator: "\n"))")
         #expect(run.md5s == (try MediaFixtures.referenceMD5s("a.mp4")))
+    }
+
+    /// How often a trace's buffer flags change (`likelyToKeepUp`, `bufferFull`, `bufferEmpty`), and its stalls.
+    static func flagChanges(_ trace: [String]) -> (likely: Int, full: Int, empty: Int, stalls: Int) {
+        func count(_ suffixes: [String]) -> Int {
+            trace.filter { line in suffixes.contains { line.hasSuffix($0) } }.count
+        }
+        return (
+            count(["likelyToKeepUp true", "likelyToKeepUp false"]), count(["bufferFull true", "bufferFull false"]),
+            count(["bufferEmpty true", "bufferEmpty false"]), count(["stalled"])
+        )
+    }
+
+    @Test("the buffer flags follow the media buffered, not the decoded frames: no flapping with or without stalls")
+    func flagsDoNotFlap() async throws {
+        // A link at about twice the clip's rate: likelyToKeepUp is reported (not likely) and becomes likely; the
+        // buffer is reported, becomes full, and not full in the last 1.75 s; nothing at every frame.
+        let fast = await Self.play("a.mp4", bytesPerSecond: 150_000)
+        let calm = Self.flagChanges(fast.trace)
+        #expect(calm.stalls == 0, "\(fast.trace.joined(separator: "\n"))")
+        #expect(calm.likely <= 2 && calm.full <= 3 && calm.empty <= 2, "\(calm): \(fast.trace.joined(separator: "\n"))")
+        // A link slower than the clip: at most four changes of each flag per stall, besides those of a calm run.
+        let slow = await Self.play("a.mp4", bytesPerSecond: 45_000)
+        let stalling = Self.flagChanges(slow.trace)
+        #expect(stalling.stalls > 0, "\(slow.trace.joined(separator: "\n"))")
+        for changes in [stalling.likely, stalling.full, stalling.empty] {
+            #expect(changes <= 3 + 4 * stalling.stalls, "\(stalling): \(slow.trace.joined(separator: "\n"))")
+        }
     }
 
     @Test("connections dropped every 100 KB are resumed where they stopped; every frame is shown")

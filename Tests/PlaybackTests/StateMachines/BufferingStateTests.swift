@@ -90,4 +90,60 @@ import Testing
         #expect(coarse == fine)
         #expect(coarse.isPlaybackLikelyToKeepUp)
     }
+    /// Measures over a link: `ahead` seconds, with the decoders ready or not and a predicted shortfall.
+    static func remote(
+        _ state: BufferingState, _ ahead: Double, decoders: Bool, shortfall: Double = 0
+    ) -> BufferingState {
+        state.updated(
+            bufferedAhead: MediaTime(seconds: ahead), preferredForwardBufferDuration: 0, reachedEndOfFile: false,
+            queueIsFull: false, predictedShortfall: shortfall, decodersReady: decoders)
+    }
+
+    @Test func fullAndEmptyHaveHysteresis() {
+        var state = BufferingState()
+        var full: [Bool] = []
+        for ahead in [1.9, 2.0, 1.9, 1.76, 1.75, 1.74, 1.9, 2.0] {
+            state = Self.measure(state, ahead)
+            full.append(state.isPlaybackBufferFull)
+        }
+        #expect(full == [false, true, true, true, true, false, false, true])
+        var empty: [Bool] = []
+        for ahead in [0.3, 0, 0.01, 0.124, 0.125, 0.01, 0] {
+            state = Self.measure(state, ahead)
+            empty.append(state.isPlaybackBufferEmpty)
+        }
+        #expect(empty == [false, true, true, true, false, false, true])
+    }
+
+    @Test func decodersGateOnlyTheStartAndAStallEndsLikely() {
+        // Bytes alone do not start playback; once started, a decoded queue that drains by a frame changes nothing.
+        var state = Self.remote(BufferingState(), 1, decoders: false)
+        #expect(!state.isPlaybackLikelyToKeepUp)
+        state = Self.remote(state, 1, decoders: true)
+        #expect(state.isPlaybackLikelyToKeepUp)
+        for decoders in [false, true, false, false, true] {
+            state = Self.remote(state, 1, decoders: decoders)
+            #expect(state.isPlaybackLikelyToKeepUp)
+        }
+        // Playback ran out: not likely until the decoders are ahead again.
+        state.stalled()
+        #expect(!state.isPlaybackLikelyToKeepUp)
+        state = Self.remote(state, 1, decoders: false)
+        #expect(!state.isPlaybackLikelyToKeepUp)
+        state = Self.remote(state, 1, decoders: true)
+        #expect(state.isPlaybackLikelyToKeepUp)
+    }
+
+    @Test func predictionHasHysteresis() {
+        var state = Self.remote(BufferingState(), 1, decoders: true)
+        #expect(state.isPlaybackLikelyToKeepUp)
+        state = Self.remote(state, 1, decoders: true, shortfall: 0.1)
+        #expect(state.isPlaybackLikelyToKeepUp, "a shortfall within keep (0.125 s) does not end it")
+        state = Self.remote(state, 1, decoders: true, shortfall: 0.2)
+        #expect(!state.isPlaybackLikelyToKeepUp)
+        state = Self.remote(state, 1, decoders: true, shortfall: 0.1)
+        #expect(!state.isPlaybackLikelyToKeepUp, "it comes back only with no shortfall at all")
+        state = Self.remote(state, 1, decoders: true)
+        #expect(state.isPlaybackLikelyToKeepUp)
+    }
 }

@@ -49,11 +49,14 @@ struct ManualPacing: Pacing {
                 core.settleCurrent()
                 core.applyLanding(requireSettled: true)
             }
+            let seeking = core.state.seeks.isSeeking
             core.present(at: now)
-            core.checkEnd(at: now)
             core.tickObservers(at: now)
+            core.reachEnd(at: now)
             core.performCollectedWork()
             core.awaitCallbacks()
+            // A callback at this instant (an observer at the item's end, say) asked for a seek: it lands here too.
+            if !seeking && core.state.seeks.isSeeking { continue }
             if now >= target {
                 // Report buffering only once the decoders have settled: the report then never depends on timing.
                 core.settle()

@@ -32,14 +32,29 @@ extension ClockMode {
 }
 
 extension PlayerCore {
-    /// Engine thread, locked: the work of every pass, at clock time `now`: present what is due, report buffering,
-    /// stalls and the end, fire time observers.
+    /// Engine thread, locked: the work of every pass, at clock time `now`: present what is due, report buffering
+    /// and stalls, fire time observers, then report the end (see ``reachEnd(at:)``).
     func presentAndReport(at now: Double, detectingStalls: Bool) {
         present(at: now)
         updateBuffering(at: now)
         if detectingStalls { detectStall(at: now) }
-        checkEnd(at: now)
         tickObservers(at: now)
+        reachEnd(at: now)
+    }
+
+    /// Engine thread, locked: reports the end of the item if the playhead is at it, after the time observers due at
+    /// `now` were fired. Ties in virtual time are decided here, the same on every run: under the manual and untimed
+    /// clocks the engine first waits for the callbacks handed out so far (the observers due at this instant, and
+    /// what they caused), so that what they do (a seek, a pause, a new item) takes effect before the end at the
+    /// same instant is looked at. A seek asked for at the end instant is applied and playback goes on from its
+    /// target; a pause there means the end is reported once playback resumes.
+    func reachEnd(at now: Double) {
+        if pacing.waitsForCallbacks {
+            performCollectedWork()
+            awaitCallbacks()
+            if state.stopped { return }
+        }
+        checkEnd(at: now)
     }
 
     /// Engine thread, locked: does the collected work and waits until woken or `timeout` seconds pass (forever

@@ -11,7 +11,16 @@ struct UntimedPacing: Pacing {
     func iterate(_ core: PlayerCore) {
         let seen = core.signals
         let renderedBefore = core.state.presentation.framesRendered
-        core.applyLoadResults()
+        if core.state.queue.hasResults {
+            core.applyLoadResults()
+            // What an item that just became ready buffers is known before its first frame is looked at, whether the
+            // decoder has that frame yet or not: readiness, buffering and the first frame in one order every run.
+            core.updateBuffering(at: core.clockNow())
+            // And what app code does on `readyToPlay` (seek first, say) takes effect before a frame is shown.
+            core.performCollectedWork()
+            core.awaitCallbacks()
+            if core.state.stopped { return }
+        }
         core.applyLanding(requireSettled: false)
         advanceVirtualTime(core)
         let now = core.clockNow()

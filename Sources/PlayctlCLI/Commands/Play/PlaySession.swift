@@ -84,8 +84,23 @@ final class PlaySession: Sendable {
         if !printer.json && printer.isTerminal {
             _ = player.addPeriodicTimeObserver(forInterval: MediaTime(seconds: 0.1)) { _ in }
         }
+        let initialSeeks = options.seeks.filter { $0.at == nil }.map { MediaTime(seconds: $0.to) }
+        if !initialSeeks.isEmpty {
+            // Seeks without a time are made once the item is ready, one after the other, and then playback starts.
+            // Asked for on the callback executor, in the order of the events (the untimed clock waits for it before
+            // it shows a frame), so the run is the same every time.
+            let asked = Locked(false)
+            player.observeEvents { [weak player, self] event in
+                guard let player, case .itemStatus(.readyToPlay, _, _) = event.kind else { return }
+                let first = asked.withLock { asked in
+                    defer { asked = true }
+                    return !asked
+                }
+                guard first else { return }
+                self.seek(player, through: initialSeeks[...], thenStart: schedule)
+            }
+        }
         player.replaceCurrentItem(with: item)
-        let initialSeeks = options.seeks.filter { $0.at == nil }
         if initialSeeks.isEmpty {
             player.play()
             schedule.start(following: player, untimed: options.untimed)
@@ -103,13 +118,6 @@ final class PlaySession: Sendable {
             printer.print(record, player: player)
             guard case .event(let event) = record else { continue }
             switch event.kind {
-            case .itemStatus(.readyToPlay, _, _) where !initialSeeks.isEmpty:
-                for seek in initialSeeks {
-                    _ = await player.seek(
-                        to: MediaTime(seconds: seek.to), toleranceBefore: .zero, toleranceAfter: .zero)
-                }
-                player.play()
-                schedule.start(following: player, untimed: options.untimed)
             case .itemStatus(.failed, _, let error):
                 failure = CommandFailure(error ?? "\(options.path): the item failed")
                 ending = true
@@ -127,5 +135,19 @@ final class PlaySession: Sendable {
         printer.summary(player: player, framesRendered: stats.framesRendered, framesDropped: stats.framesDropped)
         if let failure { return .failure(failure) }
         return .success(())
+    }
+
+    /// Seeks `player` to each of `targets` in turn (each once the one before completed), then plays and starts
+    /// `schedule`. Called on the player's callback executor, and goes on from the seeks' completion handlers there.
+    private func seek(_ player: Player, through targets: ArraySlice<MediaTime>, thenStart schedule: RunSchedule) {
+        guard let target = targets.first else {
+            player.play()
+            schedule.start(following: player, untimed: options.untimed)
+            return
+        }
+        player.seek(to: target, toleranceBefore: .zero, toleranceAfter: .zero) { [weak player, self] _ in
+            guard let player else { return }
+            self.seek(player, through: targets.dropFirst(), thenStart: schedule)
+        }
     }
 }
