@@ -67,7 +67,7 @@ struct EventBroadcasterTests {
 
     /// Cancelling a task that waits on a stream runs the stream's termination handler under the task's status lock;
     /// yielding to that stream resumes the task, which takes the same status lock. The broadcaster must never hold
-    /// its own lock across a yield, or the two deadlock (found by `playctl bench --playback` hanging).
+    /// its own lock across a yield, or the two deadlock (found by `playctl-bench run --playback` (then `playctl bench`) hanging).
     @Test("cancelling iterating tasks while a thread yields never deadlocks")
     func cancelWhileYielding() async throws {
         let broadcaster = EventBroadcaster<Int>(bufferLimit: 8)
