@@ -35,6 +35,8 @@ public final class FeedController: Sendable {
     let broadcaster = EventBroadcaster<FeedEvent>()
     let start: Double
     private let fetchedAtStart: Int64
+    /// The link's bytes delivered before the feed (nil: not counted; see ``bytesReceived(of:)``).
+    private let receivedAtStart: Int64?
     /// Each entry URL's bytes fetched before the feed (the cache may be shared).
     /// Bytes fetched for each entry's URL since the feed was made.
     private let fetchedByURL: FetchTally
@@ -64,6 +66,7 @@ public final class FeedController: Sendable {
                 entries: entries, configuration: configuration, poolSize: pool.players.count,
                 manualClock: clock.manualClock != nil, memoryAtStart: memoryAtStart, clockOrigin: start))
         fetchedAtStart = loading.cache.currentStatistics.bytesFetched
+        receivedAtStart = Self.bytesReceived(of: loading.cache)
         fetchedByURL = loading.cache.tally(entries.map(\.url))
         for (playerIndex, player) in pool.players.enumerated() {
             player.observeEvents { [weak self] event in self?.playerEvent(event, playerIndex: playerIndex) }
@@ -135,6 +138,7 @@ public final class FeedController: Sendable {
     /// What the feed did so far.
     public var summary: FeedSummary {
         let fetched = loading.cache.currentStatistics.bytesFetched - fetchedAtStart
+        let received = receivedAtStart.flatMap { start in Self.bytesReceived(of: loading.cache).map { $0 - start } }
         let fetchedByURL = self.fetchedByURL.bytesFetched
         let pool = self.pool.statistics
         // What the items on screen played so far, read of their players before the lock.
@@ -149,6 +153,7 @@ public final class FeedController: Sendable {
             summary.preparedStart = FeedSummary.Latencies(state.preparedStarts)
             summary.posterLatency = FeedSummary.Latencies(state.posterLatencies)
             summary.bytesFetched = fetched
+            summary.bytesReceived = received ?? -1
             summary.poolWaits = pool.waits + summary.poolWaits
             // Items still on screen count up to now.
             var played = state.playedBytes
