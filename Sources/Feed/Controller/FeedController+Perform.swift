@@ -138,7 +138,13 @@ extension FeedController {
             item.loadingPriority = .prefetch
             item.preferredForwardBufferDuration = configuration.preparedBuffer
         }
-        driver.withLock { $0.loaded[index] = FeedDriver.Loaded(player: player, item: item) }
+        let kept = driver.withLock { driver -> Bool in
+            guard !driver.invalidated else { return false }
+            driver.loaded[index] = FeedDriver.Loaded(player: player, item: item)
+            return true
+        }
+        // Invalidated meanwhile: the player goes back without the item.
+        guard kept else { return pool.release(player) }
         // Numbered before the item goes in, and reported first: a file that fails to open (or a first frame) can
         // be reported before replaceCurrentItem returns, and its event must not pass for one of the player's
         // earlier item.
