@@ -142,7 +142,7 @@ public final class FeedController: Sendable {
         let fetchedByURL = self.fetchedByURL.bytesFetched
         let pool = self.pool.statistics
         // What the items on screen played so far, read of their players before the lock.
-        let facts = readFacts()
+        let facts = readFacts(active: activeIndex)
         let now = self.now
         return state.withLock { state in
             var summary = state.summary
@@ -215,76 +215,6 @@ public final class FeedController: Sendable {
         }
         for waiter in waiters { waiter.resume() }
         executor.enqueue { [broadcaster] in broadcaster.finish() }
-    }
-
-    // MARK: Handling
-
-    /// Queues `input`; the thread that finds nobody draining handles the queue: each input is decided under the
-    /// lock and its work done after releasing it, before the next input (one drainer at a time, in order). An input
-    /// that comes meanwhile, from another thread or from the work itself (a player's callback), waits its turn.
-    func handle(_ input: FeedState.Input) {
-        if state.withLock({ $0.enqueue(input) }) { drain() }
-    }
-
-    /// Handles the queued inputs until there are none.
-    private func drain() {
-        while true {
-            let next = state.withLock { state -> (FeedState.Input?, [CheckedContinuation<Void, Never>]) in
-                if let input = state.nextInput() { return (input, []) }
-                defer { state.drainWaiters = [] }
-                return (nil, state.drainWaiters)
-            }
-            guard let input = next.0 else {
-                for waiter in next.1 { waiter.resume() }
-                return
-            }
-            let facts = readFacts()
-            let now = self.now
-            let work = state.withLock { $0.step(input, at: now, facts: facts) }
-            perform(work)
-        }
-    }
-
-    /// Returns once nobody is draining the inputs (those queued before the call are handled).
-    func drained() async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let idle = state.withLock { state -> Bool in
-                guard state.draining else { return true }
-                state.drainWaiters.append(continuation)
-                return false
-            }
-            if idle { continuation.resume() }
-        }
-    }
-
-    /// Reads what the decisions need of each item's player (their locks; never with the feed's held).
-    func readFacts() -> [Int: ItemFacts] {
-        driver.withLock { $0.loaded }.mapValues { ItemFacts(reading: $0.item) }
-    }
-
-    /// Under a manual clock, after the players and the link: how prefetches ended, then the events.
-    func clockDidAdvance() async {
-        let running = driver.withLock { $0.prefetches }
-        let ended = running.compactMap { id, prefetch -> (Int, UInt64, Result<Void, MediaError>)? in
-            prefetch.task.result.map { (prefetch.index, id, $0) }
-        }
-        for (index, id, result) in ended.sorted(by: { ($0.0, $0.1) < ($1.0, $1.1) }) {
-            handle(.prefetchEnded(index: index, id: id, result: result))
-        }
-        await drained()
-        await executor.drain()
-    }
-
-    /// A prefetch's completion handler (host clock): the same input.
-    func prefetchCompleted(id: UInt64) {
-        guard clock.manualClock == nil, let prefetch = driver.withLock({ $0.prefetches[id] }),
-            let result = prefetch.task.result
-        else { return }
-        handle(.prefetchEnded(index: prefetch.index, id: id, result: result))
-    }
-
-    private func playerEvent(_ event: PlayerEvent, playerIndex: Int) {
-        handle(.player(player: playerIndex, event: event))
     }
 }
 

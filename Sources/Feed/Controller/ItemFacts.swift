@@ -27,9 +27,11 @@ struct ItemFacts: Sendable, Equatable {
         self.totalLength = totalLength
     }
 
-    /// Reads `item` (its own locks; never call with the feed's held).
-    init(reading item: PlayerItem) {
-        let position = item.currentTime().seconds
+    /// Reads `item` (its own locks; never call with the feed's held). Its playhead only when `playhead` (the
+    /// active item's: the others' decisions look at what they hold from their start; the playhead is read under
+    /// the player's engine lock, which its thread holds while it works).
+    init(reading item: PlayerItem, playhead: Bool) {
+        let position = playhead ? item.currentTime().seconds : 0
         let duration = item.duration
         let ranges = item.loadedTimeRanges
         func heldEnd(from position: Double) -> Double? {
