@@ -153,3 +153,22 @@ struct FeedStateTests {
         #expect(state.summary.prefetchesCancelled == 4)
     }
 }
+
+extension FeedStateTests {
+    @Test("what is read of the players before a decision: over a link the active playhead; local files, only when left")
+    func factsNeeded() {
+        var remote = Self.state("vvvv")
+        _ = remote.step(.scroll(index: 0, speed: 0), at: 0, facts: [:])
+        let event = FeedState.Input.player(player: 0, event: Self.event(.periodicTime, 3))
+        #expect(remote.factsNeeded(for: event).items == [0] && remote.factsNeeded(for: event).playhead == 0)
+        let local = ["/media/a.mp4", "/media/b.mp4", "/media/c.mp4"].map { FeedEntry(url: $0, kind: .video) }
+        var state = FeedState(
+            entries: local, configuration: FeedConfiguration(), poolSize: 3, manualClock: true)
+        _ = state.step(.scroll(index: 0, speed: 0), at: 0, facts: [:])
+        #expect(state.factsNeeded(for: event).items.isEmpty, "a local file's buffer decides nothing")
+        #expect(state.factsNeeded(for: .scroll(index: 1, speed: 1)).playhead == 0, "the bytes it played, as it is left")
+        // The prepared item (player 1): read on its player's events, and once it has its frame.
+        let prepared = FeedState.Input.player(player: 1, event: Self.event(.firstFrame(latency: 0), 4))
+        #expect(state.factsNeeded(for: prepared).items == [1] && state.factsNeeded(for: prepared).playhead == nil)
+    }
+}

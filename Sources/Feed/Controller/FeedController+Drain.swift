@@ -14,16 +14,17 @@ extension FeedController {
     /// Handles the queued inputs until there are none.
     private func drain() {
         while true {
-            let next = state.withLock { state -> (FeedState.Input?, Int?, [CheckedContinuation<Void, Never>]) in
-                if let input = state.nextInput() { return (input, state.planner.active, []) }
+            typealias Next = (FeedState.Input?, (items: Set<Int>, playhead: Int?), [CheckedContinuation<Void, Never>])
+            let next = state.withLock { state -> Next in
+                if let input = state.nextInput() { return (input, state.factsNeeded(for: input), []) }
                 defer { state.drainWaiters = [] }
-                return (nil, nil, state.drainWaiters)
+                return (nil, ([], nil), state.drainWaiters)
             }
             guard let input = next.0 else {
                 for waiter in next.2 { waiter.resume() }
                 return
             }
-            let facts = readFacts(active: next.1)
+            let facts = readFacts(of: next.1.items, playhead: next.1.playhead)
             let now = self.now
             let work = state.withLock { $0.step(input, at: now, facts: facts) }
             perform(work)
@@ -42,13 +43,16 @@ extension FeedController {
         }
     }
 
-    /// Reads what the decisions need of each item's player, the playhead of the `active` item's only (their locks;
-    /// never with the feed's held).
-    func readFacts(active: Int?) -> [Int: ItemFacts] {
-        let loaded = driver.withLock { $0.loaded }
+    /// Reads the players of `items` (nil: every item's), the playhead of item `playhead` only (their locks; never
+    /// with the feed's held; a playhead is read under its player's engine lock, which the engine thread holds
+    /// while it works).
+    func readFacts(of items: Set<Int>?, playhead: Int?) -> [Int: ItemFacts] {
+        let loaded = driver.withLock { driver in
+            items.map { items in driver.loaded.filter { items.contains($0.key) } } ?? driver.loaded
+        }
         return Dictionary(
             uniqueKeysWithValues: loaded.map { index, loaded in
-                (index, ItemFacts(reading: loaded.item, playhead: index == active))
+                (index, ItemFacts(reading: loaded.item, playhead: index == playhead))
             })
     }
 

@@ -142,7 +142,7 @@ public final class FeedController: Sendable {
         let fetchedByURL = self.fetchedByURL.bytesFetched
         let pool = self.pool.statistics
         // What the items on screen played so far, read of their players before the lock.
-        let facts = readFacts(active: activeIndex)
+        let facts = readFacts(of: nil, playhead: activeIndex)
         let now = self.now
         return state.withLock { state in
             var summary = state.summary

@@ -167,6 +167,34 @@ struct FeedState {
         return facts.playedOffset ?? 0
     }
 
+    /// The items whose players the decision of `input` may read (``ItemFacts``), and the one whose playhead it may
+    /// read: the active item when it reads over a link (its buffer decides the link's claims) or a scroll may leave
+    /// it (the bytes it played, at its playhead); a prepared item once it has its first frame, or when the input is
+    /// its player's (whether it could start, by what it holds from its start). A feed of local files reads nothing
+    /// but what it leaves.
+    func factsNeeded(for input: Input) -> (items: Set<Int>, playhead: Int?) {
+        var items = Set<Int>()
+        var playhead: Int?
+        let eventOf: Int? = {
+            if case .player(let player, _) = input { return player }
+            return nil
+        }()
+        for (index, slot) in slots {
+            guard let player = slot.playerIndex else { continue }
+            if index == planner.active, slot.activatedAt != nil {
+                var scroll = false
+                if case .scroll = input { scroll = true }
+                if scroll || RemoteLoading.isRemote(entries[index].url) {
+                    items.insert(index)
+                    playhead = index
+                }
+            } else if slot.hasFrame || eventOf == player {
+                items.insert(index)
+            }
+        }
+        return (items, playhead)
+    }
+
     // MARK: The driver's queue
 
     /// Queues an input; true when the caller must drain (nobody else is draining).
