@@ -36,6 +36,20 @@ struct PlayerPoolTests {
         #expect(pool.statistics.waits == 3 && pool.statistics.acquisitions == 5)
     }
 
+    @Test("tryAcquire(player) takes that player only while it is free, and counts as an acquisition")
+    func acquireChosen() async throws {
+        let pool = PlayerPool(size: 3, clock: .untimed, audio: false)
+        let chosen = pool.players[2]
+        #expect(pool.tryAcquire(chosen))
+        #expect(!pool.tryAcquire(chosen), "out already")
+        #expect(!pool.tryAcquire(Player(clock: .untimed, audio: false)), "not this pool's")
+        #expect(pool.available == 2 && pool.statistics.acquisitions == 1)
+        let next = try #require(pool.tryAcquire())
+        #expect(next !== chosen)
+        pool.release(chosen)
+        #expect(pool.tryAcquire(chosen), "free again")
+    }
+
     @Test("a waiter that is cancelled leaves the line; the player goes to the next")
     func cancelledWaiter() async throws {
         let pool = PlayerPool(size: 1, clock: .untimed, audio: false)

@@ -9,8 +9,12 @@ import Posters
 /// player with its first frame decoded; the items around fetch their start under a cost budget, giving the link
 /// to the active item while its buffer is short; a failed item never blocks the rest.
 ///
-/// Every public method may be called from any thread, and from the feed's or a player's callbacks. Events are
-/// delivered on the feed's own callback executor (never under its lock). Under a manual clock the feed follows the
+/// Decide in a value, act in a driver: every input (a scroll, a player's event, a prefetch ending) is decided by
+/// ``FeedState`` under the feed's lock, which returns the ``FeedWork`` to do; the feed does it after releasing the
+/// lock, one input at a time and in order (whoever finds nobody draining the queue drains it), so the pool's, the
+/// players' and the cache's locks are never taken under the feed's. Every public method may be called from any
+/// thread, and from the feed's or a player's callbacks. Events are delivered on the feed's own callback executor
+/// (never under its lock). Under a manual clock the feed follows the
 /// clock: it reads how prefetches ended at each `advance(by:)`, after the players and the simulated link, and
 /// delivers its events before the advance returns, so a scenario gives the same trace on every run.
 public final class FeedController: Sendable {
@@ -21,11 +25,18 @@ public final class FeedController: Sendable {
     /// With ``FeedConfiguration/posterSize``: the pipeline the posters come from (on the feed's byte cache).
     public let posters: PosterPipeline?
     let clock: ClockMode
+    /// The feed's state, decided under this lock; nothing else is called while it is held.
     let state: Locked<FeedState>
+    /// What the driver holds for the work it does (the players' items, the prefetches, the link claims, the
+    /// poster requests): a lock of its own, taken only with `state`'s released and around nothing but its own
+    /// tables.
+    let driver = Locked(FeedDriver())
     let executor = CallbackExecutor(label: "playctl.feed")
     let broadcaster = EventBroadcaster<FeedEvent>()
     let start: Double
     private let fetchedAtStart: Int64
+    /// The link's bytes delivered before the feed (nil: not counted; see ``bytesReceived(of:)``).
+    private let receivedAtStart: Int64?
     /// Each entry URL's bytes fetched before the feed (the cache may be shared).
     /// Bytes fetched for each entry's URL since the feed was made.
     private let fetchedByURL: FetchTally
@@ -46,14 +57,17 @@ public final class FeedController: Sendable {
             size: max(configuration.poolSize, 2), clock: clock, audio: configuration.audio,
             decoderThreads: configuration.decoderThreads)
         posters = configuration.posterSize.map { _ in PosterPipeline(loading: loading) }
+        let start = FeedController.seconds(on: clock)
+        let memoryAtStart = ProcessMemory.residentBytes()
+        self.start = start
+        self.memoryAtStart = memoryAtStart
         state = Locked(
             FeedState(
-                planner: PrefetchPlanner(
-                    entries: entries, policy: configuration.policy, profile: configuration.profile)))
-        start = FeedController.seconds(on: clock)
+                entries: entries, configuration: configuration, poolSize: pool.players.count,
+                manualClock: clock.manualClock != nil, memoryAtStart: memoryAtStart, clockOrigin: start))
         fetchedAtStart = loading.cache.currentStatistics.bytesFetched
+        receivedAtStart = Self.bytesReceived(of: loading.cache)
         fetchedByURL = loading.cache.tally(entries.map(\.url))
-        memoryAtStart = ProcessMemory.residentBytes()
         for (playerIndex, player) in pool.players.enumerated() {
             player.observeEvents { [weak self] event in self?.playerEvent(event, playerIndex: playerIndex) }
         }
@@ -117,13 +131,19 @@ public final class FeedController: Sendable {
     }
 
     /// The pooled player holding item `index` (the active or the prepared one), if any.
-    public func player(for index: Int) -> Player? { state.withLock { $0.slots[index]?.player } }
+    public func player(for index: Int) -> Player? {
+        state.withLock { $0.slots[index]?.playerIndex }.map { pool.players[$0] }
+    }
 
     /// What the feed did so far.
     public var summary: FeedSummary {
         let fetched = loading.cache.currentStatistics.bytesFetched - fetchedAtStart
+        let received = receivedAtStart.flatMap { start in Self.bytesReceived(of: loading.cache).map { $0 - start } }
         let fetchedByURL = self.fetchedByURL.bytesFetched
         let pool = self.pool.statistics
+        // What the items on screen played so far, read of their players before the lock.
+        let facts = readFacts(of: nil, playhead: activeIndex)
+        let now = self.now
         return state.withLock { state in
             var summary = state.summary
             summary.firstFrame = FeedSummary.Latencies(state.firstFrames)
@@ -133,14 +153,15 @@ public final class FeedController: Sendable {
             summary.preparedStart = FeedSummary.Latencies(state.preparedStarts)
             summary.posterLatency = FeedSummary.Latencies(state.posterLatencies)
             summary.bytesFetched = fetched
+            summary.bytesReceived = received ?? -1
             summary.poolWaits = pool.waits + summary.poolWaits
             // Items still on screen count up to now.
-            let now = self.now
             var played = state.playedBytes
             for (index, slot) in state.slots {
                 guard let since = slot.activatedAt else { continue }
                 summary.watchedSeconds += now - since
-                played[index] = max(played[index] ?? 0, bytesPlayed(index: index, slot: slot))
+                let bytes = state.bytesPlayed(index, slot, slot.playerIndex.flatMap { _ in facts[index] })
+                played[index] = max(played[index] ?? 0, bytes)
                 if let stalled = slot.stalledSince { summary.stallSeconds += now - stalled }
             }
             summary.bytesPlayed = played.values.reduce(0, +)
@@ -173,72 +194,27 @@ public final class FeedController: Sendable {
 
     /// Stops everything: prefetches are cancelled, the players stop and the event stream ends.
     public func invalidate() {
-        let (tasks, players) = state.withLock { state -> ([PrefetchTask], [Player]) in
+        let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
             state.invalidated = true
-            for poster in state.posters.values { poster.task?.cancel() }
-            state.posters = [:]
-            state.linkClaim?.release()
-            state.linkClaim = nil
-            state.preparedClaim?.release()
-            state.preparedClaim = nil
-            let tasks = state.slots.values.compactMap(\.prefetch)
-            let players = state.slots.values.compactMap(\.player)
-            state.slots = [:]
-            return (tasks, players)
+            state.inputs = []
+            state.results = []
+            defer { state.drainWaiters = [] }
+            return state.drainWaiters
         }
-        for task in tasks { task.cancel() }
-        for player in players { pool.release(player) }
+        let held = driver.withLock { driver -> FeedDriver in
+            defer { driver = FeedDriver(invalidated: true) }
+            return driver
+        }
+        for task in held.posterTasks.values { task.cancel() }
+        for claim in held.claims.values { claim.release() }
+        for prefetch in held.prefetches.values { prefetch.task.cancel() }
+        for loaded in held.loaded.values { pool.release(loaded.player) }
         for player in pool.players { player.invalidate() }
         if let follower = follower.withLock({ $0.take() }), let manual = clock.manualClock {
             manual.unregister(follower)
         }
+        for waiter in waiters { waiter.resume() }
         executor.enqueue { [broadcaster] in broadcaster.finish() }
-    }
-
-    // MARK: Handling
-
-    func handle(_ input: FeedState.Input) {
-        state.withLock { state in
-            guard !state.invalidated else { return }
-            step(input, &state)
-        }
-    }
-
-    /// Locked: delivers `kind` (stamped `time`, default now) on the executor, in the order produced.
-    func emit(_ kind: FeedEvent.Kind, at time: Double? = nil, _ state: inout FeedState) {
-        let event = FeedEvent(kind: kind, time: time ?? now, sequenceNumber: PlayerEvent.makeSequenceNumber())
-        executor.enqueue { [broadcaster] in broadcaster.yield(event) }
-    }
-
-    /// Under a manual clock, after the players and the link: how prefetches ended, then the events.
-    func clockDidAdvance() async {
-        state.withLock { state in
-            guard !state.invalidated else { return }
-            let ended = state.slots.compactMap { index, slot -> (Int, PrefetchTask, Result<Void, MediaError>)? in
-                guard let task = slot.prefetch, let result = task.result else { return nil }
-                return (index, task, result)
-            }
-            for (index, task, result) in ended.sorted(by: { $0.0 < $1.0 }) {
-                step(.prefetchEnded(index: index, task: ObjectIdentifier(task), result: result), &state)
-            }
-        }
-        await executor.drain()
-    }
-
-    /// A prefetch's completion handler (host clock): the same input, off the loader's lock.
-    func prefetchCompleted(index: Int, task: PrefetchTask) {
-        guard clock.manualClock == nil, let result = task.result else { return }
-        handle(.prefetchEnded(index: index, task: ObjectIdentifier(task), result: result))
-    }
-
-    private func playerEvent(_ event: PlayerEvent, playerIndex: Int) {
-        state.withLock { state in
-            guard !state.invalidated,
-                let (index, slot) = state.slots.first(where: { $0.value.playerIndex == playerIndex }),
-                event.sequenceNumber > slot.since
-            else { return }
-            step(.player(index: index, playerIndex: playerIndex, event: event), &state)
-        }
     }
 }
 

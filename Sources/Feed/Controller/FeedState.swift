@@ -1,17 +1,22 @@
 import Loading
 import Playback
 
-/// The controller's state, as a value under its lock.
+/// The feed as a value: what the planner decided, what each item has, the figures of the summary. Each input
+/// (``step(_:at:facts:)``) changes it and returns the ``FeedWork`` to do; the ``FeedController`` holds it under its
+/// lock and does that work after releasing it. Nothing here calls a player, the pool, the loader or the cache:
+/// what the decisions need of them comes in as ``ItemFacts`` and as inputs.
 struct FeedState {
     /// What one item has now.
     struct Slot {
-        var player: Player?
+        /// The pool player holding it (its place in ``PlayerPool/players``).
         var playerIndex: Int?
-        var item: PlayerItem?
-        /// Events of the player numbered at or below this one came before it had this item.
-        var since: UInt64 = 0
-        var prefetch: PrefetchTask?
-        var prefetchLimit: Int64?
+        /// Events of its player numbered at or below this one came before it had this item (`.max` until the
+        /// driver reports the item in: ``Input/loaded(index:player:since:)``).
+        var since: UInt64 = .max
+        /// The reading priority the feed gave its item.
+        var priority: TransferPriority?
+        /// Its prefetch under way (its number).
+        var prefetch: UInt64?
         /// While an inactive video's header is fetched: how far to fetch when it does not tell what the first
         /// pictures need (``PrefetchPolicy/inactiveVideoFromHeader``).
         var prefetchFallback: Int64?
@@ -34,33 +39,56 @@ struct FeedState {
         var waitsForPlayer = false
     }
 
-    /// An item's poster: asked for (and the task waiting for it), ready, and when the item came on screen.
+    /// An item's poster: asked for, ready, and when the item came on screen.
     struct PosterSlot {
-        var task: Task<Void, Never>?
+        var requested = false
         var ready: Double?
         var visibleAt: Double?
         var reported = false
     }
 
-    /// An input the controller handles in order.
-    enum Input {
+    /// An input, handled in order.
+    enum Input: Sendable {
         case scroll(index: Int, speed: Double)
         case network(NetworkProfile)
-        case prefetchEnded(index: Int, task: ObjectIdentifier, result: Result<Void, MediaError>)
-        case player(index: Int, playerIndex: Int, event: PlayerEvent)
-        case playerFreed
         case trim
+        /// Prefetch number `id` of item `index` ended.
+        case prefetchEnded(index: Int, id: UInt64, result: Result<Void, MediaError>)
+        /// An event of pool player `player`.
+        case player(player: Int, event: PlayerEvent)
         case posterReady(index: Int, fromCache: Bool)
         case posterFailed(index: Int)
+        // What the driver's work brought back.
+        /// Pool player `player` took item `index`'s new item; its events are numbered above `since`.
+        case loaded(index: Int, player: Int, since: UInt64)
+        /// Pool player `player` was not free (someone else took it from the pool): item `index` waits for another.
+        case playerUnavailable(index: Int, player: Int)
+        /// `count` items' cached bytes were dropped.
+        case cacheTrimmed(count: Int)
+        /// The process's resident memory in bytes (below zero: not measured).
+        case memorySampled(Int)
+        /// Freed heap went back; `over`: the process is still over the budget.
+        case memoryReleased(over: Bool)
     }
+
+    let entries: [FeedEntry]
+    let configuration: FeedConfiguration
+    /// Under a manual clock the trace must not depend on the allocator: trims happen only when asked.
+    let manualClock: Bool
+    /// The process's resident memory when the feed was made (below zero: not measured).
+    let memoryAtStart: Int
+    /// The clock's time when the feed was made (a player event's time under a manual clock is counted from it).
+    let clockOrigin: Double
+    let posters: Bool
 
     var planner: PrefetchPlanner
     var slots: [Int: Slot] = [:]
-    var posters: [Int: PosterSlot] = [:]
+    /// The pool's players free now, by index, in the order the feed takes them.
+    var freePlayers: [Int]
+    var nextPrefetch: UInt64 = 0
+    var posterSlots: [Int: PosterSlot] = [:]
     /// The item whose poster latency is being measured (the one on screen).
     var posterVisible: Int?
-    var inputs: [Input] = []
-    var draining = false
     var summary = FeedSummary()
     var posterLatencies: [Double] = []
     var firstFrames: [Double] = []
@@ -71,18 +99,45 @@ struct FeedState {
     var failed: Set<Int> = []
     /// The most of each item playing needed, over its activations: an item scrolled to again counts once.
     var playedBytes: [Int: Int64] = [:]
-    var linkClaim: LinkClaim?
-    /// Held while a prepared item has the link to itself (``FeedController/updatePreparedPriority(_:)``).
-    var preparedClaim: LinkClaim?
+    /// The claims on the link the feed holds (the driver holds the claims themselves).
+    var linkClaimed = false
+    /// Held while a prepared item has the link to itself (``updatePreparedPriority()``).
+    var preparedClaimed = false
     var lastMemorySample = -Double.infinity
-    /// When the feed last handed freed heap back over its budget (see `FeedController.sampleMemory`), and whether
-    /// that is under way.
+    /// When the feed last handed freed heap back over its budget, and whether that is under way.
     var lastMemoryRelease = -Double.infinity
     var releasingMemory = false
     var invalidated = false
 
+    // The step under way: its time, what was read of the items, and the work decided so far.
+    var now = 0.0
+    var facts: [Int: ItemFacts] = [:]
+    var work: [FeedWork] = []
+
+    // The driver's queue (``FeedController``): inputs from outside, and what performed work brought back (handled
+    // first); whether a thread is draining them.
+    var inputs: [Input] = []
+    var results: [Input] = []
+    var draining = false
+    /// Waiting for the drain to end (``FeedController/drained()``).
+    var drainWaiters: [CheckedContinuation<Void, Never>] = []
+
     /// At most this many latencies are kept for the percentiles (a feed scrolled for days stays bounded).
     static let latencyLimit = 1 << 16
+
+    init(
+        entries: [FeedEntry], configuration: FeedConfiguration, poolSize: Int, manualClock: Bool,
+        memoryAtStart: Int = -1, clockOrigin: Double = 0
+    ) {
+        self.clockOrigin = clockOrigin
+        self.entries = entries
+        self.configuration = configuration
+        self.manualClock = manualClock
+        self.memoryAtStart = memoryAtStart
+        posters = configuration.posterSize != nil
+        planner = PrefetchPlanner(entries: entries, policy: configuration.policy, profile: configuration.profile)
+        freePlayers = Array(0..<poolSize)
+    }
 
     mutating func recordPlayed(_ index: Int, bytes: Int64) {
         playedBytes[index] = max(playedBytes[index] ?? 0, bytes)
@@ -98,5 +153,66 @@ struct FeedState {
         guard firstFrames.count < Self.latencyLimit else { return }
         firstFrames.append(latency)
         if prepared { preparedFirstFrames.append(latency) } else { coldFirstFrames.append(latency) }
+    }
+
+    /// Decides: reports `kind` (stamped `time`, default the step's).
+    mutating func emit(_ kind: FeedEvent.Kind, at time: Double? = nil) {
+        work.append(.emit(kind, time: time ?? now))
+    }
+
+    /// The bytes playing item `index` needed, up to where it was watched (all of it once it looped).
+    func bytesPlayed(_ index: Int, _ slot: Slot, _ facts: ItemFacts?) -> Int64 {
+        guard let facts else { return 0 }
+        if slot.looped || entries[index].kind == .image { return facts.totalLength ?? 0 }
+        return facts.playedOffset ?? 0
+    }
+
+    /// The items whose players the decision of `input` may read (``ItemFacts``), and the one whose playhead it may
+    /// read: the active item when it reads over a link (its buffer decides the link's claims) or a scroll may leave
+    /// it (the bytes it played, at its playhead); a prepared item once it has its first frame, or when the input is
+    /// its player's (whether it could start, by what it holds from its start). A feed of local files reads nothing
+    /// but what it leaves.
+    func factsNeeded(for input: Input) -> (items: Set<Int>, playhead: Int?) {
+        var items = Set<Int>()
+        var playhead: Int?
+        let eventOf: Int? = {
+            if case .player(let player, _) = input { return player }
+            return nil
+        }()
+        for (index, slot) in slots {
+            guard let player = slot.playerIndex else { continue }
+            if index == planner.active, slot.activatedAt != nil {
+                var scroll = false
+                if case .scroll = input { scroll = true }
+                if scroll || RemoteLoading.isRemote(entries[index].url) {
+                    items.insert(index)
+                    playhead = index
+                }
+            } else if slot.hasFrame || eventOf == player {
+                items.insert(index)
+            }
+        }
+        return (items, playhead)
+    }
+
+    // MARK: The driver's queue
+
+    /// Queues an input; true when the caller must drain (nobody else is draining).
+    mutating func enqueue(_ input: Input) -> Bool {
+        guard !invalidated else { return false }
+        inputs.append(input)
+        guard !draining else { return false }
+        draining = true
+        return true
+    }
+
+    /// The next input to handle (what performed work brought back first), or nil (and the drain ends).
+    mutating func nextInput() -> Input? {
+        if !invalidated {
+            if !results.isEmpty { return results.removeFirst() }
+            if !inputs.isEmpty { return inputs.removeFirst() }
+        }
+        draining = false
+        return nil
     }
 }

@@ -41,6 +41,10 @@ public struct FeedSummary: Sendable, Equatable {
     /// watched; all of it when it looped; once, however often it was scrolled to).
     public var bytesFetched: Int64 = 0
     public var bytesPlayed: Int64 = 0
+    /// Bytes the link delivered while the feed ran: the transports' body bytes, aborted transfers included (what the
+    /// user's data plan paid for); -1 when the byte cache does not count them (``bytesFetched`` counts what the
+    /// cache kept).
+    public var bytesReceived: Int64 = -1
     /// Of ``bytesFetched``: those of items that were never active (prefetched or prepared, then left). The rest of
     /// the waste is what watched items fetched past where they were left.
     public var bytesFetchedUnwatched: Int64 = 0

@@ -74,6 +74,21 @@ public final class PlayerPool: Sendable {
         return player
     }
 
+    /// Takes `player` when it is free (an acquisition, as ``tryAcquire()``'s); false when it is out or not this
+    /// pool's. For an owner that keeps its own account of which players are free: a ``FeedController`` decides
+    /// which player an item gets under its lock and acquires it after releasing it.
+    public func tryAcquire(_ player: Player) -> Bool {
+        let taken = state.withLock { s -> Bool in
+            guard let position = s.free.firstIndex(where: { $0 === player }) else { return false }
+            s.free.remove(at: position)
+            s.out[ObjectIdentifier(player)] = player
+            s.acquisitions += 1
+            return true
+        }
+        if taken { notify(.acquire(player: index(of: player), waited: false)) }
+        return taken
+    }
+
     /// A player: at once when one is free, else when one is released (waiters are served in order).
     /// - Throws: `CancellationError` when the calling task is cancelled while waiting.
     public func acquire() async throws -> Player {

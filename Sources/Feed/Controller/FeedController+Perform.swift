@@ -1,0 +1,214 @@
+import Foundation
+import Loading
+import Playback
+import Posters
+
+/// What the driver holds for the work it does: the items its pool players hold, the prefetches under way, the
+/// claims on the link, the poster requests. Only the drainer changes it (and ``FeedController/invalidate()``).
+struct FeedDriver: Sendable {
+    struct Loaded: Sendable {
+        let player: Player
+        let item: PlayerItem
+    }
+
+    struct Prefetch: Sendable {
+        let index: Int
+        let task: PrefetchTask
+        let limit: Int64?
+    }
+
+    /// By item.
+    var loaded: [Int: Loaded] = [:]
+    /// By number.
+    var prefetches: [UInt64: Prefetch] = [:]
+    var claims: [FeedWork.Link: LinkClaim] = [:]
+    /// By item.
+    var posterTasks: [Int: Task<Void, Never>] = [:]
+    /// After ``FeedController/invalidate()``: no work is done.
+    var invalidated = false
+}
+
+/// Doing the work the state decided, with the feed's lock released, in order (one drainer at a time).
+extension FeedController {
+    func perform(_ work: [FeedWork]) {
+        for item in work {
+            guard !driver.withLock({ $0.invalidated }) else { return }
+            perform(item)
+        }
+    }
+
+    private func perform(_ work: FeedWork) {
+        switch work {
+        case .load(let index, let player, let active): load(index, player: player, active: active)
+        case .release(let index, let player):
+            let player = pool.players[player]
+            driver.withLock { driver in
+                if driver.loaded[index]?.player === player { driver.loaded[index] = nil }
+            }
+            pool.release(player)
+        case .play(let index, let video):
+            guard let loaded = driver.withLock({ $0.loaded[index] }) else { return }
+            loaded.item.loadingPriority = .playback
+            loaded.item.preferredForwardBufferDuration = configuration.activeForwardBuffer
+            if video { loaded.player.play() }
+        case .loop(let index):
+            guard let player = driver.withLock({ $0.loaded[index]?.player }) else { return }
+            player.seek(to: .zero, toleranceBefore: .positiveInfinity, toleranceAfter: .positiveInfinity) { _ in }
+            player.play()
+        case .setPriority(let index, let priority):
+            driver.withLock { $0.loaded[index]?.item }?.loadingPriority = priority
+        case .startPrefetch(let index, let id, let limit, let announce, let time):
+            if announce {
+                emit(
+                    .prefetch(index: index, byteLimit: limit, bytes: heldBytes(index, limit: limit), outcome: .started),
+                    at: time)
+            }
+            launchPrefetch(index, id: id, limit: limit)
+        case .startFirstPictures(let index, let id, let fallback):
+            launchPrefetch(index, id: id, limit: firstPicturesLimit(index, fallback: fallback))
+        case .endPrefetch(let index, let id, let cancel, let outcome, let time):
+            let prefetch = driver.withLock { $0.prefetches.removeValue(forKey: id) }
+            if cancel { prefetch?.task.cancel() }
+            guard let outcome else { return }
+            let limit = prefetch?.limit
+            emit(
+                .prefetch(index: index, byteLimit: limit, bytes: heldBytes(index, limit: limit), outcome: outcome),
+                at: time)
+        case .claimLink(let link):
+            let claim = loading.cache.claimLink()
+            let replaced = driver.withLock { driver -> LinkClaim? in
+                guard !driver.invalidated else { return claim }
+                defer { driver.claims[link] = claim }
+                return driver.claims[link]
+            }
+            replaced?.release()
+        case .releaseLink(let link):
+            driver.withLock { $0.claims.removeValue(forKey: link) }?.release()
+        case .dropCached(let indices, let time):
+            var count = 0
+            for index in indices {
+                let bytes = heldBytes(index, limit: nil)
+                guard bytes > 0 else { continue }
+                loading.cache.remove(entries[index].url)
+                count += 1
+                emit(.trimmed(index: index, bytes: bytes), at: time)
+            }
+            if count > 0 { feedBack(.cacheTrimmed(count: count)) }
+        case .trimPosters:
+            posters?.trimMemory(toCost: 0)
+        case .requestPoster(let index, let visible): requestPoster(index, visible: visible)
+        case .cancelPoster(let index):
+            driver.withLock { $0.posterTasks.removeValue(forKey: index) }?.cancel()
+        case .sampleMemory:
+            feedBack(.memorySampled(ProcessMemory.residentBytes()))
+        case .releaseFreeMemory(let start, let budget):
+            Thread.detachNewThread { [weak self] in
+                ProcessMemory.releaseFreeMemory()
+                let over = ProcessMemory.residentBytes() - start > budget
+                self?.handle(.memoryReleased(over: over))
+            }
+        case .emit(let kind, let time):
+            emit(kind, at: time)
+        }
+    }
+
+    /// What performed work brings back: handled next, before the inputs queued meanwhile.
+    private func feedBack(_ input: FeedState.Input) {
+        state.withLock { state in
+            guard !state.invalidated else { return }
+            state.results.append(input)
+        }
+    }
+
+    /// Delivers an event on the executor, numbered now (the numbers follow the delivery order).
+    func emit(_ kind: FeedEvent.Kind, at time: Double) {
+        let event = FeedEvent(kind: kind, time: time, sequenceNumber: PlayerEvent.makeSequenceNumber())
+        executor.enqueue { [broadcaster] in broadcaster.yield(event) }
+    }
+
+    /// Pool player `playerIndex` takes a new item of entry `index`.
+    private func load(_ index: Int, player playerIndex: Int, active: Bool) {
+        let player = pool.players[playerIndex]
+        guard pool.tryAcquire(player) else {
+            feedBack(.playerUnavailable(index: index, player: playerIndex))
+            return
+        }
+        let item = PlayerItem(url: entries[index].url, loading: loading)
+        if !active {
+            item.loadingPriority = .prefetch
+            item.preferredForwardBufferDuration = configuration.preparedBuffer
+        }
+        let kept = driver.withLock { driver -> Bool in
+            guard !driver.invalidated else { return false }
+            driver.loaded[index] = FeedDriver.Loaded(player: player, item: item)
+            return true
+        }
+        // Invalidated meanwhile: the player goes back without the item.
+        guard kept else { return pool.release(player) }
+        // Numbered before the item goes in, and reported first: a file that fails to open (or a first frame) can
+        // be reported before replaceCurrentItem returns, and its event must not pass for one of the player's
+        // earlier item.
+        feedBack(.loaded(index: index, player: playerIndex, since: PlayerEvent.makeSequenceNumber()))
+        player.replaceCurrentItem(with: item)
+    }
+
+    private func launchPrefetch(_ index: Int, id: UInt64, limit: Int64?) {
+        let task = loading.prefetch(entries[index].url, upTo: limit) { [weak self] _ in
+            self?.prefetchCompleted(id: id)
+        }
+        let kept = driver.withLock { driver -> Bool in
+            guard !driver.invalidated else { return false }
+            driver.prefetches[id] = FeedDriver.Prefetch(index: index, task: task, limit: limit)
+            return true
+        }
+        guard kept else {
+            task.cancel()
+            return
+        }
+        // Held already: it ended before the handler could find it.
+        if let result = task.result {
+            feedBack(.prefetchEnded(index: index, id: id, result: result))
+        }
+    }
+
+    /// How far to fetch video `index` whose header is held: up to where its first
+    /// ``PrefetchPolicy/inactiveVideoSeconds`` end (its first pictures), as its container's index says (at most
+    /// ``PrefetchPolicy/inactiveVideoMaxBytes``), or `fallback` when the header does not tell.
+    private func firstPicturesLimit(_ index: Int, fallback: Int64) -> Int64 {
+        let url = entries[index].url
+        let policy = configuration.policy
+        let header = loading.cache.heldPrefix(of: url, upTo: policy.inactiveVideoHeaderBytes)
+        let needed = FirstPictures.bytes(
+            header: header.bytes, totalLength: header.totalLength, url: url, seconds: policy.inactiveVideoSeconds)
+        return needed.map { min($0, policy.inactiveVideoMaxBytes) } ?? fallback
+    }
+
+    /// Bytes of item `index` held in the cache, within `limit`.
+    func heldBytes(_ index: Int, limit: Int64?) -> Int64 {
+        loading.cache.cachedRanges(of: entries[index].url).reduce(Int64(0)) { total, range in
+            let upper = limit.map { min(range.upperBound, $0) } ?? range.upperBound
+            return total + max(upper - range.lowerBound, 0)
+        }
+    }
+
+    private func requestPoster(_ index: Int, visible: Bool) {
+        guard let posters, let size = configuration.posterSize else { return }
+        let request = PosterRequest(
+            source: entries[index].url, width: size.width, height: size.height, fit: .fill,
+            priority: visible ? .visible : .prefetch)
+        let task = Task { [weak self] in
+            do throws(MediaError) {
+                let poster = try await posters.poster(for: request)
+                self?.handle(.posterReady(index: index, fromCache: poster.fromCache))
+            } catch {
+                self?.handle(.posterFailed(index: index))
+            }
+        }
+        let replaced = driver.withLock { driver -> Task<Void, Never>? in
+            guard !driver.invalidated else { return task }
+            defer { driver.posterTasks[index] = task }
+            return driver.posterTasks[index]
+        }
+        replaced?.cancel()
+    }
+}

@@ -1,0 +1,40 @@
+/// Posters (decisions): every item in the prefetch window gets one, the item on screen first; items leaving the
+/// window stop waiting for theirs (the pipeline stops the work when nobody else waits).
+extension FeedState {
+    mutating func updatePosters(visible: Int) {
+        guard posters else { return }
+        if posterVisible != visible {
+            posterVisible = visible
+            posterSlots[visible, default: PosterSlot()].visibleAt = now
+            posterSlots[visible]?.reported = false
+        }
+        let wanted = [visible] + planner.ranked()
+        for (index, slot) in posterSlots.sorted(by: { $0.key < $1.key }) where !wanted.contains(index) {
+            if slot.requested { work.append(.cancelPoster(index: index)) }
+            posterSlots[index] = nil
+        }
+        for index in wanted where posterSlots[index]?.requested != true && posterSlots[index]?.ready == nil {
+            work.append(.requestPoster(index: index, visible: index == visible))
+            posterSlots[index, default: PosterSlot()].requested = true
+        }
+        if let slot = posterSlots[visible], slot.ready != nil { reportPoster(visible) }
+    }
+
+    mutating func posterReady(_ index: Int, fromCache: Bool) {
+        guard posterSlots[index] != nil else { return }
+        posterSlots[index]?.requested = false
+        posterSlots[index]?.ready = now
+        summary.postersReady += 1
+        if posterSlots[index]?.visibleAt != nil { reportPoster(index, fromCache: fromCache) }
+    }
+
+    /// `feed.poster` for an item on screen whose poster is ready: the latency from coming on screen.
+    private mutating func reportPoster(_ index: Int, fromCache: Bool = true) {
+        guard let slot = posterSlots[index], !slot.reported, let ready = slot.ready, let visible = slot.visibleAt
+        else { return }
+        let latency = max(ready - visible, 0)
+        posterSlots[index]?.reported = true
+        if posterLatencies.count < Self.latencyLimit { posterLatencies.append(latency) }
+        emit(.poster(index: index, latency: latency, fromCache: fromCache))
+    }
+}
