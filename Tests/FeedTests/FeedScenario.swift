@@ -1,5 +1,6 @@
 import Feed
 import Foundation
+import Loading
 import Locking
 import Playback
 import PlaybackTesting

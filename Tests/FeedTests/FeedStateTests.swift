@@ -172,3 +172,36 @@ extension FeedStateTests {
         #expect(state.factsNeeded(for: prepared).items == [1] && state.factsNeeded(for: prepared).playhead == nil)
     }
 }
+
+/// The driver's queue stays small while a drain is busy: prompts coalesce per player, events acted on by kind stay.
+@Suite("Feed state: the input queue's bound")
+struct FeedInputQueueTests {
+    @Test("10 000 buffer reports of two players while a drain runs leave one prompt each; first frames all stay")
+    func promptsCoalesce() {
+        var state = FeedStateTests.state("vvv")
+        let drains = state.enqueue(.trim)
+        #expect(drains, "the first input starts a drain")
+        for n in 0..<10_000 {
+            let kind: PlayerEvent.Kind = n % 2 == 0 ? .loadedTimeRanges([]) : .likelyToKeepUp(true)
+            let drains = state.enqueue(.player(player: n % 2, event: FeedStateTests.event(kind, UInt64(n + 1))))
+            #expect(!drains)
+        }
+        #expect(state.queuedInputs == 3, "the trim and one prompt per player")
+        for n in 0..<3 {
+            _ = state.enqueue(
+                .player(player: 0, event: FeedStateTests.event(.firstFrame(latency: 0), UInt64(20_000 + n))))
+        }
+        _ = state.enqueue(.player(player: 0, event: FeedStateTests.event(.periodicTime, 30_000)))
+        #expect(state.queuedInputs == 6, "first frames are kept; the new prompt replaced the queued one")
+        // The newest prompt is the one left, in the place of the first.
+        guard case .trim = state.nextInput() else {
+            Issue.record("the trim first")
+            return
+        }
+        guard case .player(0, let prompt) = state.nextInput() else {
+            Issue.record("player 0's prompt")
+            return
+        }
+        #expect(prompt.sequenceNumber == 30_000)
+    }
+}

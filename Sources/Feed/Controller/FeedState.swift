@@ -197,14 +197,39 @@ struct FeedState {
 
     // MARK: The driver's queue
 
-    /// Queues an input; true when the caller must drain (nobody else is draining).
+    /// Queues an input; true when the caller must drain (nobody else is draining). A player event that is only a
+    /// prompt (``isPrompt(_:)``) replaces the one of the same player still queued, so the queue holds at most one
+    /// prompt per player beside the events the state acts on by kind (rare: a first frame, a status, an end): it
+    /// stays small however often players report while a drain is busy.
     mutating func enqueue(_ input: Input) -> Bool {
         guard !invalidated else { return false }
-        inputs.append(input)
+        if case .player(let player, let event) = input, Self.isPrompt(event),
+            let queued = inputs.lastIndex(where: { queued in
+                guard case .player(player, let other) = queued else { return false }
+                return Self.isPrompt(other)
+            })
+        {
+            inputs[queued] = input
+        } else {
+            inputs.append(input)
+        }
         guard !draining else { return false }
         draining = true
         return true
     }
+
+    /// Whether the state acts on `event` only as a prompt to look again at its item (its first frame, its link
+    /// claim, from facts read when the prompt is handled): every kind but a first frame, a change of time control,
+    /// a failure and an end. Of two prompts of one player still queued, the later one does all the earlier would.
+    static func isPrompt(_ event: PlayerEvent) -> Bool {
+        switch event.kind {
+        case .firstFrame, .timeControlStatus, .itemStatus(.failed, _, _), .didPlayToEnd: return false
+        default: return true
+        }
+    }
+
+    /// Inputs queued now (a drain takes them in order).
+    var queuedInputs: Int { inputs.count }
 
     /// The next input to handle (what performed work brought back first), or nil (and the drain ends).
     mutating func nextInput() -> Input? {
