@@ -46,8 +46,13 @@ public final class ByteCache: @unchecked Sendable {
 
     /// What the cache did so far.
     public struct Statistics: Sendable, Equatable {
-        /// Bytes that arrived from transports.
+        /// Bytes that arrived from transports and were kept.
         public var bytesFetched: Int64 = 0
+        /// Body bytes the transports delivered, kept or not: beside ``bytesFetched``, those of a transfer after it
+        /// was replaced or ended (a cancel takes effect on the transport's thread a little later), past a fetch's
+        /// end, or of a response refused (another version, a whole file where a range was asked). What the link
+        /// carried for this cache, but for what the socket held when a transfer was cut off.
+        public var bytesReceived: Int64 = 0
         /// Bytes readers took, and how many of them were already cached when asked for.
         public var bytesRead: Int64 = 0
         public var bytesReadFromCache: Int64 = 0
@@ -231,6 +236,12 @@ public final class ByteCache: @unchecked Sendable {
     /// Locked: counts `bytes` fetched for `url` in every live tally for it.
     private func tallyFetched(_ bytes: Int, for url: String) {
         for entry in tallies { entry.tally?.add(bytes, for: url) }
+    }
+
+    /// Locked: counts body bytes a transport delivered for `url`, whether a fetch keeps them or not.
+    func countReceived(_ bytes: Int, for url: String) {
+        statistics.bytesReceived += Int64(bytes)
+        for entry in tallies { entry.tally?.add(received: bytes, for: url) }
     }
 
     /// The chunk holding `index` of `resource`, from memory or (loaded and checked) from disk.

@@ -5,22 +5,34 @@ import Locking
 /// meanwhile: a feed's account of what it fetched for each of its entries. It holds one count per URL it was made
 /// for, nothing else.
 public final class FetchTally: Sendable {
-    private let counts: Locked<[String: Int64]>
+    private let counts: Locked<[String: Counts]>
+
+    private struct Counts {
+        var fetched: Int64 = 0
+        var received: Int64 = 0
+    }
 
     init(urls: some Sequence<String>) {
-        var counts: [String: Int64] = [:]
-        for url in urls { counts[url] = 0 }
+        var counts: [String: Counts] = [:]
+        for url in urls { counts[url] = Counts() }
         self.counts = Locked(counts)
     }
 
-    /// Bytes that arrived for each URL of the tally since it was made (0 for one not fetched).
-    public var bytesFetched: [String: Int64] { counts.withLock { $0 } }
+    /// Bytes that arrived and were kept for each URL of the tally since it was made (0 for one not fetched).
+    public var bytesFetched: [String: Int64] { counts.withLock { $0.mapValues(\.fetched) } }
 
-    /// Counts `bytes` that arrived for `url`, if the tally is for it.
+    /// Body bytes the transports delivered for each URL since the tally was made, kept or not
+    /// (``ByteCache/Statistics/bytesReceived``): at least ``bytesFetched``.
+    public var bytesReceived: [String: Int64] { counts.withLock { $0.mapValues(\.received) } }
+
+    /// Counts `bytes` that arrived and were kept for `url`, if the tally is for it.
     func add(_ bytes: Int, for url: String) {
-        counts.withLock { counts in
-            if let count = counts[url] { counts[url] = count + Int64(bytes) }
-        }
+        counts.withLock { counts in counts[url]?.fetched += Int64(bytes) }
+    }
+
+    /// Counts `received` body bytes delivered for `url`, if the tally is for it.
+    func add(received: Int, for url: String) {
+        counts.withLock { counts in counts[url]?.received += Int64(received) }
     }
 }
 

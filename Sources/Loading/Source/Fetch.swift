@@ -255,6 +255,7 @@ final class Fetch: @unchecked Sendable {
     private func received(_ bytes: UnsafeRawBufferPointer, from sender: Sink) {
         cache.condition.lock()
         defer { cache.condition.unlock() }
+        cache.countReceived(bytes.count, for: resource.url)
         guard sender === sink, !finished else { return }
         let now = transport.currentTime()
         if resource.firstByteArrived == nil { resource.firstByteArrived = now }

@@ -101,7 +101,7 @@ extension FeedReport {
             ("stallSeconds", .double(summary.stallSeconds)),
             ("watchedSeconds", .double(summary.watchedSeconds)),
             ("rebufferRatio", .double(summary.rebufferRatio)),
-            ("bytesFetched", .int(Int(summary.bytesFetched))),
+            ("bytesFetched", .int(Int(summary.bytesFetched))), ("bytesReceived", .int(Int(summary.bytesReceived))),
             ("bytesPlayed", .int(Int(summary.bytesPlayed))),
             ("bytesFetchedUnwatched", .int(Int(summary.bytesFetchedUnwatched))),
             ("wasteRatio", .double(summary.wasteRatio)),

@@ -122,8 +122,8 @@ public struct NetworkBench: Sendable {
         if let failure = await playToEnd(item) { throw .failed("playing \(url) to its end failed: \(failure)") }
         let statistics = cache.currentStatistics
         return NetworkReport.FullPlay(
-            bytesFetched: statistics.bytesFetched, transfers: statistics.transfersStarted,
-            seconds: ProcessRunner.monotonicSeconds() - start)
+            bytesFetched: statistics.bytesFetched, bytesReceived: statistics.bytesReceived,
+            transfers: statistics.transfersStarted, seconds: ProcessRunner.monotonicSeconds() - start)
     }
 
     /// Plays `item` to its end on an untimed clock; the failure, if it fails.

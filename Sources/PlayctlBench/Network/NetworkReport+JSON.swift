@@ -48,6 +48,7 @@ extension NetworkReport {
                 "fullPlay",
                 .object([
                     ("bytesFetched", .int(Int(fullPlay.bytesFetched))),
+                    ("bytesReceived", .int(Int(fullPlay.bytesReceived))),
                     ("fileBytes", .int(Int(fileBytes))),
                     ("transfers", .int(fullPlay.transfers)),
                     ("seconds", .double(fullPlay.seconds)),

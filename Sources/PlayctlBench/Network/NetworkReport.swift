@@ -31,8 +31,10 @@ public struct NetworkReport: Sendable {
 
     /// What a full play fetched.
     public struct FullPlay: Sendable {
-        /// Bytes that arrived from the server (`ByteCache.Statistics.bytesFetched`).
+        /// Bytes that arrived from the server and were kept (`ByteCache.Statistics.bytesFetched`).
         public var bytesFetched: Int64
+        /// Body bytes the transport delivered, kept or not (`ByteCache.Statistics.bytesReceived`).
+        public var bytesReceived: Int64 = 0
         /// HTTP transfers started.
         public var transfers: Int
         /// Wall time of the play.
@@ -172,8 +174,8 @@ public struct NetworkReport: Sendable {
             "",
             "Bytes transferred for a full play (untimed clock, with audio, over "
                 + "\(Self.name(of: NetworkBench.mainLink)), a new memory-only ByteCache)",
-            "  \(fullPlay.bytesFetched) bytes in \(fullPlay.transfers) transfer\(fullPlay.transfers == 1 ? "" : "s") "
-                + "for a \(fileBytes)-byte file "
+            "  \(fullPlay.bytesFetched) bytes kept (\(fullPlay.bytesReceived) received) in \(fullPlay.transfers) "
+                + "transfer\(fullPlay.transfers == 1 ? "" : "s") for a \(fileBytes)-byte file "
                 + "(\(BenchText.fixed(fullPlay.seconds, 2)) s): "
                 + BenchText.verdict(bytesRatio, target: NetworkBench.bytesTarget),
         ]

@@ -74,7 +74,7 @@ enum FeedEventJSON {
             ("preparedStart", latencies(summary.preparedStart)), ("stalls", .int(summary.stalls)),
             ("stallSeconds", .double(summary.stallSeconds)), ("watchedSeconds", .double(summary.watchedSeconds)),
             ("rebufferRatio", .double(summary.rebufferRatio)), ("bytesFetched", .int(Int(summary.bytesFetched))),
-            ("bytesPlayed", .int(Int(summary.bytesPlayed))),
+            ("bytesReceived", .int(Int(summary.bytesReceived))), ("bytesPlayed", .int(Int(summary.bytesPlayed))),
             ("bytesFetchedUnwatched", .int(Int(summary.bytesFetchedUnwatched))),
             ("wasteRatio", .double(summary.wasteRatio)),
             ("loaderImpressions", .int(summary.loaderImpressions)), ("frozenStarts", .int(summary.frozenStarts)),

@@ -81,7 +81,7 @@ struct FeedText {
             "  stalls        \(s.stalls), \(String(format: "%.3f", s.stallSeconds)) s of "
                 + "\(String(format: "%.3f", s.watchedSeconds)) s watched; rebuffer ratio "
                 + String(format: "%.4f", s.rebufferRatio),
-            "  bytes         \(s.bytesFetched) fetched, \(s.bytesPlayed) played; waste ratio "
+            "  bytes         \(s.bytesFetched) fetched (\(s.bytesReceived) received), \(s.bytesPlayed) played; waste ratio "
                 + String(format: "%.3f", s.wasteRatio) + " (\(s.bytesFetchedUnwatched) of items never on screen)",
             "  loader        \(Self.count(s.loaderImpressions, "impression")), "
                 + String(format: "%.1f", s.loaderImpressionsPer1000) + " per 1000 activations",
