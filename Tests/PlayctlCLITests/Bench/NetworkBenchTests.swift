@@ -75,7 +75,7 @@ struct NetworkBenchTests {
                     timing("mpv", 0.5, ["--frames=1", url]),
                 ])
         }
-        let play = NetworkReport.FullPlay(bytesFetched: 1030, transfers: 2, seconds: 3)
+        let play = NetworkReport.FullPlay(bytesFetched: 1030, bytesReceived: 1100, transfers: 2, seconds: 3)
         var cached = NetworkReport.CachedStartup(fill: play)
         cached.local = [0.010]
         cached.memory = [0.010]
@@ -101,7 +101,10 @@ struct NetworkBenchTests {
         #expect(text.contains("1.000x (target <= 1.10x: met)"))
         #expect(text.contains("1.200x (target <= 1.10x: NOT met)"))
         #expect(
-            text.contains("1030 bytes in 2 transfers for a 1000-byte file (3.00 s): 1.030x (target <= 1.02x: NOT met)"))
+            text.contains(
+                "1030 bytes kept (1100 received) in 2 transfers for a 1000-byte file (3.00 s): 1.030x (target <= 1.02x: "
+                    + "NOT met)"))
+        #expect(report.json["fullPlay"]?["bytesReceived"]?.intValue == 1100)
         #expect(report.json["fullPlay"]?["targetMet"]?.boolValue == false)
         #expect(report.json["cachedStartup"]?["targetMet"]?.boolValue == false)
     }
