@@ -24,18 +24,14 @@ extension BenchCommand {
             seed: feed.seed.map(UInt64.init))
         if let parts = feed.parts { configured.parts = Set(parts.compactMap(FeedBench.Part.init(rawValue:))) }
         let bench = configured
-        let outcome = AsyncWork.wait { () -> Result<FeedReport, BenchFailure> in
-            do throws(BenchFailure) {
-                return .success(try await bench.run(progress: { Self.progress($0) }))
-            } catch {
-                return .failure(error)
-            }
+        let report = try benchReport { () async throws(BenchFailure) in
+            try await bench.run(progress: { Self.progress($0) })
         }
-        let report = try benchStep { () throws(BenchFailure) in try outcome.get() }
         try printReport(output, json: report.json, lines: report.textLines)
     }
 
-    private func printReport(_ output: StandardOutput, json: JSONValue, lines: [String]) throws(CommandFailure) {
+    /// Prints a report: its JSON with `--json`, else its lines.
+    func printReport(_ output: StandardOutput, json: JSONValue, lines: [String]) throws(CommandFailure) {
         if printsJSON {
             try output.json(json)
         } else {

@@ -5,18 +5,9 @@ import PlayctlOutput
 extension BenchCommand {
     func runPosters(_ output: StandardOutput) throws(CommandFailure) {
         let bench = PosterBench(runs: runs)
-        let outcome = AsyncWork.wait { () -> Result<PosterReport, BenchFailure> in
-            do throws(BenchFailure) {
-                return .success(try await bench.run(progress: { Self.progress($0) }))
-            } catch {
-                return .failure(error)
-            }
+        let report = try benchReport { () async throws(BenchFailure) in
+            try await bench.run(progress: { Self.progress($0) })
         }
-        let report = try benchStep { () throws(BenchFailure) in try outcome.get() }
-        if printsJSON {
-            try output.json(report.json)
-        } else {
-            for line in report.textLines { try output.line(line) }
-        }
+        try printReport(output, json: report.json, lines: report.textLines)
     }
 }

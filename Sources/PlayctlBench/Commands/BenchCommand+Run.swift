@@ -41,19 +41,10 @@ extension BenchCommand: PlayctlCommand {
     private func runNetwork(_ output: StandardOutput) throws(CommandFailure) {
         if let reason = NetworkBench.unavailableReason { throw CommandFailure(reason) }
         let networkBench = NetworkBench(file: file, runs: runs)
-        let outcome = AsyncWork.wait { () -> Result<NetworkReport, BenchFailure> in
-            do throws(BenchFailure) {
-                return .success(try await networkBench.run(progress: { Self.progress($0) }))
-            } catch {
-                return .failure(error)
-            }
+        let report = try benchReport { () async throws(BenchFailure) in
+            try await networkBench.run(progress: { Self.progress($0) })
         }
-        let report = try benchStep { () throws(BenchFailure) in try outcome.get() }
-        if printsJSON {
-            try output.json(report.json)
-        } else {
-            for line in report.textLines { try output.line(line) }
-        }
+        try printReport(output, json: report.json, lines: report.textLines)
     }
 
     /// Runs both measurements and prints the report (or, with `--playback`, the player's figures; with `--network`,
@@ -77,11 +68,7 @@ extension BenchCommand: PlayctlCommand {
         }
         let bench = DecodeBench(file: file, runs: runs)
         let report = try benchStep { () throws(BenchFailure) in try bench.run(progress: Self.progress) }
-        if printsJSON {
-            try output.json(report.json)
-        } else {
-            for line in report.textLines { try output.line(line) }
-        }
+        try printReport(output, json: report.json, lines: report.textLines)
         let check = report.seekCheck
         guard check.isIdentical else {
             try output.flush()

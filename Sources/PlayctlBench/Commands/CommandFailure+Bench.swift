@@ -22,3 +22,11 @@ func benchStep<T>(_ body: () throws(BenchFailure) -> T) throws(CommandFailure) -
         throw CommandFailure(error)
     }
 }
+
+/// Runs a benchmark's async work to its report on a task of its own and waits for it; its failure becomes the
+/// command's.
+func benchReport<R: Sendable>(
+    _ work: @escaping @Sendable () async throws(BenchFailure) -> R
+) throws(CommandFailure) -> R {
+    try benchStep { () throws(BenchFailure) in try AsyncWork.wait(work) }
+}
