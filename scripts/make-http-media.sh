@@ -5,6 +5,7 @@
 #   mid.mp4   H.264 360p at about 5 Mbit/s (noise), 6 s, moov first: below it (cheap to decode, so a slow machine
 #             does not stall on the decoder where the test means the link)
 #   hd.mp4    H.264 720p at about 2.5 Mbit/s + AAC, 8 s, moov first: the time-to-first-frame benchmark's clip
+#   moov-end.mp4  the first 4 s of hd.mp4 with its index (moov) after the media: a demuxer reads the tail first
 #   large.bin 20 MB of random bytes: larger than the caches the loading tests bound (not media)
 #   feed-mini/000-011  a 12-entry feed of hard links to a.mp4, b.mp4 and still.jpg, for bench --feed's quick runs
 #             (tests); the benchmark's own feed is made by scripts/make-feed-media.sh
@@ -32,6 +33,7 @@ if [ ! -s "$out/hd.mp4" ]; then
      -c:v libx264 -preset veryfast -pix_fmt yuv420p -g 60 -b:v 2500k -maxrate 2500k -bufsize 2500k \
      -c:a aac -b:a 96k -movflags +faststart "$out/hd.mp4"
 fi
+[ -s "$out/moov-end.mp4" ] || ff -i "$out/hd.mp4" -c copy -t 4 "$out/moov-end.mp4"
 if [ ! -s "$out/large.bin" ]; then
   head -c $((20 << 20)) /dev/urandom > "$out/large.bin.tmp"
   mv "$out/large.bin.tmp" "$out/large.bin"

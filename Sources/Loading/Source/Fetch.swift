@@ -168,6 +168,17 @@ final class Fetch: @unchecked Sendable {
     /// How far ahead of a fetch's position a reader waits for it rather than starting a fetch of its own.
     static let joinWindow: Int64 = 512 << 10
 
+    /// The end of a file where a demuxer reads an index stored after the media (an MP4's moov at its end): its last
+    /// 1/16, at least 1 MB.
+    static func tailWindow(of total: Int64) -> Int64 { max(1 << 20, total / 16) }
+
+    /// Locked: whether `reader` reads the resource's tail, ahead of this fetch, which began at the file's start and
+    /// has its whole length to go (a reader of the index after the media, who will be back for the media data).
+    private func readsTail(_ reader: CachedResource.Interest) -> Bool {
+        guard start == 0, end == nil, let total = resource.totalLength else { return false }
+        return reader.position > position + Self.joinWindow && total - reader.position <= Self.tailWindow(of: total)
+    }
+
     /// Locked: pauses when it is more than its readers' read-ahead past the one it serves that reads farthest;
     /// resumes when back within half of it. The readers it serves are those behind it (from a chunk before its
     /// start) or waiting just ahead of it. With `cancelling`, a playback fetch that serves no reader any more (they
@@ -175,8 +186,17 @@ final class Fetch: @unchecked Sendable {
     /// move, because while two readers move in turn the first move may look like no one is left.
     func pace(cancelling: Bool = false) {
         guard !finished else { return }
-        let served = resource.readers.values.filter { reader in
-            reader.position >= start - Int64(ByteCache.chunkSize) && reader.position <= position + Self.joinWindow
+        let served = resource.readers.values.compactMap { reader -> CachedResource.Interest? in
+            if reader.position >= start - Int64(ByteCache.chunkSize) && reader.position <= position + Self.joinWindow {
+                return reader
+            }
+            // A reader that jumped ahead into the file's tail (an MP4 whose index is at its end: the demuxer reads
+            // it, then comes back to the media data) stands where this fetch began: the fetch goes on instead of
+            // being cut off with a link's worth of bytes in flight, paid again when the reader is back.
+            guard readsTail(reader) else { return nil }
+            var back = reader
+            back.position = start
+            return back
         }
         // Its readers' priority while it serves any (playback if one is), else what it was started as. A reader
         // lowered to prefetch (a feed's item on screen giving the link to the next item's start) lowers the fetch
@@ -266,6 +286,16 @@ final class Fetch: @unchecked Sendable {
         resource.bytesFetched += Int64(count)
         resource.rate.add(count, at: now)
         if count > 0 { retriesLeft = Self.maximumRetries }
+        if end == nil, let total = resource.totalLength, position < total,
+            cache.ranges(of: resource.url).first(where: { $0.contains(position) })?.upperBound == total
+        {
+            // The rest is held (a reader fetched the tail first, as a demuxer does for an index at the end): done,
+            // without asking for it again.
+            stopTransfer()
+            finish(nil)
+            cache.signal()
+            return
+        }
         cache.signal()
         pace(cancelling: true)
     }
