@@ -14,16 +14,17 @@ struct PlayerPoolTests {
         let second = try await pool.acquire()
         #expect(first !== second && pool.available == 0)
         let order = Locked<[Int]>([])
-        let waiters = (0..<3).map { n in
-            Task {
-                let player = try await pool.acquire()
-                order.withLock { $0.append(n) }
-                return player
-            }
-        }
-        // Let each waiter reach the line in turn, so "in order" is well defined.
-        for n in 1...3 {
-            while pool.waiting < n { try await Task.sleep(for: .milliseconds(1)) }
+        // Each waiter is started once the one before it is in line, so "in order" is well defined (started all at
+        // once, they could reach the line in any order, and the test waited for good on the first one made).
+        var waiters: [Task<Player, any Error>] = []
+        for n in 0..<3 {
+            waiters.append(
+                Task {
+                    let player = try await pool.acquire()
+                    order.withLock { $0.append(n) }
+                    return player
+                })
+            while pool.waiting < n + 1 { try await Task.sleep(for: .milliseconds(1)) }
         }
         pool.release(first)
         let a = try await waiters[0].value
