@@ -38,6 +38,10 @@ struct ReceivedBytesTests {
         #expect(read >= 300_000)
         #expect(stats.bytesFetched >= Int64(read))
         #expect(stats.bytesReceived >= stats.bytesFetched)
-        #expect(tally.bytesReceived[url] == stats.bytesReceived)
+        // The transfer's cancel takes effect on the transport's thread a little later: bytes may still come between
+        // two reads, and both counts move together (under the cache's lock), so the tally read between two readings
+        // of the statistics lies between them.
+        let received = tally.bytesReceived[url] ?? 0
+        #expect(received >= stats.bytesReceived && received <= cache.currentStatistics.bytesReceived)
     }
 }
