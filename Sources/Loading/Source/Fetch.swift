@@ -286,7 +286,7 @@ final class Fetch: @unchecked Sendable {
         resource.bytesFetched += Int64(count)
         resource.rate.add(count, at: now)
         if count > 0 { retriesLeft = Self.maximumRetries }
-        if end == nil, let total = resource.totalLength, position < total,
+        if end == nil, let total = resource.totalLength, position < total, isHeldInMemory(position),
             cache.ranges(of: resource.url).first(where: { $0.contains(position) })?.upperBound == total
         {
             // The rest is held (a reader fetched the tail first, as a demuxer does for an index at the end): done,
@@ -368,6 +368,13 @@ final class Fetch: @unchecked Sendable {
         guard let completion = onFinish else { return }
         onFinish = nil
         completion.complete(outcome)
+    }
+
+    /// Locked: whether the byte at `offset` is in a chunk in memory already (a cheap look, on every delivery, before
+    /// the merge of every held range that tells whether the rest is held to the end).
+    private func isHeldInMemory(_ offset: Int64) -> Bool {
+        let chunk = resource.chunks[Int(offset / Int64(ByteCache.chunkSize))]
+        return chunk?.contains(Int(offset % Int64(ByteCache.chunkSize))) ?? false
     }
 
     /// Whether it brought every byte it was asked for (its transfer is about to finish: it is not paused).
