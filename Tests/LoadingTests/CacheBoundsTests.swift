@@ -74,7 +74,9 @@ struct CacheBoundsTests {
                         }
                     }
                     source.close()
-                    // No fetch writes after its reader closed: the directory holds what the disk tier counts.
+                    // No fetch writes after its reader closed: once the writer thread wrote what was queued, the
+                    // directory holds what the disk tier counts.
+                    cache.flush()
                     let files = Reading.filesUnder(directory.path)
                     if files.bytes > Self.diskLimit {
                         breaches.record("\(context): \(files.bytes) bytes in \(files.count) files > \(Self.diskLimit)")

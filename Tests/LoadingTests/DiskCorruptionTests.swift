@@ -19,6 +19,7 @@ struct DiskCorruptionTests {
             let source = RemoteByteSource(url: url, cache: first)
             #expect(Reading.difference(try Reading.readAll(source), expected) == nil)
             source.close()
+            first.flush()
         }
         let folders = try FileManager.default.contentsOfDirectory(atPath: directory.path)
         try #require(folders.count == 1, "\(folders)")
@@ -39,6 +40,7 @@ struct DiskCorruptionTests {
         let source = RemoteByteSource(url: url, cache: second)
         let bytes = try Reading.readAll(source)
         source.close()
+        second.flush()
         #expect(Reading.difference(bytes, expected) == nil)
         let stats = second.currentStatistics
         #expect(stats.corruptChunks == 3, "\(stats)")

@@ -40,6 +40,7 @@ struct PartialReuseTests {
             #expect(Reading.difference(try Reading.readAll(source), expected) == nil)
             source.close()
             #expect(first.currentStatistics.bytesFetched == Int64(expected.count))
+            first.flush()
         }
         let second = try ByteCache(configuration)
         #expect(second.cachedRanges(of: url) == [0..<Int64(expected.count)], "the index found every chunk")
@@ -68,6 +69,7 @@ struct PartialReuseTests {
             let part = try Reading.read(source, at: Int64(offset), count: 2_000_000)
             #expect(Reading.difference(part, expected[offset..<offset + 2_000_000]) == nil)
             source.close()
+            first.flush()
         }
         let second = try ByteCache(configuration)
         let stored = second.cachedRanges(of: url)

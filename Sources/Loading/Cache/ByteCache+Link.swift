@@ -4,30 +4,12 @@ import Synchronization
 /// serves no playback reader (prefetching) pauses within the chunk it is writing, and resumes when no claim is left.
 extension ByteCache {
     /// Whether some player claims the link now.
-    public var isLinkClaimed: Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        return linkClaims > 0
-    }
+    public var isLinkClaimed: Bool { withState { $0.linkClaims > 0 } }
 
     /// Claims the link for playback until the returned claim is released (or dropped).
     public func claimLink() -> LinkClaim {
-        adjustClaims(by: 1)
+        withState { $0.adjustClaims(by: 1) }
         return LinkClaim(cache: self)
-    }
-
-    /// Locked: whether prefetch fetches must hold.
-    var linkClaimed: Bool { linkClaims > 0 }
-
-    func adjustClaims(by delta: Int) {
-        condition.lock()
-        defer { condition.unlock() }
-        let before = linkClaims > 0
-        linkClaims = max(linkClaims + delta, 0)
-        guard before != (linkClaims > 0) else { return }
-        for resource in resources.values {
-            for fetch in resource.fetches { fetch.pace() }
-        }
     }
 }
 
@@ -41,7 +23,7 @@ public final class LinkClaim: Sendable {
     /// Ends the claim (once; dropping it does the same).
     public func release() {
         guard !released.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        cache.adjustClaims(by: -1)
+        cache.withState { $0.adjustClaims(by: -1) }
     }
 
     deinit { release() }

@@ -10,10 +10,15 @@ import Foundation
 /// chunk files and heads, and is what the directory holds, and `recordBytes <= recordLimit` but for the records
 /// of resources in use (chunks in memory, a fetch or a reader: bounded by the memory tier and the readers).
 ///
-/// Readers and fetches meet here (``RemoteByteSource``, ``Fetch``): a reader reads what is cached and otherwise
-/// waits for the fetch that will bring its bytes, starting one only when none will (so two readers of the same
-/// uncached range cause one fetch). Safe for any number of readers and fetches on any threads; one lock guards it
-/// all, and readers wait on it for bytes.
+/// Readers and fetches meet here (``RemoteByteSource``, ``FetchMachine``): a reader reads what is cached and
+/// otherwise waits for the fetch that will bring its bytes, starting one only when none will (so two readers of the
+/// same uncached range cause one fetch). Safe for any number of readers and fetches on any threads.
+///
+/// Decide, then act: everything the cache knows is one value (``CacheState``) behind one lock. A reader's call, a
+/// transport's delivery or a link claim takes the lock, lets the state decide (the fetches are ``FetchMachine``
+/// values that return actions), and releases it; then the transport's calls decided (start, cancel, pause), the
+/// retries' timers and the completion handlers run, outside the lock. Files are read by the reader that needs
+/// them and written by the disk tier's writer thread, never under the lock.
 public final class ByteCache: @unchecked Sendable {
     /// Bytes per chunk: the unit of the memory and disk tiers.
     public static let chunkSize = 256 << 10
@@ -32,15 +37,19 @@ public final class ByteCache: @unchecked Sendable {
         /// not in use (no chunk in memory, no fetch, no reader) are forgotten, least recently used first; a URL
         /// read again is learned again (its disk chunks and head stay on disk).
         public var recordLimit: Int
+        /// Bytes of complete chunks waiting for the disk tier's writer thread (default 8 MB): a chunk that does not
+        /// fit is not stored on disk (``Statistics/diskWritesDropped``).
+        public var diskQueueLimit: Int
 
         public init(
             memoryLimit: Int = 32 << 20, directory: String? = nil, diskLimit: Int = 512 << 20,
-            recordLimit: Int = 1 << 20
+            recordLimit: Int = 1 << 20, diskQueueLimit: Int = 8 << 20
         ) {
             self.memoryLimit = memoryLimit
             self.directory = directory
             self.diskLimit = diskLimit
             self.recordLimit = recordLimit
+            self.diskQueueLimit = diskQueueLimit
         }
     }
 
@@ -73,54 +82,20 @@ public final class ByteCache: @unchecked Sendable {
         /// Records of resources held, and their bytes (``Configuration/recordLimit``).
         public var records = 0
         public var recordBytes = 0
+        /// Complete chunks not stored on disk because the writer's queue was full, and the most bytes it held
+        /// (at most ``Configuration/diskQueueLimit``).
+        public var diskWritesDropped = 0
+        public var diskQueuePeakBytes = 0
     }
 
     /// The cache every item of the process shares by default: memory only, 32 MB.
     public static let shared = ByteCache()
 
     public let configuration: Configuration
-    /// Guards everything below; readers wait on it for bytes.
-    let condition = NSCondition()
-    var resources: [String: CachedResource] = [:]
-    /// What the records of `resources` cost (``CachedResource/cost(of:)``), and the use count that orders them.
-    private var recordBytes = 0
-    private var uses: UInt64 = 0
-    /// The tallies counting fetched bytes (``tally(_:)``).
-    private var tallies: [WeakTally] = []
-    var memory: MemoryTier
+    /// Guards `state`; readers wait on it for bytes.
+    private let condition = NSCondition()
+    private var state: CacheState
     let disk: DiskTier?
-    var statistics = Statistics()
-    /// Players claiming the link now (see ``claimLink()``).
-    var linkClaims = 0
-    /// Counts the changes readers wait for (guarded by `condition`): a reader that released the lock before
-    /// waiting sees whether one came meanwhile.
-    private(set) var changes: UInt64 = 0
-
-    /// Deliveries under way that hold the readers' wake-up back (``holdSignals()``), and whether one is owed.
-    private var held = 0
-    private var owed = false
-
-    /// Locked: wakes the readers (bytes came, a fetch ended, a reader left), unless a delivery holds it back.
-    func signal() {
-        guard held == 0 else {
-            owed = true
-            return
-        }
-        changes &+= 1
-        condition.broadcast()
-    }
-
-    /// Locked: holds the readers' wake-ups back until the matching ``releaseSignals()``.
-    func holdSignals() { held += 1 }
-
-    /// Locked: ends a hold; the wake-up owed, if any, goes out when the last hold ends.
-    func releaseSignals() {
-        held = max(held - 1, 0)
-        if held == 0 && owed {
-            owed = false
-            signal()
-        }
-    }
 
     /// A memory-only cache (cannot fail).
     public convenience init(memoryLimit: Int = 32 << 20, recordLimit: Int = 1 << 20) {
@@ -131,24 +106,97 @@ public final class ByteCache: @unchecked Sendable {
     /// A cache with the tiers `configuration` asks for. - Throws: `MediaError` when the directory cannot be made.
     public init(_ configuration: Configuration) throws(MediaError) {
         self.configuration = configuration
-        memory = MemoryTier(limit: configuration.memoryLimit)
         disk = try configuration.directory.map { directory throws(MediaError) in
-            try DiskTier(directory: directory, limit: configuration.diskLimit)
+            try DiskTier(directory: directory, limit: configuration.diskLimit, queueLimit: configuration.diskQueueLimit)
+        }
+        state = CacheState(configuration: configuration, disk: disk)
+    }
+
+    deinit { disk?.close() }
+
+    // MARK: Decide, then act
+
+    /// Runs `body` on the state under the lock, wakes the readers if it asks, and performs the actions it queued
+    /// once the lock is released.
+    func withState<Result>(_ body: (inout CacheState) -> Result) -> Result {
+        condition.lock()
+        let result = body(&state)
+        let actions = state.actions
+        state.actions.removeAll()
+        if state.wakeOwed {
+            state.wakeOwed = false
+            condition.broadcast()
+        }
+        condition.unlock()
+        if !actions.isEmpty { perform(actions) }
+        return result
+    }
+
+    private func perform(_ actions: [CacheAction]) {
+        for action in actions {
+            switch action {
+            case .start(let serial, let fetch, let request, let transport):
+                let receiver = TransferReceiver(cache: self, fetch: fetch, serial: serial, url: request.url)
+                let handle = transport.start(request, sink: receiver)
+                let (cancel, pause) = withState { $0.transferStarted(serial, handle: handle) }
+                if cancel {
+                    handle.cancel()
+                } else if pause {
+                    handle.setPaused(true)
+                }
+            case .cancel(let handle): handle.cancel()
+            case .pause(let handle, let paused): handle.setPaused(paused)
+            case .retry(let fetch, let seconds):
+                DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [self] in
+                    withState { $0.step(fetch, .retryDue) }
+                }
+            case .complete(let completion, let outcome): completion.complete(outcome)
+            }
         }
     }
 
-    /// A snapshot of what the cache did and holds.
-    public var currentStatistics: Statistics {
+    /// Waits, on a reader's thread, for a change after `seen` (bytes, an end, a failure, a close); a reader of a
+    /// clock-paced transport first tells its observers, with the lock released (an observer takes a player's lock).
+    func wait(_ reader: ReaderID, seen: UInt64) {
         condition.lock()
         defer { condition.unlock() }
-        var out = statistics
-        out.memoryChunks = memory.count
-        out.memoryBytes = memory.used
+        guard state.changes == seen, state.readers[reader] != nil else { return }
+        state.readers[reader]?.waitingSince = seen
+        defer { state.readers[reader]?.waitingSince = nil }
+        if let observers = state.readers[reader]?.waitingObservers, !observers.isEmpty,
+            state.readers[reader]?.transport.isPacedByClock == true
+        {
+            condition.unlock()
+            for observer in observers { observer() }
+            condition.lock()
+            if state.changes != seen { return }
+        }
+        condition.wait()
+    }
+
+    /// Loads chunk `key` from the disk tier on the calling thread (a reader's, outside the lock) and takes it into
+    /// memory.
+    func load(_ key: MemoryTier.Key) {
+        guard let chunk = disk?.load(key) else { return }
+        withState { $0.install(chunk, key) }
+    }
+
+    // MARK: Public
+
+    /// A snapshot of what the cache did and holds.
+    public var currentStatistics: Statistics {
+        var out = withState { state in
+            var out = state.statistics
+            out.memoryChunks = state.memory.count
+            out.memoryBytes = state.memory.used
+            out.activeFetches = state.fetches.count
+            out.records = state.resources.count
+            out.recordBytes = state.recordCost
+            return out
+        }
         out.diskBytes = disk?.used ?? 0
         out.corruptChunks = disk?.corruptChunks ?? 0
-        out.activeFetches = resources.values.reduce(0) { $0 + $1.fetches.count }
-        out.records = resources.count
-        out.recordBytes = recordBytes
+        out.diskQueuePeakBytes = disk?.peakQueuedBytes ?? 0
         return out
     }
 
@@ -156,204 +204,52 @@ public final class ByteCache: @unchecked Sendable {
     /// not keep it alive).
     public func tally(_ urls: some Sequence<String>) -> FetchTally {
         let tally = FetchTally(urls: urls)
-        condition.lock()
-        defer { condition.unlock() }
-        tallies.removeAll { $0.tally == nil }
-        tallies.append(WeakTally(tally: tally))
+        withState { state in
+            state.tallies.removeAll { $0.tally == nil }
+            state.tallies.append(WeakTally(tally: tally))
+        }
         return tally
     }
 
     /// The byte ranges of `url` held (in memory or on disk), merged, in order.
     public func cachedRanges(of url: String) -> [Range<Int64>] {
-        condition.lock()
-        defer { condition.unlock() }
-        return ranges(of: url)
+        withState { $0.ranges(of: url) }
     }
 
     /// The bytes of `url` held from its start, up to `limit` (fewer where a gap comes first), and the resource's
     /// length when a response told it: what a header parse reads without the network.
     public func heldPrefix(of url: String, upTo limit: Int64) -> (bytes: [UInt8], totalLength: Int64?) {
-        condition.lock()
-        defer { condition.unlock() }
-        let resource = resource(url)
-        let held = ranges(of: url).first { $0.lowerBound == 0 }.map { min($0.upperBound, limit) } ?? 0
+        let (held, total) = withState { state in
+            (
+                state.ranges(of: url).first { $0.lowerBound == 0 }.map { min($0.upperBound, limit) } ?? 0,
+                state.resource(url).totalLength
+            )
+        }
         var bytes = [UInt8](repeating: 0, count: Int(max(held, 0)))
         var done = 0
-        bytes.withUnsafeMutableBytes { buffer in
-            while done < buffer.count {
-                let count = copy(
-                    resource, at: Int64(done), into: UnsafeMutableRawBufferPointer(rebasing: buffer[done...]))
-                guard count > 0 else { break }
-                done += count
+        var loads = 0
+        while done < bytes.count {
+            let found = bytes.withUnsafeMutableBytes { buffer in
+                withState {
+                    $0.copy(url, at: Int64(done), into: UnsafeMutableRawBufferPointer(rebasing: buffer[done...]))
+                }
+            }
+            switch found {
+            case .inMemory(let count) where count > 0: done += count
+            case .onDisk(let key) where loads < 2 * bytes.count / ByteCache.chunkSize + 2:
+                loads += 1
+                load(key)
+            default: return (Array(bytes.prefix(done)), total)
             }
         }
-        return (Array(bytes.prefix(done)), resource.totalLength)
+        return (Array(bytes.prefix(done)), total)
     }
 
     /// Drops everything held for `url` in both tiers (fetches under way go on).
     public func remove(_ url: String) {
-        condition.lock()
-        defer { condition.unlock() }
-        purge(url)
+        withState { $0.purge(url) }
     }
 
-    // MARK: Locked helpers
-
-    /// The entry of `url` (made, with what the disk remembers of it, if new).
-    func resource(_ url: String) -> CachedResource {
-        uses &+= 1
-        if let known = resources[url] {
-            known.lastUse = uses
-            return known
-        }
-        let made = CachedResource(url: url)
-        made.lastUse = uses
-        if let stored = disk?.loadHead(url) {
-            made.head = CachedResource.Head(
-                totalLength: stored.totalLength,
-                validator: ResourceValidator(etag: stored.etag, lastModified: stored.lastModified),
-                acceptsRanges: stored.acceptsRanges)
-        }
-        resources[url] = made
-        recordBytes += CachedResource.cost(of: url)
-        if recordBytes > configuration.recordLimit { forgetIdleRecords() }
-        return made
-    }
-
-    /// Forgets the records of resources not in use, least recently used first, down to three quarters of the record
-    /// limit (so that the sweep, which looks at every record, runs once per many new ones), or as far as there
-    /// are such records. The newest record (just made, not in use yet) stays.
-    private func forgetIdleRecords() {
-        let target = configuration.recordLimit / 4 * 3
-        let idle = resources.values.filter { $0.isIdle && $0.lastUse != uses }.sorted { $0.lastUse < $1.lastUse }
-        for resource in idle {
-            guard recordBytes > target else { break }
-            resources.removeValue(forKey: resource.url)
-            recordBytes -= CachedResource.cost(of: resource.url)
-        }
-    }
-
-    /// Locked: counts `bytes` fetched for `url` in every live tally for it.
-    private func tallyFetched(_ bytes: Int, for url: String) {
-        for entry in tallies { entry.tally?.add(bytes, for: url) }
-    }
-
-    /// Locked: counts body bytes a transport delivered for `url`, whether a fetch keeps them or not.
-    func countReceived(_ bytes: Int, for url: String) {
-        statistics.bytesReceived += Int64(bytes)
-        for entry in tallies { entry.tally?.add(received: bytes, for: url) }
-    }
-
-    /// The chunk holding `index` of `resource`, from memory or (loaded and checked) from disk.
-    func chunk(_ resource: CachedResource, _ index: Int) -> ChunkBuffer? {
-        let key = MemoryTier.Key(resource: resource.url, index: index)
-        if let chunk = resource.chunks[index] {
-            memory.touch(key, bytes: chunk.capacity)
-            return chunk
-        }
-        guard let loaded = disk?.load(key) else { return nil }
-        resource.chunks[index] = loaded
-        memory.touch(key, bytes: loaded.capacity)
-        evict()
-        return loaded
-    }
-
-    /// Copies bytes of `resource` at `position` into `buffer`; returns how many (0 when none is cached there).
-    func copy(_ resource: CachedResource, at position: Int64, into buffer: UnsafeMutableRawBufferPointer) -> Int {
-        let index = Int(position / Int64(Self.chunkSize))
-        let offset = Int(position % Int64(Self.chunkSize))
-        guard let chunk = chunk(resource, index), chunk.contains(offset) else { return 0 }
-        return chunk.read(at: offset, into: buffer)
-    }
-
-    /// Writes fetched bytes of `resource` at `position`, chunk by chunk; complete chunks go to disk.
-    func write(_ resource: CachedResource, _ bytes: UnsafeRawBufferPointer, at position: Int64) {
-        var done = 0
-        while done < bytes.count {
-            let at = position + Int64(done)
-            let index = Int(at / Int64(Self.chunkSize))
-            let offset = Int(at % Int64(Self.chunkSize))
-            let chunk = resource.chunks[index] ?? makeChunk(resource, index)
-            let count = min(bytes.count - done, chunk.capacity - offset)
-            guard count > 0 else { break }
-            chunk.write(UnsafeRawBufferPointer(rebasing: bytes[done..<done + count]), at: offset)
-            memory.touch(MemoryTier.Key(resource: resource.url, index: index), bytes: chunk.capacity)
-            let key = MemoryTier.Key(resource: resource.url, index: index)
-            if chunk.isComplete, let disk, let head = resource.head, !disk.contains(key) {
-                disk.store(key, chunk, head: Self.storedHead(resource.url, head))
-            }
-            done += count
-        }
-        statistics.bytesFetched += Int64(bytes.count)
-        if !tallies.isEmpty { tallyFetched(bytes.count, for: resource.url) }
-        evict()
-    }
-
-    private func makeChunk(_ resource: CachedResource, _ index: Int) -> ChunkBuffer {
-        var capacity = Self.chunkSize
-        if let total = resource.totalLength {
-            capacity = Int(max(0, min(Int64(Self.chunkSize), total - Int64(index) * Int64(Self.chunkSize))))
-        }
-        let chunk = ChunkBuffer(capacity: capacity)
-        resource.chunks[index] = chunk
-        return chunk
-    }
-
-    /// Drops least recently used chunks from memory until within the limit; chunks a fetch is filling stay.
-    func evict() {
-        let evicted = memory.evictions { key in
-            guard let resource = resources[key.resource] else { return true }
-            return !resource.fetches.contains { $0.isFilling(chunk: key.index) }
-        }
-        for key in evicted { resources[key.resource]?.chunks.removeValue(forKey: key.index) }
-    }
-
-    /// Records what the server said of `resource`, in memory and on disk.
-    func setHead(_ resource: CachedResource, _ head: CachedResource.Head) {
-        resource.head = head
-        disk?.storeHead(Self.storedHead(resource.url, head))
-    }
-
-    /// `head` as the disk tier stores it.
-    static func storedHead(_ url: String, _ head: CachedResource.Head) -> DiskTier.StoredHead {
-        DiskTier.StoredHead(
-            url: url, totalLength: head.totalLength, etag: head.validator.etag,
-            lastModified: head.validator.lastModified, acceptsRanges: head.acceptsRanges)
-    }
-
-    /// Forgets `url`'s bytes (memory and disk) and head.
-    func purge(_ url: String) {
-        if let resource = resources[url] {
-            for index in resource.chunks.keys { memory.remove(MemoryTier.Key(resource: url, index: index)) }
-            resource.chunks.removeAll()
-            resource.head = nil
-            resource.endReached = nil
-        }
-        disk?.remove(url)
-    }
-
-    /// The byte ranges of `url` held, merged.
-    func ranges(of url: String) -> [Range<Int64>] {
-        let resource = resources[url]
-        var pieces: [Range<Int64>] = []
-        for (index, chunk) in resource?.chunks ?? [:] {
-            let base = Int64(index) * Int64(Self.chunkSize)
-            for range in chunk.valid { pieces.append(base + Int64(range.lowerBound)..<base + Int64(range.upperBound)) }
-        }
-        if let disk {
-            for index in disk.indices(of: url) where resource?.chunks[index] == nil {
-                let base = Int64(index) * Int64(Self.chunkSize)
-                pieces.append(base..<base + Int64(disk.payloadBytes(MemoryTier.Key(resource: url, index: index))))
-            }
-        }
-        var merged: [Range<Int64>] = []
-        for piece in pieces.sorted(by: { $0.lowerBound < $1.lowerBound }) {
-            if let last = merged.last, piece.lowerBound <= last.upperBound {
-                merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, piece.upperBound)
-            } else {
-                merged.append(piece)
-            }
-        }
-        return merged
-    }
+    /// Waits until the chunks queued for the disk tier are written (at once without one).
+    public func flush() { disk?.flush() }
 }

@@ -11,8 +11,16 @@ import Foundation
 /// The limit bounds every file of the tier, heads included: a resource's head is written with its first chunk and
 /// deleted with its last (so folders cannot pile up, one per URL ever seen), and room for a file is made before it
 /// is written, so the directory never holds more than the limit, not even while a file is being written.
-/// Guarded by its cache's lock.
-final class DiskTier {
+///
+/// Files are written and deleted on a writer thread of the tier's own, never under the cache's lock: the cache
+/// queues a complete chunk (a copy of its bytes) and goes on. The queue is bounded in bytes
+/// (``ByteCache/Configuration/diskQueueLimit``): a delivery waits for room before it takes the cache's lock
+/// (``waitForRoom(_:)``), and a chunk that still does not fit is not stored (it stays in memory while the memory
+/// tier keeps it; ``ByteCache/Statistics/diskWritesDropped`` counts them). A queued chunk is read from
+/// the queue. Reads of files happen on the reader's thread, outside the cache's lock. The index (what is stored,
+/// the heads, the counts) is guarded by the tier's own lock, held only for bookkeeping, never for a file.
+/// Queued writes are finished by ``flush()``, when the cache goes away, and at the process's exit.
+final class DiskTier: @unchecked Sendable {
     struct StoredHead: Codable, Equatable {
         var url: String
         var totalLength: Int64?
@@ -21,23 +29,39 @@ final class DiskTier {
         var acceptsRanges: Bool
     }
 
+    /// What the writer thread does, in order.
+    enum Job {
+        case chunk(MemoryTier.Key, [UInt8], head: StoredHead, generation: UInt64)
+        case head(StoredHead)
+        /// Deletes files the index no longer lists (a resource's folder, or one chunk).
+        case delete(path: String)
+    }
+
     let directory: String
     let limit: Int
-    /// Bytes of the tier's files: chunk files and heads.
-    private(set) var used = 0
-    /// Chunks damaged or cut short found so far (each was deleted and will be fetched again).
-    private(set) var corruptChunks = 0
-    private var entries: [MemoryTier.Key: (bytes: Int, stamp: UInt64)] = [:]
-    /// The resources with chunks on disk: the size of their head file and how many chunks they have.
-    private var folders: [String: (headBytes: Int, chunks: Int)] = [:]
-    private var clock: UInt64 = 0
-    private static let magic: [UInt8] = Array("PCK1".utf8)
-    private static let headerSize = 16
+    let queueLimit: Int
+    let condition = NSCondition()
+    /// Guarded by `condition`.
+    var index = DiskIndex()
+    var queue: [Job] = []
+    var queuedBytes = 0
+    private(set) var peakQueuedBytes = 0
+    /// Whether the writer is performing a job taken off the queue.
+    var writing = false
+    private var closing = false
+    private var writer: Thread?
+    var isClosing: Bool { closing }
+    /// Locked: the writer thread ended.
+    func writerStopped() { writer = nil }
 
-    /// Opens (or makes) `directory`, indexing what it holds, and trims it to `limit` bytes.
-    init(directory: String, limit: Int) throws(MediaError) {
+    static let magic: [UInt8] = Array("PCK1".utf8)
+    static let headerSize = 16
+
+    /// Opens (or makes) `directory`, indexing what it holds, trims it to `limit` bytes, and starts its writer.
+    init(directory: String, limit: Int, queueLimit: Int) throws(MediaError) {
         self.directory = directory
         self.limit = max(limit, 0)
+        self.queueLimit = max(queueLimit, 0)
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
@@ -45,8 +69,13 @@ final class DiskTier {
                 .permissionDenied, url: directory, operation: .write,
                 reason: "cannot make the cache directory: \(error.localizedDescription)")
         }
-        index()
-        trim()
+        scan()
+        for path in trim(toFit: 0) { try? FileManager.default.removeItem(atPath: path) }
+        let thread = Thread { [self] in runWriter() }
+        thread.name = "playctl disk cache"
+        writer = thread
+        thread.start()
+        DiskTierExit.register(self)
     }
 
     /// The folder of `url`'s entry.
@@ -56,208 +85,136 @@ final class DiskTier {
         return String(hash, radix: 16)
     }
 
-    private func folder(_ url: String) -> String { directory + "/" + Self.key(url) }
-    private func chunkPath(_ key: MemoryTier.Key) -> String {
+    func folder(_ url: String) -> String { directory + "/" + Self.key(url) }
+    func chunkPath(_ key: MemoryTier.Key) -> String {
         directory + "/" + Self.key(key.resource) + "/\(key.index).chunk"
     }
 
-    // MARK: Heads
-
-    func loadHead(_ url: String) -> StoredHead? {
-        guard let data = FileManager.default.contents(atPath: folder(url) + "/head"),
-            let head = try? JSONDecoder().decode(StoredHead.self, from: data), head.url == url
-        else { return nil }
-        return head
+    private func locked<R>(_ body: () -> R) -> R {
+        condition.lock()
+        defer { condition.unlock() }
+        return body()
     }
 
-    /// Rewrites the head of a resource that has chunks on disk (one without has no entry: its head is written
-    /// with its first chunk).
-    func storeHead(_ head: StoredHead) {
-        guard folders[head.url] != nil, let data = try? JSONEncoder().encode(head) else { return }
-        trim(toFit: data.count)
-        guard let folder = folders[head.url], atomicWrite(data, to: self.folder(head.url) + "/head") else { return }
-        used += data.count - folder.headBytes
-        folders[head.url] = (data.count, folder.chunks)
+    // MARK: The index (any thread; the cache asks under its lock)
+
+    /// Bytes of the tier's files (chunks and heads), and of the files being written.
+    var used: Int { locked { index.used } }
+    var corruptChunks: Int { locked { index.corruptChunks } }
+
+    /// What the disk remembers of `url`'s head.
+    func head(of url: String) -> StoredHead? { locked { index.folders[url]?.head } }
+
+    /// Whether chunk `key` is stored or queued.
+    func contains(_ key: MemoryTier.Key) -> Bool { locked { index.entries[key] != nil || index.pending[key] != nil } }
+
+    /// The chunks of `url` stored or queued, with their payload bytes.
+    func payloads(of url: String) -> [(index: Int, bytes: Int)] {
+        locked {
+            var out: [Int: Int] = [:]
+            for key in index.byResource[url] ?? [] {
+                if let entry = index.entries[key] { out[key.index] = max(entry.bytes - Self.headerSize, 0) }
+            }
+            for (key, bytes) in index.pending where key.resource == url { out[key.index] = bytes.count }
+            return out.map { ($0.key, $0.value) }
+        }
     }
 
-    /// Forgets everything of `url` (the resource changed on the server).
+    // MARK: Queueing (any thread; the cache queues under its lock: no file is touched here)
+
+    /// Queues a complete chunk of the resource `head` describes (and the head with its first chunk); false when
+    /// the queue has no room for it (it is not stored).
+    func enqueue(_ key: MemoryTier.Key, _ chunk: ChunkBuffer, head: StoredHead) -> Bool {
+        guard chunk.isComplete else { return true }
+        return locked {
+            guard index.pending[key] == nil else { return true }
+            guard queuedBytes + chunk.capacity <= queueLimit else { return false }
+            let bytes = [UInt8](chunk.bytes)
+            index.pending[key] = bytes
+            queue.append(.chunk(key, bytes, head: head, generation: index.generation(of: key.resource)))
+            queuedBytes += bytes.count
+            peakQueuedBytes = max(peakQueuedBytes, queuedBytes)
+            condition.broadcast()
+            return true
+        }
+    }
+
+    /// Queues a rewrite of the head of a resource that has chunks on disk or queued (one without has no entry: its
+    /// head is written with its first chunk).
+    func enqueueHead(_ head: StoredHead) {
+        locked {
+            guard index.folders[head.url] != nil || index.pending.keys.contains(where: { $0.resource == head.url })
+            else { return }
+            index.folders[head.url]?.head = head
+            queue.append(.head(head))
+            condition.broadcast()
+        }
+    }
+
+    /// Forgets everything of `url` at once (the resource changed on the server); its files are deleted in turn.
     func remove(_ url: String) {
-        for (entry, value) in entries where entry.resource == url {
-            entries.removeValue(forKey: entry)
-            used -= value.bytes
+        locked {
+            index.forget(url)
+            let dropped = queue.filter { if case .chunk(let key, _, _, _) = $0 { key.resource == url } else { false } }
+            for case .chunk(_, let bytes, _, _) in dropped { queuedBytes -= bytes.count }
+            queue.removeAll { if case .chunk(let key, _, _, _) = $0 { key.resource == url } else { false } }
+            queue.append(.delete(path: folder(url)))
+            condition.broadcast()
         }
-        if let folder = folders.removeValue(forKey: url) { used -= folder.headBytes }
-        try? FileManager.default.removeItem(atPath: folder(url))
     }
 
-    // MARK: Chunks
+    /// Waits, on a transport's thread and outside the cache's lock, until the queue has room for `bytes` more: a
+    /// link faster than the disk is slowed to it rather than losing what it brought (Media3's cache writes on the
+    /// loader's thread the same way). A queue smaller than `bytes` never has room: no wait.
+    func waitForRoom(_ bytes: Int) {
+        condition.lock()
+        while queuedBytes > 0 && queuedBytes + bytes > queueLimit && !closing { condition.wait() }
+        condition.unlock()
+    }
 
-    func contains(_ key: MemoryTier.Key) -> Bool { entries[key] != nil }
+    /// Waits until every queued write is on disk.
+    func flush() {
+        condition.lock()
+        while !queue.isEmpty || writing { condition.wait() }
+        condition.unlock()
+    }
 
-    /// The chunk indices stored for `url`.
-    func indices(of url: String) -> [Int] { entries.keys.filter { $0.resource == url }.map(\.index) }
+    /// Finishes the queued writes and stops the writer thread.
+    func close() {
+        condition.lock()
+        closing = true
+        condition.broadcast()
+        while writer != nil { condition.wait() }
+        condition.unlock()
+    }
 
-    /// The payload size of a stored chunk (its file size less the header).
-    func payloadBytes(_ key: MemoryTier.Key) -> Int { max((entries[key]?.bytes ?? 0) - Self.headerSize, 0) }
+    // MARK: Reading (a reader's thread, outside the cache's lock)
 
-    /// The chunk, if stored and intact (a damaged one is deleted).
+    /// The chunk, if stored (or queued) and intact: a damaged one is counted, dropped from the index and deleted.
     func load(_ key: MemoryTier.Key) -> ChunkBuffer? {
-        guard entries[key] != nil else { return nil }
-        let path = chunkPath(key)
-        guard let data = FileManager.default.contents(atPath: path), let chunk = Self.decode(data, index: key.index)
-        else {
-            corruptChunks += 1
-            drop(key)
-            return nil
+        let stamp: UInt64? = locked {
+            if index.pending[key] != nil { return 0 }
+            return index.entries[key]?.stamp
         }
-        touch(key, bytes: data.count)
-        return chunk
-    }
-
-    /// Stores a complete chunk of the resource `head` describes (and the head with its first chunk), after making
-    /// room for them.
-    func store(_ key: MemoryTier.Key, _ chunk: ChunkBuffer, head: StoredHead) {
-        guard chunk.isComplete, let headData = try? JSONEncoder().encode(head) else { return }
-        let size = Self.headerSize + chunk.capacity
-        // Room for the chunk and its head (whether or not trimming keeps the resource's folder).
-        guard size + headData.count <= limit else { return }
-        trim(toFit: size + headData.count)
-        var data = Data(capacity: size)
-        data.append(contentsOf: Self.magic)
-        Self.append(UInt32(chunk.capacity), to: &data)
-        Self.append(CRC32.checksum(chunk.bytes), to: &data)
-        Self.append(UInt32(key.index), to: &data)
-        data.append(contentsOf: chunk.bytes)
-        if folders[key.resource] == nil {
-            try? FileManager.default.createDirectory(atPath: folder(key.resource), withIntermediateDirectories: true)
-            guard atomicWrite(headData, to: folder(key.resource) + "/head") else { return }
-            folders[key.resource] = (headData.count, 0)
-            used += headData.count
+        guard let stamp else { return nil }
+        if stamp == 0, let bytes = locked({ index.pending[key] }) {
+            return bytes.withUnsafeBytes { ChunkBuffer(complete: $0) }
         }
-        guard atomicWrite(data, to: chunkPath(key)) else {
-            if folders[key.resource]?.chunks == 0 { removeFolder(key.resource) }
-            return
-        }
-        touch(key, bytes: data.count)
-    }
-
-    private func touch(_ key: MemoryTier.Key, bytes: Int) {
-        clock += 1
-        if let old = entries[key] {
-            used -= old.bytes
-        } else {
-            folders[key.resource]?.chunks += 1
-        }
-        entries[key] = (bytes, clock)
-        used += bytes
-    }
-
-    private func drop(_ key: MemoryTier.Key) {
-        guard let old = entries.removeValue(forKey: key) else { return }
-        used -= old.bytes
-        try? FileManager.default.removeItem(atPath: chunkPath(key))
-        folders[key.resource]?.chunks -= 1
-        if folders[key.resource]?.chunks == 0 { removeFolder(key.resource) }
-    }
-
-    /// Deletes the folder of a resource without chunks left (its head).
-    private func removeFolder(_ url: String) {
-        if let folder = folders.removeValue(forKey: url) { used -= folder.headBytes }
-        try? FileManager.default.removeItem(atPath: folder(url))
-    }
-
-    /// Drops least recently used chunks (and the heads of resources left without any) until `extra` more bytes
-    /// fit within the limit.
-    private func trim(toFit extra: Int = 0) {
-        guard used + extra > limit else { return }
-        for (key, _) in entries.sorted(by: { $0.value.stamp < $1.value.stamp }) where used + extra > limit {
-            drop(key)
-        }
-    }
-
-    /// The chunk a file holds, if it is intact and is chunk `index`. The index is checked too: another chunk's
-    /// intact file in its place (a misplaced copy or rename) passes every other check and would play wrong bytes.
-    private static func decode(_ data: Data, index: Int) -> ChunkBuffer? {
-        guard data.count >= headerSize, Array(data.prefix(4)) == magic else { return nil }
-        let length = Int(read32(data, at: 4))
-        let checksum = read32(data, at: 8)
-        guard data.count == headerSize + length, read32(data, at: 12) == UInt32(truncatingIfNeeded: index) else {
-            return nil
-        }
-        return data.withUnsafeBytes { raw -> ChunkBuffer? in
-            let payload = UnsafeRawBufferPointer(rebasing: raw[headerSize...])
-            guard CRC32.checksum(payload) == checksum else { return nil }
-            return ChunkBuffer(complete: payload)
-        }
-    }
-
-    private static func append(_ value: UInt32, to data: inout Data) {
-        withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) }
-    }
-
-    private static func read32(_ data: Data, at offset: Int) -> UInt32 {
-        data.withUnsafeBytes { raw in
-            var value: UInt32 = 0
-            withUnsafeMutableBytes(of: &value) {
-                $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: raw[offset..<offset + 4]))
+        let data = FileManager.default.contents(atPath: chunkPath(key))
+        let chunk = data.flatMap { Self.decode($0, index: key.index) }
+        return locked {
+            // Gone from the index meanwhile (trimmed, or its resource removed): not damage.
+            guard index.entries[key] != nil else { return chunk }
+            guard let chunk else {
+                index.corruptChunks += 1
+                let emptied = index.drop(key)
+                queue.append(.delete(path: chunkPath(key)))
+                if emptied { queue.append(.delete(path: folder(key.resource))) }
+                condition.broadcast()
+                return nil
             }
-            return UInt32(littleEndian: value)
+            index.touch(key, bytes: index.entries[key]!.bytes)
+            return chunk
         }
-    }
-
-    /// Writes `data` to a temporary file renamed to `path`; false (and nothing left) when it cannot.
-    private func atomicWrite(_ data: Data, to path: String) -> Bool {
-        let temporary = path + ".tmp"
-        guard FileManager.default.createFile(atPath: temporary, contents: data) else { return false }
-        guard rename(temporary, path) == 0 else {
-            unlink(temporary)
-            return false
-        }
-        return true
-    }
-
-    /// Builds the index from the files present (their modification times order the LRU); folders of its own
-    /// without a valid head or without chunks are deleted.
-    private func index() {
-        let fm = FileManager.default
-        guard let names = try? fm.contentsOfDirectory(atPath: directory) else { return }
-        var found: [(MemoryTier.Key, Int, Date)] = []
-        for name in names {
-            // Only folders named as this tier names them (a URL's hash in hex) are its own: anything else in the
-            // directory (another program's files, a poster cache) is left alone.
-            guard !name.isEmpty, name.count <= 16, name.allSatisfy(\.isHexDigit) else { continue }
-            let path = directory + "/" + name
-            guard let data = fm.contents(atPath: path + "/head"),
-                let head = try? JSONDecoder().decode(StoredHead.self, from: data),
-                Self.key(head.url) == name
-            else {
-                try? fm.removeItem(atPath: path)
-                continue
-            }
-            var chunks: [(MemoryTier.Key, Int, Date)] = []
-            for file in (try? fm.contentsOfDirectory(atPath: path)) ?? [] {
-                if file.hasSuffix(".tmp") {
-                    try? fm.removeItem(atPath: path + "/" + file)
-                    continue
-                }
-                guard file.hasSuffix(".chunk"), let index = Int(file.dropLast(6)),
-                    let attributes = try? fm.attributesOfItem(atPath: path + "/" + file),
-                    let size = attributes[.size] as? Int
-                else { continue }
-                chunks.append(
-                    (
-                        MemoryTier.Key(resource: head.url, index: index), size,
-                        attributes[.modificationDate] as? Date ?? .distantPast
-                    ))
-            }
-            guard !chunks.isEmpty else {
-                try? fm.removeItem(atPath: path)
-                continue
-            }
-            folders[head.url] = (data.count, 0)
-            used += data.count
-            found += chunks
-        }
-        for (key, size, _) in found.sorted(by: { $0.2 < $1.2 }) { touch(key, bytes: size) }
     }
 }

@@ -6,15 +6,6 @@ import Locking
 final class FetchCompletion: Sendable {
     private let outcome = Locked<Result<Void, MediaError>?>(nil)
     private let callback: @Sendable (MediaError?) -> Void
-    private struct Current: @unchecked Sendable { weak var fetch: Fetch? }
-    private let current = Locked(Current())
-
-    /// The fetch doing the work now (a dropped connection's resume replaces it), for a cancellation.
-    var fetch: Fetch? {
-        get { current.withLock { $0.fetch } }
-        set { current.withLock { $0.fetch = newValue } }
-    }
-
     init(_ callback: @escaping @Sendable (MediaError?) -> Void) { self.callback = callback }
 
     /// Nil while the fetch runs.

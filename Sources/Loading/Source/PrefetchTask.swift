@@ -1,6 +1,3 @@
-import Dispatch
-import Locking
-
 /// Bytes of a URL fetched ahead into a byte cache, for a player that may read them later: a prefetch gives way to
 /// playback (it pauses while a player claims the link), and is cancelled when it is no longer wanted (what arrived
 /// stays cached).
@@ -9,12 +6,14 @@ public final class PrefetchTask: Sendable {
     /// How far it fetches (nil: the whole resource).
     public let byteLimit: Int64?
     private let cache: ByteCache
+    private let fetch: FetchID?
     private let completion: FetchCompletion
 
-    init(url: String, byteLimit: Int64?, cache: ByteCache, completion: FetchCompletion) {
+    init(url: String, byteLimit: Int64?, cache: ByteCache, fetch: FetchID?, completion: FetchCompletion) {
         self.url = url
         self.byteLimit = byteLimit
         self.cache = cache
+        self.fetch = fetch
         self.completion = completion
     }
 
@@ -24,9 +23,8 @@ public final class PrefetchTask: Sendable {
 
     /// Stops it (its completion then reports a cancellation, unless it had ended).
     public func cancel() {
-        cache.condition.lock()
-        completion.fetch?.cancel()
-        cache.condition.unlock()
+        guard let fetch else { return }
+        cache.withState { $0.step(fetch, .cancel) }
     }
 }
 
@@ -38,25 +36,22 @@ extension RemoteLoading {
     public func prefetch(
         _ url: String, upTo byteLimit: Int64?, completion: @escaping @Sendable (MediaError?) -> Void = { _ in }
     ) -> PrefetchTask {
-        cache.condition.lock()
-        let resource = cache.resource(url)
-        let limit = byteLimit.map { limit in resource.totalLength.map { min($0, limit) } ?? limit }
-        let held = cache.ranges(of: url)
-        var start: Int64 = 0
-        while let range = held.first(where: { $0.contains(start) }) { start = range.upperBound }
-        let done = limit.map { start >= $0 } ?? resource.totalLength.map { start >= $0 } ?? false
-        var fetch: Fetch?
         let finish = FetchCompletion(completion)
-        if !done {
+        let transport = self.transport
+        let fetch: FetchID? = cache.withState { state in
+            let total = state.resource(url).totalLength
+            let limit = byteLimit.map { limit in total.map { min($0, limit) } ?? limit }
+            let held = state.ranges(of: url)
+            var start: Int64 = 0
+            while let range = held.first(where: { $0.contains(start) }) { start = range.upperBound }
+            let done = limit.map { start >= $0 } ?? total.map { start >= $0 } ?? false
+            guard !done else { return nil }
             let nextHeld = held.first { $0.lowerBound > start }?.lowerBound
             let end = [limit, nextHeld].compactMap { $0 }.min()
-            fetch = Fetch.begin(
-                cache: cache, resource: resource, transport: transport, start: start, end: end, priority: .prefetch)
-            fetch?.onFinish = finish
-            finish.fetch = fetch
+            return state.beginFetch(
+                url, start: start, end: end, priority: .prefetch, transport: transport, completion: finish)
         }
-        cache.condition.unlock()
-        if done { finish.complete(nil) }
-        return PrefetchTask(url: url, byteLimit: byteLimit, cache: cache, completion: finish)
+        if fetch == nil { finish.complete(nil) }
+        return PrefetchTask(url: url, byteLimit: byteLimit, cache: cache, fetch: fetch, completion: finish)
     }
 }

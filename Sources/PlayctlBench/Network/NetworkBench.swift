@@ -161,6 +161,8 @@ public struct NetworkBench: Sendable {
         let configuration = ByteCache.Configuration(directory: directory.path)
         let filled = try media { () throws(MediaError) in try ByteCache(configuration) }
         let fill = try await Self.fullPlay(url, cache: filled)
+        // The chunks are on disk before a new cache opens the directory (they are written on the tier's thread).
+        filled.flush()
         let size = (try? FileManager.default.attributesOfItem(atPath: local)[.size] as? NSNumber)?.int64Value ?? 0
         guard filled.cachedRanges(of: url) == [0..<size] else {
             throw .failed("a full play of \(url) left the cache holding \(filled.cachedRanges(of: url)), not the file")

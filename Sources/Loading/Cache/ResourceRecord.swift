@@ -1,25 +1,13 @@
-/// What the cache knows of one URL: what the server said of it, its chunks in memory, the fetches filling it,
-/// the readers reading it and where, and failures. Guarded by its cache's lock.
-final class CachedResource {
-    /// What the server said of the resource.
-    struct Head: Equatable {
-        var totalLength: Int64?
-        var validator: ResourceValidator
-        var acceptsRanges: Bool
-    }
-
-    /// A reader of the resource: where it reads, how far ahead it wants bytes fetched, and for which priority.
-    struct Interest {
-        var position: Int64
-        var readAhead: Int64
-        var priority: TransferPriority
-    }
-
+/// What the cache knows of one URL: what the server said of it, its chunks in memory, the fetches filling it, the
+/// readers reading it and where, and failures. Part of the cache's state value (``CacheState``).
+struct ResourceRecord {
     let url: String
-    var head: Head?
+    var head: ResourceHead?
+    /// Chunks in memory (buffers the cache's lock guards).
     var chunks: [Int: ChunkBuffer] = [:]
-    var fetches: [Fetch] = []
-    var readers: [ObjectIdentifier: Interest] = [:]
+    /// The fetches filling it, in the order they began.
+    var fetches: [FetchID] = []
+    var readers: [ReaderID: ReaderInterest] = [:]
     /// Where the resource ends, once a transfer to its end finished without the server saying its length.
     var endReached: Int64?
     /// A fetch failed and could not be resumed: reads from `position` on (up to where the fetch meant to go)
@@ -51,4 +39,15 @@ final class CachedResource {
     /// (length, validators), a failure's error (it names the URL), the counts and times (about 512 bytes), and the
     /// URL twice.
     static func cost(of url: String) -> Int { 512 + 2 * url.utf8.count }
+}
+
+/// A fetch's number in its cache.
+struct FetchID: Hashable, Comparable {
+    let value: UInt64
+    static func < (lhs: Self, rhs: Self) -> Bool { lhs.value < rhs.value }
+}
+
+/// A reader's number in its cache (one per ``RemoteByteSource``).
+struct ReaderID: Hashable {
+    let value: UInt64
 }

@@ -1,0 +1,181 @@
+/// The fetches: each input goes to its ``FetchMachine``, and what the machine decides is carried out on the state
+/// (writes, records) or queued for after the lock (the transport's calls).
+extension CacheState {
+    /// The facts a fetch decides with.
+    func context(_ record: FetchRecord) -> FetchMachine.Context {
+        FetchMachine.Context(
+            head: resources[record.machine.url]?.head, linkClaimed: linkClaims > 0,
+            pacedByClock: record.transport.isPacedByClock)
+    }
+
+    /// The readers of `url`, as fetches see them.
+    func interests(of url: String) -> [ReaderInterest] {
+        resources[url].map { Array($0.readers.values) } ?? []
+    }
+
+    /// Begins a fetch of `url` from `start` to `end` through `transport`; `completion` hears how it ends (it then
+    /// goes on without readers).
+    @discardableResult
+    mutating func beginFetch(
+        _ url: String, start: Int64, end: Int64?, priority: TransferPriority, transport: any Transport,
+        completion: FetchCompletion? = nil
+    ) -> FetchID {
+        touch(url)
+        let id = FetchID(value: nextNumber())
+        fetches[id] = FetchRecord(
+            machine: FetchMachine(url: url, start: start, end: end, priority: priority, isAwaited: completion != nil),
+            transport: transport, completion: completion)
+        resources[url]?.fetches.append(id)
+        statistics.fetchesStarted += 1
+        step(id, .begin)
+        step(id, .readers(interests(of: url), cancelling: false))
+        return id
+    }
+
+    /// Feeds `input` to fetch `id` and carries out what it decides (`bytes`: a delivery's body).
+    mutating func step(_ id: FetchID, _ input: FetchMachine.Input, bytes: UnsafeRawBufferPointer? = nil) {
+        guard var record = fetches[id] else { return }
+        let wasMoving = record.machine.isMoving
+        let decided = record.machine.step(input, context(record))
+        fetches[id] = record
+        for action in decided { apply(action, of: id, record, bytes: bytes) }
+        let url = record.machine.url
+        if wasMoving, fetches[id]?.machine.isMoving != true,
+            !(resources[url]?.fetches.contains { fetches[$0]?.machine.isMoving == true } ?? false)
+        {
+            // Every transfer of the resource stopped: the next bytes start a new rate measurement.
+            resources[url]?.rate.pause()
+        }
+    }
+
+    private mutating func apply(
+        _ action: FetchMachine.Action, of id: FetchID, _ record: FetchRecord, bytes: UnsafeRawBufferPointer?
+    ) {
+        let url = record.machine.url
+        switch action {
+        case .startTransfer(let request):
+            if resources[url]?.firstTransferStarted == nil {
+                resources[url]?.firstTransferStarted = record.transport.currentTime()
+            }
+            let serial = nextNumber()
+            fetches[id]?.transfer = serial
+            transfers[serial] = TransferSlot()
+            statistics.transfersStarted += 1
+            actions.append(.start(serial: serial, fetch: id, request: request, transport: record.transport))
+        case .stopTransfer:
+            if let serial = fetches[id]?.transfer { stopTransfer(serial) }
+            fetches[id]?.transfer = nil
+        case .pauseTransfer(let paused):
+            guard let serial = fetches[id]?.transfer else { return }
+            if let handle = transfers[serial]?.handle {
+                actions.append(.pause(handle, paused))
+            } else {
+                transfers[serial]?.paused = paused
+            }
+        case .scheduleRetry(let seconds): actions.append(.retry(id, seconds: seconds))
+        case .keep(let count, let at):
+            guard count > 0, let bytes else { return }
+            write(url, UnsafeRawBufferPointer(rebasing: bytes[0..<count]), at: at)
+            resources[url]?.bytesFetched += Int64(count)
+            resources[url]?.rate.add(count, at: record.transport.currentTime())
+        case .setHead(let head): setHead(url, head)
+        case .purge: purge(url)
+        case .finish(let outcome, let recorded):
+            if let serial = fetches[id]?.transfer { stopTransfer(serial) }
+            fetches.removeValue(forKey: id)
+            resources[url]?.fetches.removeAll { $0 == id }
+            if outcome == nil, record.machine.end == nil, resources[url]?.totalLength == nil {
+                resources[url]?.endReached = record.machine.position
+            }
+            if let outcome, recorded, var resource = resources[url] {
+                resource.failures += 1
+                // Another version on the server: every byte a reader read belongs to the old one, wherever it
+                // reads now.
+                let changed = outcome.kind == .contentChanged
+                resource.failure = (
+                    changed ? 0 : record.machine.position, changed ? nil : record.machine.end, outcome,
+                    resource.failures
+                )
+                resources[url] = resource
+            }
+            if let completion = record.completion { actions.append(.complete(completion, outcome)) }
+            signal()
+        }
+    }
+
+    /// Ends transfer `serial`: cancelled once the lock is released, or by the thread starting it when the transport
+    /// has not answered yet.
+    private mutating func stopTransfer(_ serial: UInt64) {
+        if let handle = transfers[serial]?.handle {
+            transfers.removeValue(forKey: serial)
+            actions.append(.cancel(handle))
+        } else {
+            transfers[serial]?.stopped = true
+        }
+    }
+
+    /// The transport returned transfer `serial`'s handle: whether to cancel it (stopped meanwhile, or ended
+    /// already) or pause it.
+    mutating func transferStarted(_ serial: UInt64, handle: any TransferHandle) -> (cancel: Bool, pause: Bool) {
+        guard let slot = transfers[serial], !slot.stopped else {
+            transfers.removeValue(forKey: serial)
+            return (true, false)
+        }
+        transfers[serial]?.handle = handle
+        return (false, slot.paused)
+    }
+
+    /// Steps every fetch of `url` with its readers now.
+    mutating func paceFetches(of url: String, cancelling: Bool = false) {
+        let readers = interests(of: url)
+        for id in resources[url]?.fetches ?? [] { step(id, .readers(readers, cancelling: cancelling)) }
+    }
+
+    /// Adds `delta` link claims; fetches are paced again when the link goes from claimed to free or back.
+    mutating func adjustClaims(by delta: Int) {
+        let before = linkClaims > 0
+        linkClaims = max(linkClaims + delta, 0)
+        guard before != (linkClaims > 0) else { return }
+        for url in resources.keys where !(resources[url]?.fetches.isEmpty ?? true) { paceFetches(of: url) }
+    }
+
+    // MARK: A transfer's events
+
+    /// The response head of transfer `serial`: whether its body is taken.
+    mutating func transferHead(_ head: ResponseHead, serial: UInt64, fetch id: FetchID) -> Bool {
+        guard fetches[id]?.transfer == serial else { return false }
+        step(id, .head(head))
+        return fetches[id]?.machine.refusal == nil
+    }
+
+    /// Body bytes of transfer `serial` of `url`.
+    mutating func transferBytes(_ bytes: UnsafeRawBufferPointer, url: String, serial: UInt64, fetch id: FetchID) {
+        countReceived(bytes.count, for: url)
+        guard let record = fetches[id], record.transfer == serial else { return }
+        if resources[url]?.firstByteArrived == nil {
+            resources[url]?.firstByteArrived = record.transport.currentTime()
+        }
+        step(id, .bytes(bytes.count), bytes: bytes)
+        if let machine = fetches[id]?.machine, machine.end == nil, let total = resources[url]?.totalLength,
+            machine.position < total, isHeldInMemory(url, machine.position),
+            ranges(of: url).first(where: { $0.contains(machine.position) })?.upperBound == total
+        {
+            // The rest is held (a reader fetched the tail first, as a demuxer does for an index at the end): done,
+            // without asking for it again.
+            step(id, .restHeld)
+            signal()
+            return
+        }
+        signal()
+        step(id, .readers(interests(of: url), cancelling: true))
+    }
+
+    /// Transfer `serial` ended.
+    mutating func transferEnded(_ error: MediaError?, serial: UInt64, fetch id: FetchID) {
+        guard fetches[id]?.transfer == serial else { return }
+        fetches[id]?.transfer = nil
+        transfers.removeValue(forKey: serial)
+        step(id, .ended(error))
+        signal()
+    }
+}
