@@ -11,6 +11,21 @@ struct FetchMachineTests {
     static let head = ResourceHead(
         totalLength: 4_000_000, validator: ResourceValidator(etag: "\"v1\"", lastModified: nil), acceptsRanges: true)
     static let known = FetchMachine.Context(head: head)
+    /// One transfer's range by default (a chunk).
+    static let range = Int64(ByteCache.chunkSize)
+
+    static func with(_ context: FetchMachine.Context, transferBytes: Int64) -> FetchMachine.Context {
+        var out = context
+        out.transferBytes = transferBytes
+        return out
+    }
+
+    /// A link with a range's worth of bytes on their way (a deep queue).
+    static let bloated: FetchMachine.Context = {
+        var out = known
+        out.inFlightBytes = range
+        return out
+    }()
 
     static func machine(
         start: Int64 = 0, end: Int64? = nil, priority: TransferPriority = .playback, awaited: Bool = false
@@ -26,9 +41,13 @@ struct FetchMachineTests {
         ReaderInterest(position: position, readAhead: ahead, priority: priority)
     }
 
-    static func response(start: Int64, etag: String = "\"v1\"", ranges: Bool = true) -> ResponseHead {
+    static func response(
+        start: Int64, etag: String = "\"v1\"", ranges: Bool = true, status: Int? = nil
+    )
+        -> ResponseHead
+    {
         ResponseHead(
-            status: start > 0 ? 206 : 200, start: start, totalLength: 4_000_000,
+            status: status ?? (start > 0 ? 206 : 200), start: start, totalLength: 4_000_000,
             validator: ResourceValidator(etag: etag, lastModified: nil), acceptsRanges: ranges)
     }
 
@@ -48,7 +67,35 @@ struct FetchMachineTests {
         // The claim ends: it starts.
         #expect(
             prefetch.step(.readers([], cancelling: false), Self.known)
-                == [.startTransfer(TransferRequest(url: Self.url, start: 0, priority: .prefetch))])
+                == [.startTransfer(TransferRequest(url: Self.url, start: 0, end: Self.range, priority: .prefetch))])
+    }
+
+    @Test("ranges: a fetch moves range after range (the same version only); a server without ranges sends the rest")
+    func ranges() {
+        let context = Self.with(Self.known, transferBytes: 300_000)
+        var fetch = Self.machine()
+        #expect(
+            fetch.step(.begin, context)
+                == [.startTransfer(TransferRequest(url: Self.url, start: 0, end: 300_000, priority: .playback))])
+        _ = fetch.step(.head(Self.response(start: 0, status: 206)), context)
+        _ = fetch.step(.bytes(300_000), context)
+        #expect(
+            fetch.step(.ended(nil), context)
+                == [
+                    .startTransfer(
+                        TransferRequest(
+                            url: Self.url, start: 300_000, end: 600_000, validator: Self.head.validator,
+                            priority: .playback))
+                ])
+
+        // The first request's answer is the whole file: that transfer brings the rest.
+        let unknown = FetchMachine.Context(transferBytes: 300_000)
+        var whole = Self.machine()
+        _ = whole.step(.begin, unknown)
+        _ = whole.step(.head(Self.response(start: 0, ranges: false)), unknown)
+        #expect(whole.transferEnd == nil)
+        _ = whole.step(.bytes(300_000), context)
+        #expect(whole.step(.bytes(1000), context) == [.keep(count: 1000, at: 300_000)])
     }
 
     @Test("bytes: kept up to its end, position advances; bytes past the end are not kept")
@@ -107,7 +154,8 @@ struct FetchMachineTests {
                     == [
                         .startTransfer(
                             TransferRequest(
-                                url: Self.url, start: 1000, validator: Self.head.validator, priority: .playback))
+                                url: Self.url, start: 1000, end: 1000 + Self.range, validator: Self.head.validator,
+                                priority: .playback))
                     ])
         }
         #expect(fetch.step(.ended(lost), Self.known) == [.finish(lost, recorded: true)])
@@ -129,7 +177,10 @@ struct FetchMachineTests {
         _ = paced.step(.begin, clock)
         #expect(
             paced.step(.ended(lost), clock)
-                == [.startTransfer(TransferRequest(url: Self.url, start: 0, validator: nil, priority: .playback))])
+                == [
+                    .startTransfer(
+                        TransferRequest(url: Self.url, start: 0, end: Self.range, validator: nil, priority: .playback))
+                ])
     }
 
     @Test("not retried: a refused connection before any answer, an HTTP error, a server without ranges")
@@ -152,41 +203,46 @@ struct FetchMachineTests {
         #expect(noRanges.step(.ended(lost), context) == [.finish(lost, recorded: true)])
     }
 
-    @Test("read-ahead: paused past the lead reader's read-ahead (the transfer ends), resumed within half of it")
+    @Test("read-ahead: past the lead reader's read-ahead no next range starts (none is cut); within half, it goes on")
     func readAhead() {
+        let context = Self.with(Self.known, transferBytes: 1_100_000)
         var fetch = Self.machine()
-        _ = fetch.step(.begin, Self.known)
-        _ = fetch.step(.bytes(1_100_000), Self.known)
+        _ = fetch.step(.begin, context)
+        _ = fetch.step(.bytes(1_100_000), context)
         let readers = [Self.reader(0, ahead: 1 << 20)]
-        #expect(fetch.step(.readers(readers, cancelling: false), Self.known) == [.stopTransfer])
+        #expect(fetch.step(.readers(readers, cancelling: false), context) == [], "the range under way goes on")
         #expect(fetch.phase == .paused(.readAhead))
-        #expect(fetch.step(.readers([Self.reader(400_000, ahead: 1 << 20)], cancelling: false), Self.known) == [])
+        #expect(fetch.step(.ended(nil), context) == [], "its end starts no next range")
+        #expect(fetch.step(.readers([Self.reader(400_000, ahead: 1 << 20)], cancelling: false), context) == [])
         #expect(
-            fetch.step(.readers([Self.reader(600_000, ahead: 1 << 20)], cancelling: false), Self.known)
+            fetch.step(.readers([Self.reader(600_000, ahead: 1 << 20)], cancelling: false), context)
                 == [
                     .startTransfer(
                         TransferRequest(
-                            url: Self.url, start: 1_100_000, validator: Self.head.validator, priority: .playback))
+                            url: Self.url, start: 1_100_000, end: 2_200_000, validator: Self.head.validator,
+                            priority: .playback))
                 ])
 
         // A server without ranges: the transfer is paused, not ended.
         var noRanges = Self.machine()
-        var context = Self.known
-        context.head?.acceptsRanges = false
-        _ = noRanges.step(.begin, context)
-        _ = noRanges.step(.bytes(1_100_000), context)
-        #expect(noRanges.step(.readers(readers, cancelling: false), context) == [.pauseTransfer(true)])
-        #expect(noRanges.step(.readerWaits(.playback), context) == [.pauseTransfer(false)])
+        var plain = Self.known
+        plain.head?.acceptsRanges = false
+        _ = noRanges.step(.begin, plain)
+        _ = noRanges.step(.bytes(1_100_000), plain)
+        #expect(noRanges.step(.readers(readers, cancelling: false), plain) == [.pauseTransfer(true)])
+        #expect(noRanges.step(.readerWaits(.playback), plain) == [.pauseTransfer(false)])
     }
 
     @Test("link claims: a prefetch's fetch holds while claimed; a playback reader lifts it; prefetch readers do not")
     func link() {
-        var claimed = Self.known
+        var claimed = Self.bloated
         claimed.linkClaimed = true
         var fetch = Self.machine(priority: .prefetch, awaited: true)
         _ = fetch.step(.begin, Self.known)
-        #expect(fetch.step(.readers([], cancelling: false), claimed) == [.stopTransfer])
+        #expect(fetch.step(.readers([], cancelling: false), claimed) == [], "its chunk-sized range ends where it ends")
         #expect(fetch.phase == .paused(.link))
+        _ = fetch.step(.bytes(Int(Self.range)), claimed)
+        #expect(fetch.step(.ended(nil), claimed) == [], "no next range while the link is claimed")
         #expect(fetch.step(.readers([Self.reader(0, .prefetch)], cancelling: false), claimed) == [])
         #expect(fetch.step(.readers([Self.reader(0, .playback)], cancelling: false), claimed).count == 1)
         #expect(fetch.priority == .playback)
@@ -194,19 +250,37 @@ struct FetchMachineTests {
     }
 
     @Test(
-        "readers leave: a fetch begun for readers is cancelled (only as bytes come or a reader leaves); a prefetch goes on"
+        "readers leave: a fetch begun for readers ends (as bytes come or a reader leaves), its range kept; a prefetch goes on"
     )
     func readersLeave() {
         var fetch = Self.machine()
-        _ = fetch.step(.begin, Self.known)
-        #expect(fetch.step(.readers([], cancelling: false), Self.known) == [], "a move is not a leave")
-        let cancelled = fetch.step(.readers([], cancelling: true), Self.known)
-        #expect(cancelled.first == .stopTransfer)
+        _ = fetch.step(.begin, Self.bloated)
+        #expect(fetch.step(.readers([], cancelling: false), Self.bloated) == [], "a move is not a leave")
+        let cancelled = fetch.step(.readers([], cancelling: true), Self.bloated)
+        #expect(cancelled.count == 1, "no transfer cut: \(cancelled)")
         if case .finish(let error, let recorded) = cancelled.last {
             #expect(error?.kind == .cancelled && !recorded)
         } else {
             Issue.record("no finish: \(cancelled)")
         }
+        #expect(fetch.phase == .draining)
+        #expect(!fetch.covers(100), "readers do not wait for a draining fetch")
+        #expect(fetch.step(.bytes(1000), Self.known) == [.keep(count: 1000, at: 0)], "its bytes are kept")
+        #expect(fetch.step(.ended(nil), Self.known) == [.drained])
+        #expect(fetch.isFinished)
+
+        // With less on its way than it has to go, it is cut off.
+        var cut = Self.machine()
+        _ = cut.step(.begin, Self.known)
+        #expect(cut.step(.cancel, Self.known).first == .stopTransfer)
+        #expect(cut.isFinished)
+
+        // A reader back in its range takes it back.
+        var back = Self.machine()
+        _ = back.step(.begin, Self.bloated)
+        _ = back.step(.cancel, Self.bloated)
+        #expect(back.step(.revive, Self.known) == [])
+        #expect(back.phase == .moving && back.covers(100))
 
         var prefetch = Self.machine(priority: .prefetch, awaited: true)
         _ = prefetch.step(.begin, Self.known)
@@ -217,14 +291,15 @@ struct FetchMachineTests {
     @Test("the tail rule: a reader of an index at the file's end keeps the fetch from the start going")
     func tail() {
         var fetch = Self.machine()
-        _ = fetch.step(.begin, Self.known)
-        _ = fetch.step(.bytes(64 << 10), Self.known)
+        _ = fetch.step(.begin, Self.bloated)
+        _ = fetch.step(.bytes(64 << 10), Self.bloated)
         let tailReader = Self.reader(3_900_000, ahead: 8 << 20)
-        #expect(fetch.step(.readers([tailReader], cancelling: true), Self.known) == [])
+        #expect(fetch.step(.readers([tailReader], cancelling: true), Self.bloated) == [])
         #expect(fetch.phase == .moving)
-        // A reader in the middle, not the tail: the fetch serves nobody and ends.
+        // A reader in the middle, not the tail: the fetch serves nobody and ends (its range drains).
         let middle = Self.reader(2_000_000, ahead: 8 << 20)
-        #expect(fetch.step(.readers([middle], cancelling: true), Self.known).contains(.stopTransfer))
+        #expect(fetch.step(.readers([middle], cancelling: true), Self.bloated).count == 1)
+        #expect(fetch.phase == .draining)
     }
 
     @Test("the rest held: the transfer stops and the fetch finishes without error")
@@ -234,7 +309,8 @@ struct FetchMachineTests {
         #expect(fetch.step(.restHeld, Self.known) == [.stopTransfer, .finish(nil, recorded: false)])
     }
 
-    @Test("paused at its last byte: resuming finishes it instead of asking for a range past the end")
+    @Test(
+        "paused at its last byte: its end finishes it; a transfer without ranges is held and resumed, not asked again")
     func pausedAtEnd() {
         var fetch = Self.machine(end: 1000)
         _ = fetch.step(.begin, Self.known)
@@ -243,10 +319,18 @@ struct FetchMachineTests {
         claimed.linkClaimed = true
         _ = fetch.step(.readers([Self.reader(0, .prefetch)], cancelling: false), claimed)
         #expect(fetch.phase == .paused(.link))
-        #expect(
-            fetch.step(.readers([Self.reader(0, .prefetch)], cancelling: false), Self.known) == [
-                .finish(nil, recorded: false)
-            ])
+        #expect(fetch.step(.ended(nil), claimed) == [.finish(nil, recorded: false)])
+
+        var plain = Self.known
+        plain.head?.acceptsRanges = false
+        var claimedPlain = plain
+        claimedPlain.linkClaimed = true
+        var held = Self.machine()
+        _ = held.step(.begin, plain)
+        _ = held.step(.bytes(1000), plain)
+        let prefetchReader = [Self.reader(0, .prefetch)]
+        #expect(held.step(.readers(prefetchReader, cancelling: false), claimedPlain) == [.pauseTransfer(true)])
+        #expect(held.step(.readers(prefetchReader, cancelling: false), plain) == [.pauseTransfer(false)])
     }
 
     @Test("cancel while waiting to retry: no transfer to stop, finished, the retry due later does nothing")

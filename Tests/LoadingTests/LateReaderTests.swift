@@ -21,7 +21,7 @@ struct LateReaderTests {
         #expect(Reading.difference(try Reading.read(second, at: 0, count: ahead), expected[0..<ahead]) == nil)
         let caughtUp = cache.currentStatistics
         #expect(caughtUp.bytesReadFromCache - before.bytesReadFromCache == Int64(ahead), "all from the cache")
-        #expect(caughtUp.transfersStarted == before.transfersStarted, "no transfer for it: \(caughtUp)")
+        #expect(caughtUp.fetchesStarted == before.fetchesStarted, "no fetch for it: \(caughtUp)")
         // The second reader goes on past the first (the fetch now serves it), then the first finishes.
         #expect(Reading.difference(try Reading.readAll(second), expected[ahead...]) == nil)
         #expect(Reading.difference(try Reading.readAll(first), expected[ahead...]) == nil)
@@ -58,7 +58,7 @@ struct LateReaderTests {
         #expect(Reading.difference(await firstBytes ?? [], expected) == nil)
         #expect(Reading.difference(secondBytes ?? [], expected) == nil)
         let stats = cache.currentStatistics
-        #expect(stats.transfersStarted == 1, "\(stats)")
+        #expect(stats.fetchesStarted == 1, "\(stats)")
         #expect(stats.bytesFetched == Int64(expected.count), "\(stats)")
     }
 }

@@ -7,7 +7,7 @@ import Testing
 @Suite("Remote reads against nginx", .enabled(if: TestHTTPServer.skipReason == nil, "needs scripts/netns.sh"))
 struct RemoteReadTests {
     @Test(
-        "a whole file arrives byte for byte, in one transfer, and its length is known",
+        "a whole file arrives byte for byte, in one fetch (a chunk-sized range, then ranges of the link's second), and its length is known",
         arguments: ["a.mp4", "b.mp4", "c.webm"])
     func wholeFile(name: String) throws {
         let cache = ByteCache()
@@ -18,7 +18,8 @@ struct RemoteReadTests {
         #expect(bytes == expected)
         #expect(source.size == Int64(expected.count))
         let stats = cache.currentStatistics
-        #expect(stats.transfersStarted == 1)
+        #expect(stats.fetchesStarted == 1, "\(stats)")
+        #expect(stats.transfersStarted <= (expected.count + ByteCache.chunkSize - 1) / ByteCache.chunkSize, "\(stats)")
         #expect(stats.bytesFetched == Int64(expected.count))
         #expect(source.progress.timeToFirstByte != nil)
     }
@@ -36,7 +37,7 @@ struct RemoteReadTests {
         let whole = try Reading.readAll(source)
         #expect(whole == expected)
         let stats = cache.currentStatistics
-        #expect(stats.transfersStarted == 2)
+        #expect(stats.fetchesStarted == 2, "\(stats)")
         #expect(stats.bytesFetched == Int64(expected.count), "the tail is not fetched twice")
         #expect(cache.cachedRanges(of: TestHTTPServer.url("a.mp4")) == [0..<Int64(expected.count)])
     }
@@ -58,7 +59,7 @@ struct RemoteReadTests {
         for reader in readers { reader.close() }
         #expect(results.allSatisfy { $0 == expected })
         let stats = cache.currentStatistics
-        #expect(stats.transfersStarted == 1, "\(stats)")
+        #expect(stats.fetchesStarted == 1, "\(stats)")
         #expect(stats.bytesFetched == Int64(expected.count))
     }
 

@@ -138,20 +138,28 @@ public final class ByteCache: @unchecked Sendable {
             case .start(let serial, let fetch, let request, let transport):
                 let receiver = TransferReceiver(cache: self, fetch: fetch, serial: serial, url: request.url)
                 let handle = transport.start(request, sink: receiver)
-                let (cancel, pause) = withState { $0.transferStarted(serial, handle: handle) }
+                let (cancel, syncPause) = withState { $0.transferStarted(serial, handle: handle) }
                 if cancel {
                     handle.cancel()
-                } else if pause {
-                    handle.setPaused(true)
+                } else if syncPause {
+                    self.syncPause(serial)
                 }
             case .cancel(let handle): handle.cancel()
-            case .pause(let handle, let paused): handle.setPaused(paused)
+            case .syncPause(let serial): syncPause(serial)
             case .retry(let fetch, let seconds):
                 DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [self] in
                     withState { $0.step(fetch, .retryDue) }
                 }
             case .complete(let completion, let outcome): completion.complete(outcome)
             }
+        }
+    }
+
+    /// Brings transfer `serial`'s handle to the paused state last decided, taking turns with other threads.
+    private func syncPause(_ serial: UInt64) {
+        while let (handle, paused) = withState({ $0.beginPauseSync(serial) }) {
+            handle.setPaused(paused)
+            withState { $0.endPauseSync(serial, paused: paused) }
         }
     }
 
@@ -174,12 +182,9 @@ public final class ByteCache: @unchecked Sendable {
         condition.wait()
     }
 
-    /// Loads chunk `key` from the disk tier on the calling thread (a reader's, outside the lock) and takes it into
-    /// memory.
-    func load(_ key: MemoryTier.Key) {
-        guard let chunk = disk?.load(key) else { return }
-        withState { $0.install(chunk, key) }
-    }
+    /// Loads chunk `key` from the disk tier on the calling thread (a reader's, outside the lock); nil when it is
+    /// gone or was damaged (then dropped).
+    func load(_ key: MemoryTier.Key) -> ChunkBuffer? { disk?.load(key) }
 
     // MARK: Public
 
@@ -238,7 +243,7 @@ public final class ByteCache: @unchecked Sendable {
             case .inMemory(let count) where count > 0: done += count
             case .onDisk(let key) where loads < 2 * bytes.count / ByteCache.chunkSize + 2:
                 loads += 1
-                load(key)
+                if let chunk = load(key) { withState { $0.install(chunk, key) } }
             default: return (Array(bytes.prefix(done)), total)
             }
         }

@@ -3,9 +3,22 @@
 extension CacheState {
     /// The facts a fetch decides with.
     func context(_ record: FetchRecord) -> FetchMachine.Context {
-        FetchMachine.Context(
-            head: resources[record.machine.url]?.head, linkClaimed: linkClaims > 0,
-            pacedByClock: record.transport.isPacedByClock)
+        let resource = resources[record.machine.url]
+        let rate = resource?.rate.bytesPerSecond
+        return FetchMachine.Context(
+            head: resource?.head, linkClaimed: linkClaims > 0, pacedByClock: record.transport.isPacedByClock,
+            transferBytes: Self.transferBytes(priority: record.machine.priority, rate: rate),
+            inFlightBytes: min(
+                Int64((rate ?? 0) * firstByteDelay * 2), FetchMachine.maximumTransferBytes))
+    }
+
+    /// The range one transfer asks for: a chunk for a prefetch (it gives way within a chunk when playback claims
+    /// the link), half a second of the measured rate for playback (a chunk before a measurement), at most
+    /// ``FetchMachine/maximumTransferBytes``. Half a second: what a request's turnaround costs between ranges is
+    /// a few percent of it, and what a reader that leaves lets come is no more than that.
+    static func transferBytes(priority: TransferPriority, rate: Double?) -> Int64 {
+        guard priority == .playback, let rate else { return FetchMachine.minimumTransferBytes }
+        return min(max(Int64(rate / 2), FetchMachine.minimumTransferBytes), FetchMachine.maximumTransferBytes)
     }
 
     /// The readers of `url`, as fetches see them.
@@ -59,7 +72,7 @@ extension CacheState {
             }
             let serial = nextNumber()
             fetches[id]?.transfer = serial
-            transfers[serial] = TransferSlot()
+            transfers[serial] = TransferSlot(startedAt: record.transport.currentTime())
             statistics.transfersStarted += 1
             actions.append(.start(serial: serial, fetch: id, request: request, transport: record.transport))
         case .stopTransfer:
@@ -67,11 +80,8 @@ extension CacheState {
             fetches[id]?.transfer = nil
         case .pauseTransfer(let paused):
             guard let serial = fetches[id]?.transfer else { return }
-            if let handle = transfers[serial]?.handle {
-                actions.append(.pause(handle, paused))
-            } else {
-                transfers[serial]?.paused = paused
-            }
+            transfers[serial]?.paused = paused
+            if transfers[serial]?.handle != nil { actions.append(.syncPause(serial: serial)) }
         case .scheduleRetry(let seconds): actions.append(.retry(id, seconds: seconds))
         case .keep(let count, let at):
             guard count > 0, let bytes else { return }
@@ -80,9 +90,16 @@ extension CacheState {
             resources[url]?.rate.add(count, at: record.transport.currentTime())
         case .setHead(let head): setHead(url, head)
         case .purge: purge(url)
-        case .finish(let outcome, let recorded):
-            if let serial = fetches[id]?.transfer { stopTransfer(serial) }
+        case .drained:
             fetches.removeValue(forKey: id)
+        case .finish(let outcome, let recorded):
+            if fetches[id]?.machine.phase == .draining {
+                // Its last range still comes (kept): the record stays until it ends, out of the resource's fetches.
+                fetches[id]?.completion = nil
+            } else {
+                if let serial = fetches[id]?.transfer { stopTransfer(serial) }
+                fetches.removeValue(forKey: id)
+            }
             resources[url]?.fetches.removeAll { $0 == id }
             if outcome == nil, record.machine.end == nil, resources[url]?.totalLength == nil {
                 resources[url]?.endReached = record.machine.position
@@ -115,14 +132,29 @@ extension CacheState {
     }
 
     /// The transport returned transfer `serial`'s handle: whether to cancel it (stopped meanwhile, or ended
-    /// already) or pause it.
-    mutating func transferStarted(_ serial: UInt64, handle: any TransferHandle) -> (cancel: Bool, pause: Bool) {
+    /// already) or bring it to the paused state decided meanwhile.
+    mutating func transferStarted(_ serial: UInt64, handle: any TransferHandle) -> (cancel: Bool, syncPause: Bool) {
         guard let slot = transfers[serial], !slot.stopped else {
             transfers.removeValue(forKey: serial)
             return (true, false)
         }
         transfers[serial]?.handle = handle
-        return (false, slot.paused)
+        return (false, slot.paused != slot.applied)
+    }
+
+    /// Takes the turn to bring transfer `serial`'s handle to its decided paused state: the handle and that state,
+    /// or nil when there is nothing to do or another thread has the turn (it looks again when done).
+    mutating func beginPauseSync(_ serial: UInt64) -> (handle: any TransferHandle, paused: Bool)? {
+        guard let slot = transfers[serial], let handle = slot.handle, !slot.applying, slot.paused != slot.applied
+        else { return nil }
+        transfers[serial]?.applying = true
+        return (handle, slot.paused)
+    }
+
+    /// The handle of transfer `serial` was brought to `paused`.
+    mutating func endPauseSync(_ serial: UInt64, paused: Bool) {
+        transfers[serial]?.applied = paused
+        transfers[serial]?.applying = false
     }
 
     /// Steps every fetch of `url` with its readers now.
@@ -143,7 +175,10 @@ extension CacheState {
 
     /// The response head of transfer `serial`: whether its body is taken.
     mutating func transferHead(_ head: ResponseHead, serial: UInt64, fetch id: FetchID) -> Bool {
-        guard fetches[id]?.transfer == serial else { return false }
+        guard let record = fetches[id], record.transfer == serial else { return false }
+        if let started = transfers[serial]?.startedAt {
+            firstByteDelay = max(record.transport.currentTime() - started, 0)
+        }
         step(id, .head(head))
         return fetches[id]?.machine.refusal == nil
     }

@@ -58,7 +58,12 @@ extension CacheState {
 
     /// Reads at the reader's position into `buffer`: bytes held, or where they are, or a failure, or a wait for
     /// the fetch that will bring them (started here when none will). `waited`: the reader waited for these bytes.
-    mutating func read(_ id: ReaderID, into buffer: UnsafeMutableRawBufferPointer, waited: Bool) -> ReadAnswer {
+    /// `loaded`: a disk chunk the reader loaded for this read, read from whether or not memory kept it (a memory
+    /// tier full of chunks being filled evicts the chunk it just took, and the reader would load it again forever).
+    mutating func read(
+        _ id: ReaderID, into buffer: UnsafeMutableRawBufferPointer, waited: Bool,
+        loaded: (key: MemoryTier.Key, chunk: ChunkBuffer)? = nil
+    ) -> ReadAnswer {
         guard let reader = readers[id] else { return .end }
         let resource = resource(reader.url)
         if let total = resource.totalLength, reader.position >= total { return .end }
@@ -68,7 +73,13 @@ extension CacheState {
                     .contentChanged, url: reader.url, operation: .read,
                     reason: "the resource changed on the server after this reader read part of it"))
         }
-        switch copy(reader.url, at: reader.position, into: buffer) {
+        var held = copy(reader.url, at: reader.position, into: buffer)
+        if case .onDisk(let key) = held, let loaded, loaded.key == key {
+            install(loaded.chunk, key)
+            let offset = Int(reader.position % Int64(ByteCache.chunkSize))
+            held = loaded.chunk.contains(offset) ? .inMemory(loaded.chunk.read(at: offset, into: buffer)) : .nowhere
+        }
+        switch held {
         case .inMemory(let count) where count > 0:
             if reader.version == nil { readers[id]?.version = resource.head?.validator }
             readers[id]?.position += Int64(count)
@@ -100,6 +111,18 @@ extension CacheState {
                 ?? false
         }) {
             step(coming, .readerWaits(reader.priority))
+            return nil
+        }
+        if let draining = fetches.first(where: { _, record in
+            let machine = record.machine
+            return machine.url == reader.url && machine.phase == .draining && position >= machine.position
+                && position - machine.position <= FetchMachine.joinWindow
+                && (machine.transferEnd.map { position < $0 } ?? false)
+        })?.key {
+            // The range a fetch its readers left still brings: it serves this reader.
+            step(draining, .revive)
+            resources[reader.url]?.fetches.append(draining)
+            step(draining, .readerWaits(reader.priority))
             return nil
         }
         if let head = resource.head, !head.acceptsRanges, position > 0 {

@@ -16,6 +16,9 @@ struct CacheState {
     var statistics = ByteCache.Statistics()
     /// Players claiming the link now.
     var linkClaims = 0
+    /// Seconds the last response took to come after its request (transport time): on a link with a deep queue,
+    /// about how long the bytes a server sent take to arrive.
+    var firstByteDelay = 0.0
     /// Counts the changes readers wait for: a reader that released the lock before waiting sees whether one came
     /// meanwhile.
     private(set) var changes: UInt64 = 0
@@ -254,7 +257,8 @@ enum CacheAction {
     /// Starts transfer `serial` of fetch `fetch`.
     case start(serial: UInt64, fetch: FetchID, request: TransferRequest, transport: any Transport)
     case cancel(any TransferHandle)
-    case pause(any TransferHandle, Bool)
+    /// Brings transfer `serial`'s handle to the paused state last decided (``TransferSlot``).
+    case syncPause(serial: UInt64)
     /// Tells fetch `fetch` its retry delay ended, after `seconds`.
     case retry(FetchID, seconds: Double)
     /// Tells whoever waits for a fetch how it ended.
@@ -271,9 +275,18 @@ struct FetchRecord {
 }
 
 /// A transfer between the decision to start it and its end: its handle once the transport returned it, and what
-/// was decided for it before that (a stop, a pause), which the thread that started it applies.
+/// was decided for it before that (a stop), which the thread that started it applies.
+///
+/// Pauses converge: `paused` is the state last decided, `applied` the one the handle was last brought to, and one
+/// thread at a time (`applying`) brings it there, looking again when done. Threads performing their decisions
+/// after the lock may run in any order: a pause decided before a resume but performed after it left a transfer
+/// paused that the state took for running (readers waited for it for good).
 struct TransferSlot {
+    /// When it was decided (transport time).
+    let startedAt: Double
     var handle: (any TransferHandle)?
     var stopped = false
     var paused = false
+    var applied = false
+    var applying = false
 }

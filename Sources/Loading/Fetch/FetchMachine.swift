@@ -30,6 +30,9 @@ struct FetchMachine: Equatable {
         /// A dropped transfer is resumed after a delay; the reasons it holds for meanwhile (when the delay ends, it
         /// starts only if there are none).
         case retrying(PauseReasons)
+        /// Ended for its readers and whoever awaited it, its last range still coming: cut off, the bytes in flight
+        /// (a link's queue on a bloated link) would pass the link for nothing; let to finish, they are kept.
+        case draining
         /// Ended (what it brought stays cached).
         case finished
     }
@@ -42,6 +45,14 @@ struct FetchMachine: Equatable {
         var linkClaimed = false
         /// Whether the transport follows a manual clock (a retry then starts at once: there is no real time to wait).
         var pacedByClock = false
+        /// The most bytes one transfer asks for (a range): the fetch moves range after range, and a pause or a
+        /// cancellation takes effect where a range ends instead of cutting a transfer off.
+        var transferBytes: Int64 = FetchMachine.minimumTransferBytes
+        /// About how many bytes of a transfer are on their way at a moment (sent by the server, not received yet:
+        /// the link's rate times the delay a response's first byte took lately). A transfer that is no longer
+        /// wanted with no more than this left is let to finish (those bytes would pass the link for nothing);
+        /// one with more is cut off.
+        var inFlightBytes: Int64 = 0
     }
 
     /// What happened.
@@ -65,8 +76,11 @@ struct FetchMachine: Equatable {
         case restHeld
         /// The retry delay ended.
         case retryDue
-        /// Nobody wants it any more.
+        /// Nobody wants it any more: it ends for its readers; a range under way is let to finish (its bytes are
+        /// kept).
         case cancel
+        /// A reader wants the bytes of the range a draining fetch still brings: it serves readers again.
+        case revive
     }
 
     /// What the owner does.
@@ -88,12 +102,18 @@ struct FetchMachine: Equatable {
         /// The fetch ended: nil when it brought what it was asked for; `recorded` tells whether the failure stands
         /// for the readers of its range (a cancellation does not).
         case finish(MediaError?, recorded: Bool)
+        /// A draining fetch's last range ended: forget it.
+        case drained
     }
 
     /// How far ahead of a fetch's position a reader waits for it rather than starting a fetch of its own.
     static let joinWindow: Int64 = 512 << 10
     /// How many times in a row a dropped transfer is resumed before its error is reported.
     static let maximumRetries = 3
+    /// The range a transfer asks for: one chunk at least (a prefetch's, which gives way within a chunk), about a
+    /// second of the link for a playback reader, at most 4 MB.
+    static let minimumTransferBytes = Int64(ByteCache.chunkSize)
+    static let maximumTransferBytes: Int64 = 4 << 20
 
     let url: String
     let start: Int64
@@ -106,9 +126,12 @@ struct FetchMachine: Equatable {
     /// The next byte it will write.
     private(set) var position: Int64
     private(set) var phase = Phase.moving
-    /// Whether a transfer is under way (or paused), and where it starts.
+    /// Whether a transfer is under way (or paused), where it starts and where its range ends (nil: it sends the
+    /// rest of the resource, as a server without ranges does), and whether its handle was paused.
     private(set) var hasTransfer = false
     private(set) var requestStart: Int64
+    private(set) var transferEnd: Int64?
+    private(set) var transferHeld = false
     /// Retries left: reset when a transfer brings bytes, so it counts failed attempts in a row.
     private(set) var retriesLeft = FetchMachine.maximumRetries
     /// Whether the server answered this fetch once (a refused connection afterwards may be a restart).
@@ -136,6 +159,8 @@ struct FetchMachine: Equatable {
     static func tailWindow(of total: Int64) -> Int64 { max(1 << 20, total / 16) }
 
     var isFinished: Bool { phase == .finished }
+    /// Ended for its readers (finished, or draining its last range).
+    var hasEnded: Bool { phase == .finished || phase == .draining }
     var isPaused: Bool { !reasons.isEmpty }
     /// Whether its bytes flow now (not paused, not waiting to retry, not ended).
     var isMoving: Bool { phase == .moving }
@@ -147,19 +172,20 @@ struct FetchMachine: Equatable {
 
     /// Whether it will bring the byte at `offset` (before the end it was asked for).
     func covers(_ offset: Int64) -> Bool {
-        !isFinished && offset >= position && end.map { offset < $0 } ?? true
+        !hasEnded && offset >= position && end.map { offset < $0 } ?? true
     }
 
     private var reasons: PauseReasons {
         switch phase {
         case .paused(let reasons), .retrying(let reasons): reasons
-        case .moving, .finished: []
+        case .moving, .draining, .finished: []
         }
     }
 
     // MARK: Steps
 
     mutating func step(_ input: Input, _ context: Context) -> [Action] {
+        if phase == .draining { return drain(input, context) }
         guard !isFinished else { return [] }
         switch input {
         case .begin:
@@ -185,24 +211,53 @@ struct FetchMachine: Equatable {
             phase = .paused(reasons)
             return []
         case .cancel:
+            let cancelled = Action.finish(
+                MediaError(.cancelled, url: url, operation: .read, reason: "cancelled"), recorded: false)
+            if hasTransfer, !transferHeld, let transferEnd, transferEnd - position <= context.inFlightBytes {
+                phase = .draining
+                return [cancelled]
+            }
             let stop: [Action] = hasTransfer ? [.stopTransfer] : []
             hasTransfer = false
             phase = .finished
-            return stop + [
-                .finish(MediaError(.cancelled, url: url, operation: .read, reason: "cancelled"), recorded: false)
-            ]
+            return stop + [cancelled]
+        case .revive: return []
+        }
+    }
+
+    /// A draining fetch: its range's bytes are kept until it ends; a reader may take it back.
+    private mutating func drain(_ input: Input, _ context: Context) -> [Action] {
+        switch input {
+        case .bytes(let count): return received(count)
+        case .head(let head): return received(head, context)
+        case .ended:
+            hasTransfer = false
+            phase = .finished
+            return [.drained]
+        case .revive:
+            phase = .moving
+            return []
+        case .begin, .readers, .readerWaits, .restHeld, .retryDue, .cancel: return []
         }
     }
 
     private mutating func startTransfer(_ context: Context) -> [Action] {
         phase = .moving
         hasTransfer = true
+        transferHeld = false
         requestStart = position
         refusal = nil
         let validator = position > start ? context.head?.validator : nil
+        // A range of at most `transferBytes`, unless the server is known to serve none.
+        var bound = end
+        if context.head?.acceptsRanges != false {
+            let range = position + max(context.transferBytes, Self.minimumTransferBytes)
+            bound = min(end ?? range, range)
+        }
+        transferEnd = bound
         return [
             .startTransfer(
-                TransferRequest(url: url, start: position, end: end, validator: validator, priority: priority))
+                TransferRequest(url: url, start: position, end: bound, validator: validator, priority: priority))
         ]
     }
 
@@ -238,6 +293,8 @@ struct FetchMachine: Equatable {
             ]
         }
         answered = true
+        // Not a range (a server without ranges answering the first request): the transfer sends the rest.
+        if head.status != 206 { transferEnd = nil }
         if known == nil || known?.totalLength == nil && received.totalLength != nil || known != received {
             return [.setHead(received)]
         }
@@ -255,6 +312,11 @@ struct FetchMachine: Equatable {
     private mutating func ended(_ error: MediaError?, _ context: Context) -> [Action] {
         hasTransfer = false
         let outcome = refusal ?? error
+        if outcome == nil, let transferEnd, position >= transferEnd, !reachedEnd(context) {
+            // A range ended: the next one, unless the fetch holds (it goes on from here when it resumes).
+            if isPaused { return [] }
+            return startTransfer(context)
+        }
         if let outcome, refusal == nil, !reachedEnd(context), retriesLeft > 0, isRetryable(outcome.kind),
             context.head?.acceptsRanges == true
         {
@@ -289,15 +351,29 @@ struct FetchMachine: Equatable {
         phase = next.isEmpty ? .moving : .paused(next)
         guard next.isEmpty == was else { return [] }
         if !next.isEmpty {
+            // A range under way ends where it ends (no next one while it holds), unless it holds for a link claim
+            // with more to go than is on its way (a playback range lowered to prefetch: playback gets the link
+            // sooner); a transfer of the whole rest is ended, or paused when the server serves no ranges.
             guard hasTransfer else { return [] }
-            // Ends the transfer, or pauses it when the server serves no ranges.
+            if let transferEnd, !next.contains(.link) || transferEnd - position <= context.inFlightBytes {
+                return []
+            }
+            if transferEnd != nil {
+                hasTransfer = false
+                return [.stopTransfer]
+            }
             if context.head?.acceptsRanges == true {
                 hasTransfer = false
                 return [.stopTransfer]
             }
+            transferHeld = true
             return [.pauseTransfer(true)]
         }
-        if hasTransfer { return [.pauseTransfer(false)] }
+        if hasTransfer {
+            guard transferHeld else { return [] }
+            transferHeld = false
+            return [.pauseTransfer(false)]
+        }
         // Paused between its last byte and its transfer's end: every byte is here, and another transfer would ask
         // for a range past the end (a 416 the readers would take for a failure).
         if reachedEnd(context) { return finish(nil) }

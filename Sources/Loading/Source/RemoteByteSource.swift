@@ -42,12 +42,13 @@ public final class RemoteByteSource: ProgressiveByteSource, ClockPacedByteSource
     public func read(into buffer: UnsafeMutableRawBufferPointer) throws(MediaError) -> Int {
         guard buffer.count > 0 else { return 0 }
         var waited = false
+        var loaded: (key: MemoryTier.Key, chunk: ChunkBuffer)?
         while true {
-            switch cache.withState({ $0.read(id, into: buffer, waited: waited) }) {
+            switch cache.withState({ $0.read(id, into: buffer, waited: waited, loaded: loaded) }) {
             case .bytes(let count): return count
             case .end: return 0
             case .failed(let error): throw error
-            case .load(let key): cache.load(key)
+            case .load(let key): loaded = cache.load(key).map { (key, $0) }
             case .wait(let seen):
                 waited = true
                 cache.wait(id, seen: seen)

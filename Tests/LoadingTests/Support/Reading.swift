@@ -65,6 +65,16 @@ enum Reading {
     }
 
     /// Runs blocking work on a thread of its own (reads block; never on the cooperative pool).
+    /// Whether `condition` held within `seconds` (looked at every 10 ms).
+    static func poll(seconds: Double, _ condition: () -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+        while ContinuousClock.now < deadline {
+            if condition() { return true }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return condition()
+    }
+
     static func onThread<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
         await withCheckedContinuation { continuation in
             Thread.detachNewThread { continuation.resume(returning: work()) }
