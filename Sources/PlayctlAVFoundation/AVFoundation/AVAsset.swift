@@ -44,6 +44,12 @@ open class AVAsset: NSObject, AVAsynchronousKeyValueLoading, @unchecked Sendable
     /// The engine item that plays this asset.
     func makeEngineItem() -> PlayerItem { PlayerItem(url: engineURL) }
 
+    /// The source the probe reads (nil: the demuxer opens the path itself): http(s) through the shared loader and
+    /// byte cache.
+    func makeProbeSource() -> (any ByteSource)? {
+        RemoteLoading.isRemote(engineURL) ? RemoteLoading.shared.source(engineURL) : nil
+    }
+
     // MARK: Synchronous getters
 
     /// The duration (loads first, blocking, when not loaded; `.indefinite` when loading fails).
@@ -133,7 +139,9 @@ open class AVAsset: NSObject, AVAsynchronousKeyValueLoading, @unchecked Sendable
     private func startProbe() {
         let url = engineURL
         let thread = Thread { [self] in
-            let result = Self.runProbe(url)
+            let source = makeProbeSource()
+            let result = Self.runProbe(url, source: source)
+            source?.close()
             let (waiters, handlers) = loading.withLock {
                 loading -> ([CheckedContinuation<Result<Probe, NSError>, Never>], [@Sendable () -> Void]) in
                 guard case .loading(let waiters, let handlers) = loading else { return ([], []) }
@@ -147,10 +155,9 @@ open class AVAsset: NSObject, AVAsynchronousKeyValueLoading, @unchecked Sendable
         thread.start()
     }
 
-    /// Opens `url` with the engine's demuxer (http(s) through the shared loader and byte cache).
-    private static func runProbe(_ url: String) -> Result<Probe, NSError> {
+    /// Opens `url` with the engine's demuxer, reading `source` when given.
+    private static func runProbe(_ url: String, source: (any ByteSource)?) -> Result<Probe, NSError> {
         do {
-            let source: (any ByteSource)? = RemoteLoading.isRemote(url) ? RemoteLoading.shared.source(url) : nil
             let demuxer = try Demuxer(url: url, source: source)
             let tracks = demuxer.tracks.map(AVAssetTrack.init(engineTrack:))
             let duration = demuxer.duration.map(CMTime.init) ?? .indefinite
