@@ -53,3 +53,5 @@ open class AVURLAsset: AVAsset, @unchecked Sendable {
 public let AVURLAssetPreferPreciseDurationAndTimingKey = AVURLAsset.AVURLAssetPreferPreciseDurationAndTimingKey
 /// `AVURLAsset.AVURLAssetHTTPHeaderFieldsKey`.
 public let AVURLAssetHTTPHeaderFieldsKey = AVURLAsset.AVURLAssetHTTPHeaderFieldsKey
+/// `AVURLAsset.AVURLAssetAllowsCellularAccessKey`.
+public let AVURLAssetAllowsCellularAccessKey = AVURLAsset.AVURLAssetAllowsCellularAccessKey
