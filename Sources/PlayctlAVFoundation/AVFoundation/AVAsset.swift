@@ -1,5 +1,6 @@
 import Loading
 import Locking
+import MediaCore
 import MediaIO
 import Playback
 
@@ -15,6 +16,7 @@ open class AVAsset: NSObject, AVAsynchronousKeyValueLoading, @unchecked Sendable
         var duration: CMTime
         var isPlayable: Bool
         var tracks: [AVAssetTrack]
+        var metadata: MediaMetadata
     }
 
     enum Loading {
@@ -58,6 +60,13 @@ open class AVAsset: NSObject, AVAsynchronousKeyValueLoading, @unchecked Sendable
     public var isPlayable: Bool { (try? loadedProbe().get())?.isPlayable ?? false }
     /// The tracks (loads first, blocking; empty when loading fails).
     public var tracks: [AVAssetTrack] { (try? loadedProbe().get())?.tracks ?? [] }
+    /// The container's title, artist, album, creation date and artwork under the common keys (loads first,
+    /// blocking; empty when loading fails).
+    public var commonMetadata: [AVMetadataItem] {
+        (try? loadedProbe().get()).map { AVMetadataItem.common($0.metadata) } ?? []
+    }
+    /// Every tag of the container and its artwork (loads first, blocking; empty when loading fails).
+    public var metadata: [AVMetadataItem] { (try? loadedProbe().get()).map { AVMetadataItem.all($0.metadata) } ?? [] }
 
     // MARK: Loading
 
@@ -161,7 +170,10 @@ open class AVAsset: NSObject, AVAsynchronousKeyValueLoading, @unchecked Sendable
             let demuxer = try Demuxer(url: url, source: source)
             let tracks = demuxer.tracks.map(AVAssetTrack.init(engineTrack:))
             let duration = demuxer.duration.map(CMTime.init) ?? .indefinite
-            return .success(Probe(duration: duration, isPlayable: tracks.contains { $0.isPlayable }, tracks: tracks))
+            return .success(
+                Probe(
+                    duration: duration, isPlayable: tracks.contains { $0.isPlayable }, tracks: tracks,
+                    metadata: demuxer.metadata))
         } catch {
             return .failure(AVPlayerItem.nsError(error.description))
         }

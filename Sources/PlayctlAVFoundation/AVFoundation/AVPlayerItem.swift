@@ -150,6 +150,15 @@ open class AVPlayerItem: NSObject, PlayctlKeyValueObserving, @unchecked Sendable
         set { playctlItem.preferredPeakBitRate = newValue }
     }
 
+    /// The largest picture the app wants (`.zero`: no limit). Kept: a progressive file has one rendition to choose
+    /// from.
+    public var preferredMaximumResolution: CGSize {
+        get { maximumResolution.withLock { $0 } }
+        set { maximumResolution.withLock { $0 = newValue } }
+    }
+
+    private let maximumResolution = Locked(CGSize.zero)
+
     // MARK: Time
 
     /// The item's current time.
