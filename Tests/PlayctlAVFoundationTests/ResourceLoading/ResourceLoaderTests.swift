@@ -159,8 +159,8 @@ struct ResourceLoaderTests {
 
     @Test("a seek past the request in flight cancels it (didCancel) and reads on from the new place, bit-exact")
     func seekCancelsTheRequestInFlight() async throws {
-        // 16 KB every 30 ms: the first 256 KB request (half a second) is still loading when the first frame is shown. The
-        // keyframe before 5 s lies beyond it (byte 269149).
+        // 16 KB every 30 ms: the first 256 KB request (half a second) is still loading when the first frame is
+        // shown. The keyframe before 5 s lies beyond it (byte 269149).
         let delegate = try SlowPiecesDelegate(clip: "a.mp4", piece: 16 << 10, delay: .milliseconds(30))
         let fromFive = try MediaFixtures.referenceFrames("a.mp4").filter { $0.seconds >= 5 }.map(\.md5)
         try await PlayctlAVFoundation.withConfiguration(.init(clock: .untimed, decodesAudio: false)) {
