@@ -11,7 +11,9 @@ public final class VideoScreenModel: NSObject, AVPictureInPictureControllerDeleg
     public let playerLayer: AVPlayerLayer
     public private(set) var pictureInPicture: AVPictureInPictureController?
     /// What the screen showed, in order.
-    public private(set) var log: [String] = []
+    public var log: [String] { lock.withLock { entries } }
+    private var entries: [String] = []
+    private let lock = NSLock()
     private var statusObservation: NSKeyValueObservation?
     private var timeObserver: Any?
 
@@ -20,18 +22,21 @@ public final class VideoScreenModel: NSObject, AVPictureInPictureControllerDeleg
         playerLayer = AVPlayerLayer(player: player)
         super.init()
         statusObservation = player.currentItem?.observe(\.status, options: [.new]) { [weak self] item, _ in
-            self?.log.append("status \(item.status == .readyToPlay ? "ready" : "not ready")")
+            self?.note("status \(item.status == .readyToPlay ? "ready" : "not ready")")
         }
         timeObserver = player.addPeriodicTimeObserver(
             forInterval: CMTimeMake(value: 1, timescale: 1), queue: DispatchQueue(label: "time")
         ) { [weak self] time in
-            self?.log.append("at \(Int(CMTimeGetSeconds(time)))")
+            self?.note("at \(Int(CMTimeGetSeconds(time)))")
         }
         if AVPictureInPictureController.isPictureInPictureSupported() {
             pictureInPicture = AVPictureInPictureController(playerLayer: playerLayer)
             pictureInPicture?.delegate = self
         }
     }
+
+    /// Observers and delegates call in from other threads.
+    private func note(_ entry: String) { lock.withLock { entries.append(entry) } }
 
     /// Jumps to `seconds`, exactly.
     public func jump(to seconds: Double, completion: @escaping @Sendable (Bool) -> Void) {
@@ -49,6 +54,6 @@ public final class VideoScreenModel: NSObject, AVPictureInPictureControllerDeleg
     public func pictureInPictureControllerDidStartPictureInPicture(
         _ pictureInPictureController: AVPictureInPictureController
     ) {
-        log.append("PiP started")
+        note("PiP started")
     }
 }
