@@ -120,3 +120,27 @@ final class FailingDelegate: RecordingLoaderDelegate, @unchecked Sendable {
 final class SilentDelegate: RecordingLoaderDelegate, @unchecked Sendable {
     override func answer(_ request: AVAssetResourceLoadingRequest) -> Bool { true }
 }
+
+/// Answers every request at once and in full, except the first data request from byte 2 (the video reader's first
+/// after the content information): of that one it gives the first `stallAfter` bytes and then nothing, until it
+/// is cancelled.
+final class StallingDelegate: RecordingLoaderDelegate, @unchecked Sendable {
+    let stallAfter: Int
+
+    init(clip: String, stallAfter: Int) throws {
+        self.stallAfter = stallAfter
+        try super.init(clip: clip)
+    }
+
+    override func answer(_ request: AVAssetResourceLoadingRequest) -> Bool {
+        guard let data = request.dataRequest else { return false }
+        let range = range(of: request)
+        if request.contentInformationRequest == nil, range.lowerBound == 2 {
+            data.respond(with: bytes.subdata(in: 2..<(2 + stallAfter)))
+            return true
+        }
+        data.respond(with: bytes.subdata(in: range))
+        request.finishLoading()
+        return true
+    }
+}
