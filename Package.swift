@@ -11,6 +11,17 @@ let staticFoundation =
         "swift_StringProcessing", "swift_Concurrency", "swiftDispatch", "dispatch", "BlocksRuntime",
     ].map { "-l\($0)" } + ["--end-group"]).flatMap { ["-Xlinker", $0] }
 
+// Modules named as Apple's (Linux only: on Apple platforms the system's own are meant), each re-exporting
+// PlayctlAVFoundation, so that iOS playback code builds with its imports unchanged: `import AVFoundation`,
+// `import AVKit`, `import CoreMedia`, `import class AVKit.AVPictureInPictureController` (docs/avfoundation.md).
+#if os(Linux)
+let appleNames = ["AVFoundation", "AVKit", "CoreMedia"]
+#else
+let appleNames: [String] = []
+#endif
+let appleNamedProducts: [Product] = appleNames.map { .library(name: $0, targets: [$0]) }
+let appleNamedTargets: [Target] = appleNames.map { .target(name: $0, dependencies: ["PlayctlAVFoundation"]) }
+
 let package = Package(
     name: "playctl",
     products: [
@@ -30,7 +41,7 @@ let package = Package(
         // The C API (include/playctl.h), built as libPlayctlC.so (a product may not share the executable's name);
         // scripts/install-capi.sh installs it as libplayctl.so.0, its soname (docs/c-api.md).
         .library(name: "PlayctlC", type: .dynamic, targets: ["PlayctlC"]),
-    ],
+    ] + appleNamedProducts,
     targets: [
         // FFmpeg 5.1 (Debian 12). The module map links every library: Debian's .pc files list them only privately.
         .systemLibrary(
@@ -66,7 +77,7 @@ let package = Package(
         // cancellation by the last waiter, decoding to the displayed size, timings per stage).
         .target(name: "Posters", dependencies: ["MediaCore", "MediaIO", "Loading", "Locking"]),
         // AVFoundation's, AVKit's and CoreMedia's names over Playback and PictureInPicture, for iOS playback code
-        // to build and run on Linux behind `#if canImport(AVFoundation)` (docs/avfoundation.md).
+        // to build and run on Linux; the modules AVFoundation, AVKit and CoreMedia re-export it (docs/avfoundation.md).
         .target(
             name: "PlayctlAVFoundation",
             dependencies: ["MediaCore", "MediaIO", "Loading", "Playback", "PictureInPicture", "Locking"]),
@@ -139,12 +150,12 @@ let package = Package(
         .testTarget(
             name: "PictureInPictureTests",
             dependencies: ["PictureInPicture", "Playback", "MediaIO", "Locking", "PlaybackTesting"]),
-        // App-style code written against AVFoundation (only the import differs), with golden traces.
+        // App-style code written against AVFoundation (its imports as on iOS), with golden traces.
         .testTarget(
             name: "PlayctlAVFoundationTests",
             dependencies: [
                 "PlayctlAVFoundation", "PlayctlAVFoundationTesting", "Playback", "PictureInPicture", "PlaybackTesting",
-            ],
+            ] + appleNames.map { .target(name: $0) },
             exclude: ["Goldens"]),
         .testTarget(
             name: "PlayctlCLITests",
@@ -153,5 +164,5 @@ let package = Package(
                 "PlaybackTesting",
             ],
             exclude: ["Snapshots"]),  // help and usage-error texts, compared byte for byte
-    ]
+    ] + appleNamedTargets
 )

@@ -16,5 +16,15 @@ let package = Package(
         .testTarget(
             name: "PlaybackLogicTests",
             dependencies: ["PlaybackLogic", .product(name: "Playback", package: "playctl")]),
+        // iOS code with its imports unchanged: playctl's AVFoundation, AVKit and CoreMedia modules (Linux only).
+        .target(
+            name: "VideoScreen",
+            dependencies: [
+                .product(name: "AVFoundation", package: "playctl"), .product(name: "AVKit", package: "playctl"),
+                .product(name: "CoreMedia", package: "playctl"),
+            ]),
+        .testTarget(
+            name: "VideoScreenTests",
+            dependencies: ["VideoScreen", .product(name: "AVFoundation", package: "playctl")]),
     ]
 )

@@ -1,5 +1,6 @@
 import Loading
 import Locking
+import MediaCore
 import MediaIO
 import Playback
 
@@ -15,6 +16,7 @@ open class AVAsset: NSObject, AVAsynchronousKeyValueLoading, @unchecked Sendable
         var duration: CMTime
         var isPlayable: Bool
         var tracks: [AVAssetTrack]
+        var metadata: MediaMetadata
     }
 
     enum Loading {
@@ -44,6 +46,12 @@ open class AVAsset: NSObject, AVAsynchronousKeyValueLoading, @unchecked Sendable
     /// The engine item that plays this asset.
     func makeEngineItem() -> PlayerItem { PlayerItem(url: engineURL) }
 
+    /// The source the probe reads (nil: the demuxer opens the path itself): http(s) through the shared loader and
+    /// byte cache.
+    func makeProbeSource() -> (any ByteSource)? {
+        RemoteLoading.isRemote(engineURL) ? RemoteLoading.shared.source(engineURL) : nil
+    }
+
     // MARK: Synchronous getters
 
     /// The duration (loads first, blocking, when not loaded; `.indefinite` when loading fails).
@@ -52,6 +60,13 @@ open class AVAsset: NSObject, AVAsynchronousKeyValueLoading, @unchecked Sendable
     public var isPlayable: Bool { (try? loadedProbe().get())?.isPlayable ?? false }
     /// The tracks (loads first, blocking; empty when loading fails).
     public var tracks: [AVAssetTrack] { (try? loadedProbe().get())?.tracks ?? [] }
+    /// The container's title, artist, album, creation date and artwork under the common keys (loads first,
+    /// blocking; empty when loading fails).
+    public var commonMetadata: [AVMetadataItem] {
+        (try? loadedProbe().get()).map { AVMetadataItem.common($0.metadata) } ?? []
+    }
+    /// Every tag of the container and its artwork (loads first, blocking; empty when loading fails).
+    public var metadata: [AVMetadataItem] { (try? loadedProbe().get()).map { AVMetadataItem.all($0.metadata) } ?? [] }
 
     // MARK: Loading
 
@@ -133,7 +148,9 @@ open class AVAsset: NSObject, AVAsynchronousKeyValueLoading, @unchecked Sendable
     private func startProbe() {
         let url = engineURL
         let thread = Thread { [self] in
-            let result = Self.runProbe(url)
+            let source = makeProbeSource()
+            let result = Self.runProbe(url, source: source)
+            source?.close()
             let (waiters, handlers) = loading.withLock {
                 loading -> ([CheckedContinuation<Result<Probe, NSError>, Never>], [@Sendable () -> Void]) in
                 guard case .loading(let waiters, let handlers) = loading else { return ([], []) }
@@ -147,14 +164,16 @@ open class AVAsset: NSObject, AVAsynchronousKeyValueLoading, @unchecked Sendable
         thread.start()
     }
 
-    /// Opens `url` with the engine's demuxer (http(s) through the shared loader and byte cache).
-    private static func runProbe(_ url: String) -> Result<Probe, NSError> {
+    /// Opens `url` with the engine's demuxer, reading `source` when given.
+    private static func runProbe(_ url: String, source: (any ByteSource)?) -> Result<Probe, NSError> {
         do {
-            let source: (any ByteSource)? = RemoteLoading.isRemote(url) ? RemoteLoading.shared.source(url) : nil
             let demuxer = try Demuxer(url: url, source: source)
             let tracks = demuxer.tracks.map(AVAssetTrack.init(engineTrack:))
             let duration = demuxer.duration.map(CMTime.init) ?? .indefinite
-            return .success(Probe(duration: duration, isPlayable: tracks.contains { $0.isPlayable }, tracks: tracks))
+            return .success(
+                Probe(
+                    duration: duration, isPlayable: tracks.contains { $0.isPlayable }, tracks: tracks,
+                    metadata: demuxer.metadata))
         } catch {
             return .failure(AVPlayerItem.nsError(error.description))
         }

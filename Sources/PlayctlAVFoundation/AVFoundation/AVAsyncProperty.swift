@@ -28,6 +28,14 @@ extension AVPartialAsyncProperty where Root: AVAsset {
     public static var isPlayable: AVAsyncProperty<Root, Bool> { AVAsyncProperty(name: "playable") { $0.isPlayable } }
     /// The asset's tracks.
     public static var tracks: AVAsyncProperty<Root, [AVAssetTrack]> { AVAsyncProperty(name: "tracks") { $0.tracks } }
+    /// The container's common metadata (title, artist, album, creation date, artwork).
+    public static var commonMetadata: AVAsyncProperty<Root, [AVMetadataItem]> {
+        AVAsyncProperty(name: "commonMetadata") { AVMetadataItem.common($0.metadata) }
+    }
+    /// Every tag of the container, and its artwork.
+    public static var metadata: AVAsyncProperty<Root, [AVMetadataItem]> {
+        AVAsyncProperty(name: "metadata") { AVMetadataItem.all($0.metadata) }
+    }
     /// The preferred size and rate: natural (1).
     public static var preferredRate: AVAsyncProperty<Root, Float> { AVAsyncProperty(name: "preferredRate") { _ in 1 } }
 }

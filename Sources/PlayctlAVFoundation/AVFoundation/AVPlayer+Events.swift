@@ -19,6 +19,7 @@ extension AVPlayer {
             forgetItemsNotHeld()
         case .itemStatus(let status, let duration, let error):
             item?.observedStatusChanged(status, duration: duration, error: error)
+            if status == .failed { item?.recordFailure(error ?? "the item failed") }
         case .likelyToKeepUp(let value):
             item?.observed.withLock { $0.isPlaybackLikelyToKeepUp = value }
         case .bufferEmpty(let value):
@@ -34,6 +35,7 @@ extension AVPlayer {
                 domain: AVFoundationErrorDomain, code: AVError.Code.unknown.rawValue,
                 userInfo: [NSLocalizedDescriptionKey: message])
             posted = (.AVPlayerItemFailedToPlayToEndTime, [AVPlayerItemFailedToPlayToEndTimeErrorKey: error])
+            item?.recordFailure(message)
         case .stalled:
             posted = (.AVPlayerItemPlaybackStalled, nil)
         case .timeJumped:

@@ -54,6 +54,7 @@ open class AVPlayerItem: NSObject, PlayctlKeyValueObserving, @unchecked Sendable
         playctlItem = asset.makeEngineItem()
         super.init()
         Self.register(self)
+        followSummaries()
     }
 
     /// An item for `asset`, naming the properties to load with it.
@@ -68,6 +69,7 @@ open class AVPlayerItem: NSObject, PlayctlKeyValueObserving, @unchecked Sendable
         automaticallyLoadedAssetKeys = []
         super.init()
         Self.register(self)
+        followSummaries()
     }
 
     // MARK: Status
@@ -148,6 +150,53 @@ open class AVPlayerItem: NSObject, PlayctlKeyValueObserving, @unchecked Sendable
     public var preferredPeakBitRate: Double {
         get { playctlItem.preferredPeakBitRate }
         set { playctlItem.preferredPeakBitRate = newValue }
+    }
+
+    /// The largest picture the app wants (`.zero`: no limit). Kept: a progressive file has one rendition to choose
+    /// from.
+    public var preferredMaximumResolution: CGSize {
+        get { maximumResolution.withLock { $0 } }
+        set { maximumResolution.withLock { $0 = newValue } }
+    }
+
+    private let maximumResolution = Locked(CGSize.zero)
+
+    // MARK: Logs
+
+    /// The access log: one event per playback session, once its first summary came; nil before.
+    public func accessLog() -> AVPlayerItemAccessLog? {
+        let events = logs.withLock { $0.access }
+        return events.isEmpty ? nil : AVPlayerItemAccessLog(events: events)
+    }
+
+    /// The error log: one event per failure; nil while there was none.
+    public func errorLog() -> AVPlayerItemErrorLog? {
+        let events = logs.withLock { $0.errors }
+        return events.isEmpty ? nil : AVPlayerItemErrorLog(events: events)
+    }
+
+    let logs = Locked(ItemLogs())
+
+    /// Writes each session summary of the engine item into the access log (the stream ends when the engine item is
+    /// gone; the task holds this wrapper only while it writes).
+    private func followSummaries() {
+        let summaries = playctlItem.metrics(forType: PlaybackSummaryEvent.self)
+        let (uri, isLocal) = (playctlItem.url, isLocal)
+        Task { [weak self] in
+            for await summary in summaries {
+                guard let self else { return }
+                logs.withLock { $0.record(AVPlayerItemAccessLogEvent(summary: summary, uri: uri, isLocal: isLocal)) }
+                NotificationCenter.default.post(name: .AVPlayerItemNewAccessLogEntry, object: self)
+            }
+        }
+    }
+
+    /// Adds a failure to the error log (on the player's callback thread, after the engine reported it).
+    func recordFailure(_ message: String) {
+        let event = AVPlayerItemErrorLogEvent(
+            date: Date(), uri: playctlItem.url, sessionID: nil, error: playctlItem.error, message: message)
+        logs.withLock { $0.record(event) }
+        NotificationCenter.default.post(name: .AVPlayerItemNewErrorLogEntry, object: self)
     }
 
     // MARK: Time

@@ -11,6 +11,11 @@ extension Notification.Name {
     public static let AVPlayerItemPlaybackStalled = Notification.Name("AVPlayerItemPlaybackStalledNotification")
     /// The item's time changed discontinuously: a seek landed (object: the item).
     public static let AVPlayerItemTimeJumped = Notification.Name("AVPlayerItemTimeJumpedNotification")
+    /// An event was added to (or updated in) the item's access log (object: the item; posted on no particular
+    /// thread).
+    public static let AVPlayerItemNewAccessLogEntry = Notification.Name("AVPlayerItemNewAccessLogEntryNotification")
+    /// An event was added to the item's error log (object: the item).
+    public static let AVPlayerItemNewErrorLogEntry = Notification.Name("AVPlayerItemNewErrorLogEntryNotification")
 }
 
 /// The user-info key of the `NSError` of ``Foundation/NSNotification/Name/AVPlayerItemFailedToPlayToEndTime``.
@@ -25,6 +30,10 @@ extension AVPlayerItem {
     public static let playbackStalledNotification = Notification.Name.AVPlayerItemPlaybackStalled
     /// `.AVPlayerItemTimeJumped`.
     public static let timeJumpedNotification = Notification.Name.AVPlayerItemTimeJumped
+    /// `.AVPlayerItemNewAccessLogEntry`.
+    public static let newAccessLogEntryNotification = Notification.Name.AVPlayerItemNewAccessLogEntry
+    /// `.AVPlayerItemNewErrorLogEntry`.
+    public static let newErrorLogEntryNotification = Notification.Name.AVPlayerItemNewErrorLogEntry
     /// ``AVPlayerItemFailedToPlayToEndTimeErrorKey``.
     public static let failedToPlayToEndTimeErrorKey = AVPlayerItemFailedToPlayToEndTimeErrorKey
 }

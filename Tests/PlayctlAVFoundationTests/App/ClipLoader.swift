@@ -1,9 +1,5 @@
-#if canImport(AVFoundation)
 import AVFoundation
 import AVKit
-#else
-import PlayctlAVFoundation
-#endif
 
 /// App code written for iOS: loads an asset's duration and playability before it plays it.
 struct ClipLoader {

@@ -1,9 +1,5 @@
-#if canImport(AVFoundation)
 import AVFoundation
 import AVKit
-#else
-import PlayctlAVFoundation
-#endif
 
 /// App code written for iOS: a feed cell that loops its clip without gaps and is reused for the next clip.
 @MainActor

@@ -1,9 +1,5 @@
-#if canImport(AVFoundation)
 import AVFoundation
 import AVKit
-#else
-import PlayctlAVFoundation
-#endif
 
 /// App code written for iOS: owns the Picture in Picture controller, restores the inline player when the user comes
 /// back, and moves Picture in Picture to another player's layer.

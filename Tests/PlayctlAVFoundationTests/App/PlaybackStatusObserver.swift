@@ -1,9 +1,5 @@
-#if canImport(AVFoundation)
 import AVFoundation
 import AVKit
-#else
-import PlayctlAVFoundation
-#endif
 
 /// App code written for iOS: shows a spinner while the player waits, following `timeControlStatus` with KVO.
 final class PlaybackStatusObserver: Sendable {

@@ -1,9 +1,5 @@
-#if canImport(AVFoundation)
 import AVFoundation
 import AVKit
-#else
-import PlayctlAVFoundation
-#endif
 
 /// App code written for iOS: a pool of players made up front, handed out and reset for reuse.
 actor PlayerPool {

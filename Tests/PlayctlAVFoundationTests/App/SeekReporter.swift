@@ -1,9 +1,6 @@
-#if canImport(AVFoundation)
 import AVFoundation
 import AVKit
-#else
-import PlayctlAVFoundation
-#endif
+import CoreMedia
 
 /// App code written for iOS 18: reports every seek of an item through AVMetrics.
 actor SeekReporter {

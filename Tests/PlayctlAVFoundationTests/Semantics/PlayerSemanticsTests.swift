@@ -31,6 +31,16 @@ struct PlayerSemanticsTests {
         }
     }
 
+    @Test("preferredMaximumResolution and preferredPeakBitRate start at zero (no limit) and keep what is set")
+    func preferredLimitsAreKept() {
+        let item = AVPlayerItem(url: Clips.url("a.mp4"))
+        #expect(item.preferredMaximumResolution == .zero && item.preferredPeakBitRate == 0)
+        item.preferredMaximumResolution = CGSize(width: 640, height: 360)
+        item.preferredPeakBitRate = 2_000_000
+        #expect(item.preferredMaximumResolution == CGSize(width: 640, height: 360))
+        #expect(item.preferredPeakBitRate == 2_000_000)
+    }
+
     @Test("KVO .initial fires synchronously inside observe, with the current value; later changes in order")
     func initialIsSynchronous() async throws {
         let driver = ClockDriver()
