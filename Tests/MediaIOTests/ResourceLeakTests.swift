@@ -66,7 +66,7 @@ struct ResourceLeakTests {
             }
         }
         thread.start()
-        while !thread.isFinished { try await Task.sleep(for: .milliseconds(20)) }
+        try await waitUntil("the decoding thread to finish") { thread.isFinished }
         let counts = result.withLock { $0 }
         #expect(counts.error == nil)
         #expect(Self.descriptors(to: path) == 0)

@@ -155,7 +155,7 @@ struct ReentrancyTests {
             })
         player.play()
         // The sink takes 5 frames a second; presentation goes on at 30 meanwhile.
-        while frames.withLock({ $0 }) < 6 { try await Task.sleep(for: .milliseconds(20)) }
+        try await waitUntil("6 frames") { frames.withLock { $0 } >= 6 }
         let stats = player.statistics
         let seen = frames.withLock { $0 }
         let limit = PlayerCore.pendingFrameCallbackLimit
