@@ -1,34 +1,27 @@
 import Foundation
 import Testing
 
+/// The environment variable that makes ``expectTrace(_:matchesGolden:filePath:sourceLocation:)`` write its golden
+/// files instead of comparing with them: `PLAYCTL_RECORD_GOLDEN=1`.
+public let recordGoldenVariable = "PLAYCTL_RECORD_GOLDEN"
+
 /// Compares `trace` with the golden file `name.txt` in the nearest `Goldens` folder at or above the calling test
-/// file's folder (within its test target; beside the file when there is none). The file is
-/// written when it is missing, or when the environment has `PLAYCTL_RECORD_GOLDEN=1` (then the test passes and says
-/// so); otherwise a difference is recorded as a test issue with a readable diff (`-` golden, `+` trace).
+/// file's folder (within its test target; beside the file when there is none).
+///
+/// A golden file begins with comment lines (`# ...`) that are not part of the trace; the first of them says what
+/// independent fact the trace was checked against when it was recorded (`# checked against: ...`). A missing file,
+/// a file without that line, or a difference (shown as a readable diff, `-` golden, `+` trace) is recorded as a test
+/// issue naming the file. Only with `PLAYCTL_RECORD_GOLDEN=1` in the environment is the file written (its comment
+/// lines kept); the test then passes.
 public func expectTrace(
     _ trace: String, matchesGolden name: String, filePath: String = #filePath,
     sourceLocation: SourceLocation = #_sourceLocation
 ) {
-    let directory = goldenDirectory(for: filePath)
-    let file = directory.appendingPathComponent(name + ".txt")
-    let record = ProcessInfo.processInfo.environment["PLAYCTL_RECORD_GOLDEN"] == "1"
-    guard !record, let golden = try? String(contentsOf: file, encoding: .utf8) else {
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            try Data(trace.utf8).write(to: file)
-        } catch {
-            Issue.record(
-                Comment(rawValue: "could not write the golden trace \(file.path): \(error)"),
-                sourceLocation: sourceLocation)
-        }
-        return
+    let file = goldenDirectory(for: filePath).appendingPathComponent(name + ".txt")
+    let record = ProcessInfo.processInfo.environment[recordGoldenVariable] == "1"
+    if let problem = GoldenFile(url: file).compare(trace, record: record) {
+        Issue.record(Comment(rawValue: problem), sourceLocation: sourceLocation)
     }
-    guard golden != trace else { return }
-    let diff = GoldenDiff.render(golden: golden, actual: trace)
-    Issue.record(
-        Comment(
-            rawValue: "the trace differs from the golden \(file.path) (PLAYCTL_RECORD_GOLDEN=1 rewrites it):\n\(diff)"),
-        sourceLocation: sourceLocation)
 }
 
 extension TraceRecorder {
@@ -46,41 +39,56 @@ public func traceDifference(_ expected: String, _ actual: String) -> String {
     expected == actual ? "" : GoldenDiff.render(golden: expected, actual: actual)
 }
 
-/// A line diff: the longest common subsequence, differences shown with three lines of context.
-enum GoldenDiff {
-    static func render(golden: String, actual: String) -> String {
-        let old = golden.components(separatedBy: "\n")
-        let new = actual.components(separatedBy: "\n")
-        var lengths = Array(repeating: Array(repeating: 0, count: new.count + 1), count: old.count + 1)
-        for i in stride(from: old.count - 1, through: 0, by: -1) {
-            for j in stride(from: new.count - 1, through: 0, by: -1) {
-                lengths[i][j] = old[i] == new[j] ? lengths[i + 1][j + 1] + 1 : max(lengths[i + 1][j], lengths[i][j + 1])
+/// One golden file: its comment lines (`# ...` at the top) and the trace after them.
+public struct GoldenFile: Sendable {
+    /// The line that must begin a golden's comment: what independent fact the trace was checked against.
+    public static let provenancePrefix = "# checked against:"
+
+    /// Where the file is.
+    public let url: URL
+
+    /// A golden file at `url`.
+    public init(url: URL) { self.url = url }
+
+    /// Splits a golden file's text into its leading comment lines and the trace after them.
+    public static func split(_ text: String) -> (header: [String], trace: String) {
+        var lines = text.components(separatedBy: "\n")[...]
+        var header: [String] = []
+        while let first = lines.first, first.hasPrefix("#") {
+            header.append(first)
+            lines = lines.dropFirst()
+        }
+        return (header, lines.joined(separator: "\n"))
+    }
+
+    /// Compares `trace` with the file, or writes it (keeping its comment lines) when `record` is true; returns what
+    /// is wrong, naming the file and how to record it, or nil when the trace matches.
+    public func compare(_ trace: String, record: Bool) -> String? {
+        let howToRecord = "\(recordGoldenVariable)=1 swift test --filter <the test> records it"
+        let existing = try? String(contentsOf: url, encoding: .utf8)
+        if record {
+            let header = existing.map { Self.split($0).header } ?? []
+            do {
+                try FileManager.default.createDirectory(
+                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data((header.map { $0 + "\n" }.joined() + trace).utf8).write(to: url)
+                return nil
+            } catch {
+                return "could not write the golden trace \(url.path): \(error)"
             }
         }
-        var lines: [(mark: Character, text: String)] = []
-        var (i, j) = (0, 0)
-        while i < old.count || j < new.count {
-            if i < old.count, j < new.count, old[i] == new[j] {
-                lines.append((" ", old[i]))
-                i += 1
-                j += 1
-            } else if j < new.count, i == old.count || lengths[i][j + 1] >= lengths[i + 1][j] {
-                lines.append(("+", new[j]))
-                j += 1
-            } else {
-                lines.append(("-", old[i]))
-                i += 1
-            }
+        guard let existing else {
+            return "the golden trace \(url.path) is missing (\(howToRecord); then say in its first line, "
+                + "`\(Self.provenancePrefix) ...`, what independent fact you checked it against)"
         }
-        let changed = lines.indices.filter { lines[$0].mark != " " }
-        var shown: [String] = []
-        var last = -1
-        for index in lines.indices where changed.contains(where: { abs($0 - index) <= 3 }) {
-            if last >= 0, index > last + 1 { shown.append("  ...") }
-            shown.append("\(lines[index].mark) \(lines[index].text)")
-            last = index
+        let (header, golden) = Self.split(existing)
+        guard header.first?.hasPrefix(Self.provenancePrefix) == true else {
+            return "the golden trace \(url.path) does not begin with `\(Self.provenancePrefix) ...`: "
+                + "say there what independent fact it was checked against when it was recorded"
         }
-        return shown.joined(separator: "\n")
+        guard golden != trace else { return nil }
+        return "the trace differs from the golden \(url.path) (\(howToRecord) again):\n"
+            + GoldenDiff.render(golden: golden, actual: trace)
     }
 }
 

@@ -24,7 +24,7 @@ struct PlayerPoolTests {
                     order.withLock { $0.append(n) }
                     return player
                 })
-            while pool.waiting < n + 1 { try await Task.sleep(for: .milliseconds(1)) }
+            try await waitUntil("waiter \(n) in line") { pool.waiting >= n + 1 }
         }
         pool.release(first)
         let a = try await waiters[0].value
@@ -56,9 +56,9 @@ struct PlayerPoolTests {
         let pool = PlayerPool(size: 1, clock: .untimed, audio: false)
         let only = try await pool.acquire()
         let cancelled = Task { try await pool.acquire() }
-        while pool.waiting < 1 { try await Task.sleep(for: .milliseconds(1)) }
+        try await waitUntil("the first waiter in line") { pool.waiting >= 1 }
         let next = Task { try await pool.acquire() }
-        while pool.waiting < 2 { try await Task.sleep(for: .milliseconds(1)) }
+        try await waitUntil("the second waiter in line") { pool.waiting >= 2 }
         cancelled.cancel()
         await #expect(throws: CancellationError.self) { try await cancelled.value }
         pool.release(only)

@@ -66,7 +66,10 @@ struct ResourceLeakTests {
             }
         }
         thread.start()
-        while !thread.isFinished { try await Task.sleep(for: .milliseconds(20)) }
+        // 500 rounds of real work: a generous deadline (the whole suite may run beside it), a hang detector only.
+        try await waitUntil("the decoding thread to finish its 500 rounds", timeout: .seconds(600)) {
+            thread.isFinished
+        }
         let counts = result.withLock { $0 }
         #expect(counts.error == nil)
         #expect(Self.descriptors(to: path) == 0)

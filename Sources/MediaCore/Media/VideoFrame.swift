@@ -25,14 +25,17 @@ public final class VideoFrame: Sendable {
     public let timestamp: Int64
     /// Degrees the picture must be turned clockwise to be shown upright.
     public let rotation: Int
+    /// Whether the picture must be mirrored left to right before it is turned by ``rotation``.
+    public let mirrored: Bool
     /// The pixels.
     public let picture: any PictureBuffer
 
-    public init(picture: any PictureBuffer, time: MediaTime, timestamp: Int64, rotation: Int) {
+    public init(picture: any PictureBuffer, time: MediaTime, timestamp: Int64, rotation: Int, mirrored: Bool = false) {
         self.picture = picture
         self.time = time
         self.timestamp = timestamp
         self.rotation = rotation
+        self.mirrored = mirrored
     }
 
     public var width: Int { picture.width }

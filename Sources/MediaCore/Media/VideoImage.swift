@@ -54,4 +54,19 @@ public struct VideoImage: Sendable, Equatable {
             width: outW, height: outH, pixelFormat: pixelFormat, bytes: out, planeOffsets: [0],
             bytesPerRow: [outW * 4], time: time)
     }
+
+    /// This packed 4-bytes-per-pixel image mirrored left to right when `mirror` is true (then turned clockwise by
+    /// `degrees`): a picture upright as its display matrix says.
+    public func oriented(mirrored mirror: Bool, clockwise degrees: Int) -> VideoImage {
+        guard mirror else { return rotated(clockwise: degrees) }
+        precondition(planeOffsets.count == 1 && bytesPerRow[0] == width * 4, "mirroring needs a packed 32-bit format")
+        var out = bytes
+        out.withUnsafeMutableBytes { raw in
+            let pixels = raw.bindMemory(to: UInt32.self)
+            for row in 0..<height { pixels[row * width..<(row + 1) * width].reverse() }
+        }
+        var image = self
+        image.bytes = out
+        return image.rotated(clockwise: degrees)
+    }
 }

@@ -21,6 +21,9 @@ public struct TrackInfo: Sendable, Equatable {
     /// Degrees the picture must be turned clockwise to be shown upright (0, 90, 180, 270), from the display matrix.
     /// (ffprobe prints the opposite sign: -90 for what is 90 here, as mpv reports it.)
     public var rotation: Int
+    /// Whether the picture must be mirrored left to right, before it is turned by ``rotation``, to be shown as the
+    /// display matrix says (a matrix with a negative determinant; FFmpeg's autorotation reads it the same way).
+    public var mirrored = false
     /// Average frame rate (video), in frames per second.
     public var frameRate: Double?
     /// Native pixel format name (video), e.g. `yuv420p`.
@@ -74,7 +77,8 @@ public struct TrackInfo: Sendable, Equatable {
         lhs.index == rhs.index && lhs.kind == rhs.kind && lhs.codec == rhs.codec
             && lhs.timeBase.num == rhs.timeBase.num && lhs.timeBase.den == rhs.timeBase.den
             && lhs.duration == rhs.duration && lhs.width == rhs.width && lhs.height == rhs.height
-            && lhs.rotation == rhs.rotation && lhs.sampleRate == rhs.sampleRate && lhs.channels == rhs.channels
+            && lhs.rotation == rhs.rotation && lhs.mirrored == rhs.mirrored && lhs.sampleRate == rhs.sampleRate
+            && lhs.channels == rhs.channels
             && lhs.language == rhs.language && lhs.title == rhs.title && lhs.isDefault == rhs.isDefault
             && lhs.isForced == rhs.isForced && lhs.isBitmapSubtitle == rhs.isBitmapSubtitle
     }

@@ -2,9 +2,11 @@ import CFFmpeg
 
 /// Encodes pictures as PNG with FFmpeg's own PNG encoder.
 public enum PNGEncoder {
-    /// PNG bytes of `frame` as a viewer shows it: converted to RGBA and turned upright by its display rotation.
+    /// PNG bytes of `frame` as a viewer shows it: converted to RGBA and turned upright (and mirrored) as its display
+    /// matrix says.
     public static func encode(_ frame: VideoFrame, url: String = "") throws(MediaError) -> [UInt8] {
-        let image = try FrameConverter().convert(frame, to: .rgba).rotated(clockwise: frame.rotation)
+        let image = try FrameConverter().convert(frame, to: .rgba).oriented(
+            mirrored: frame.mirrored, clockwise: frame.rotation)
         return try encode(image, url: url)
     }
 

@@ -51,9 +51,11 @@ final class DecodedPicture: PictureBuffer, @unchecked Sendable {
 }
 
 extension VideoFrame {
-    /// A frame of a decoded `AVFrame` (taken: freed with the frame).
-    convenience init(taking frame: UnsafeMutablePointer<AVFrame>, time: MediaTime, timestamp: Int64, rotation: Int) {
-        self.init(picture: DecodedPicture(taking: frame), time: time, timestamp: timestamp, rotation: rotation)
+    /// A frame of a decoded `AVFrame` (taken: freed with the frame) of `track`, turned as its display matrix says.
+    convenience init(taking frame: UnsafeMutablePointer<AVFrame>, time: MediaTime, timestamp: Int64, track: TrackInfo) {
+        self.init(
+            picture: DecodedPicture(taking: frame), time: time, timestamp: timestamp, rotation: track.rotation,
+            mirrored: track.mirrored)
     }
 
     /// The MD5 of `packedBytes()` as 32 lowercase hex digits: the last column of `ffmpeg -f framemd5`.

@@ -53,7 +53,7 @@ public enum StillDecoder {
             switch try decoder.receive() {
             case .frame(let raw):
                 let time = MediaTime.zero
-                return VideoFrame(taking: raw, time: time, timestamp: 0, rotation: track.rotation)
+                return VideoFrame(taking: raw, time: time, timestamp: 0, track: track)
             case .damaged(let code):
                 throw MediaError(.decodeFailed, url: demuxer.url, operation: .decode, ffmpegCode: code)
             case .needsInput, .endOfStream:

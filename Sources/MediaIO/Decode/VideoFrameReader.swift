@@ -185,7 +185,7 @@ public final class VideoFrameReader: @unchecked Sendable {
             ts = (lastTimestamp ?? startTicks - step) + step
         }
         lastTimestamp = ts
-        return VideoFrame(taking: raw, time: time(ofTicks: ts), timestamp: ts, rotation: track.rotation)
+        return VideoFrame(taking: raw, time: time(ofTicks: ts), timestamp: ts, track: track)
     }
 
     /// A stream timestamp as a time measured from the start of the media.

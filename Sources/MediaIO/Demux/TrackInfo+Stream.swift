@@ -29,7 +29,7 @@ extension TrackInfo {
             if let name = av_get_pix_fmt_name(AVPixelFormat(rawValue: par.format)) {
                 pixelFormat = String(cString: name)
             }
-            rotation = Self.displayRotation(stream)
+            (rotation, mirrored) = Self.displayOrientation(stream)
         }
         let tags = stream.pointee.metadata
         let language = av_dict_get(tags, "language", nil, 0).map { String(cString: $0.pointee.value) }
@@ -51,13 +51,19 @@ extension TrackInfo {
         }
     }
 
-    /// Clockwise degrees from the stream's display matrix, normalised to 0, 90, 180 or 270.
-    private static func displayRotation(_ stream: UnsafeMutablePointer<AVStream>) -> Int {
-        guard let data = av_stream_get_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, nil) else { return 0 }
-        let angle = data.withMemoryRebound(to: Int32.self, capacity: 9) { av_display_rotation_get($0) }
-        guard angle.isFinite else { return 0 }
+    /// From the stream's display matrix: clockwise degrees (0, 90, 180 or 270) and whether the picture is mirrored
+    /// left to right before it is turned. Read as FFmpeg's own autorotation reads it (fftools: a quarter turn, or
+    /// a flip where a matrix entry is negative that the turn alone does not explain).
+    private static func displayOrientation(_ stream: UnsafeMutablePointer<AVStream>) -> (Int, Bool) {
+        guard let data = av_stream_get_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, nil) else { return (0, false) }
+        let matrix = data.withMemoryRebound(to: Int32.self, capacity: 9) {
+            Array(UnsafeBufferPointer(start: $0, count: 9))
+        }
+        let angle = matrix.withUnsafeBufferPointer { av_display_rotation_get($0.baseAddress!) }
+        guard angle.isFinite else { return (0, false) }
         // av_display_rotation_get is counter-clockwise; viewers turn the picture clockwise by its negation.
         let clockwise = Int((-angle).rounded())
-        return ((clockwise % 360) + 360) % 360 / 90 * 90
+        return DisplayOrientation.from(
+            clockwise: ((clockwise % 360) + 360) % 360 / 90 * 90, a: matrix[0], c: matrix[3], d: matrix[4])
     }
 }

@@ -66,7 +66,7 @@ struct PosterMaker {
         var image = try converter.convert(
             frame, to: request.format.pixelFormat, width: turned ? scaled.height : scaled.width,
             height: turned ? scaled.width : scaled.height)
-        if rotation != 0 { image = image.rotated(clockwise: rotation) }
+        if rotation != 0 || track.mirrored { image = image.oriented(mirrored: track.mirrored, clockwise: rotation) }
         if target.crop != (image.width, image.height) { image = Self.crop(image, to: target.crop) }
         timings.scale = Self.seconds(since: start)
         return Made(

@@ -74,7 +74,7 @@ struct PulseOutputTests {
         let log = EventLog(player)
         let summaries = player.metrics(forType: PlaybackSummaryEvent.self)
         #expect(try await log.wait(timeout: 5) { $0 == .audioOutput("pulse", error: nil) })
-        while player.currentItem?.status != .readyToPlay { try await Task.sleep(for: .milliseconds(10)) }
+        try await waitUntil("the item to be ready to play") { player.currentItem?.status == .readyToPlay }
         var samples: [(phase: String, wall: Double, time: Double, avsync: Double)] = []
         var phase = "start"
         let start = ProcessRunner.monotonicSeconds()

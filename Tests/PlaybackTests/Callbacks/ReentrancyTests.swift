@@ -148,19 +148,28 @@ struct ReentrancyTests {
         let player = Player(item: PlayerItem(url: MediaFixtures.path("b.mp4")), clock: .host, audio: false)
         defer { player.invalidate() }
         let frames = Locked(0)
+        // The sink's first call blocks until the test has seen what presentation does meanwhile (30 s at most, a
+        // hang detector of the test's own); the later ones return at once.
+        let release = DispatchSemaphore(value: 0)
         player.add(
             VideoSink { _ in
-                frames.withLock { $0 += 1 }
-                Thread.sleep(forTimeInterval: 0.2)
+                let first = frames.withLock {
+                    $0 += 1
+                    return $0 == 1
+                }
+                if first { _ = release.wait(timeout: .now() + 30) }
             })
         player.play()
-        // The sink takes 5 frames a second; presentation goes on at 30 meanwhile.
-        while frames.withLock({ $0 }) < 6 { try await Task.sleep(for: .milliseconds(20)) }
+        let limit = PlayerCore.pendingFrameCallbackLimit
+        // Waiting for the sink, presentation would show no more frames than the one the sink holds and the few
+        // waiting behind it: it shows more, with the sink still blocked on its first frame.
+        try await waitUntil("more than \(limit + 1) frames shown while the sink is blocked") {
+            player.statistics.framesRendered > limit + 1
+        }
+        #expect(frames.withLock { $0 } == 1, "the sink is still on its first frame")
         let stats = player.statistics
         let seen = frames.withLock { $0 }
-        let limit = PlayerCore.pendingFrameCallbackLimit
-        // Waiting for the sink, presentation would show no more frames than the sink got and the few waiting.
-        #expect(stats.framesRendered > seen + limit + 1, "presentation does not wait for the sink: \(stats)")
+        release.signal()
         // Every frame shown reached the sink, was skipped, or waits (at most `limit`, one of them running).
         #expect(stats.framesRendered - seen - stats.frameCallbacksSkipped <= limit, "\(stats), sink got \(seen)")
     }

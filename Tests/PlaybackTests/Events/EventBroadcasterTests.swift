@@ -1,4 +1,5 @@
 import Foundation
+import PlaybackTesting
 import Synchronization
 import Testing
 
@@ -39,10 +40,10 @@ struct EventBroadcasterTests {
     }
 
     @Test("a dropped stream unsubscribes")
-    func unsubscribes() async {
+    func unsubscribes() async throws {
         let broadcaster = EventBroadcaster<Int>()
         let task = Task { for await _ in broadcaster.subscribe() {} }
-        while broadcaster.subscriberCount == 0 { await Task.yield() }
+        try await waitUntil("the stream to subscribe") { broadcaster.subscriberCount > 0 }
         task.cancel()
         await task.value
         #expect(broadcaster.subscriberCount == 0)

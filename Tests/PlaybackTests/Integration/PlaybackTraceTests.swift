@@ -40,7 +40,7 @@ extension PlaybackTraceTests {
         player.seek(to: MediaTime(seconds: 2), toleranceBefore: .zero, toleranceAfter: .zero) { first.set($0) }
         let second = await player.seek(to: MediaTime(seconds: 3.5), toleranceBefore: .zero, toleranceAfter: .zero)
         #expect(second)
-        while first.value == nil { try await Task.sleep(for: .milliseconds(1)) }
+        try await waitUntil("the superseded seek's completion") { first.value != nil }
         #expect(first.value == false, "superseded")
         let reference = try MediaFixtures.referenceMD5s("a.mp4")
         #expect(layer.currentFrame?.md5() == reference[105])

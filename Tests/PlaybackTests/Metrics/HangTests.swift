@@ -27,11 +27,14 @@ struct HangTests {
         }
         _ = player.addPeriodicTimeObserver(forInterval: MediaTime(seconds: 0.5)) { _ in }
         player.play()
+        let started = ContinuousClock.now
         for _ in 0..<10 { await clock.advance(bySeconds: 0.5) }
+        let whole = (ContinuousClock.now - started) / .seconds(1)
         let hangs = trace.metrics(HangEvent.self)
         try #require(hangs.count == 1, "\(trace.snapshot)")
         #expect(hangs[0].callback == "boundaryTimeObserver")
-        #expect(hangs[0].duration >= 0.4 && hangs[0].duration < 5)
+        // At least the 400 ms it slept; no more than the whole run it happened in (measured in the same run).
+        #expect(hangs[0].duration >= 0.4 && hangs[0].duration <= whole, "\(hangs[0].duration) of \(whole) s")
         #expect(hangs[0].threshold == 0.25 && hangs[0].ended)
         #expect(hangs[0].mediaTime == MediaTime(seconds: 1))
     }
@@ -63,6 +66,10 @@ struct HangTests {
         let hangs = player.metrics(forType: HangEvent.self)
         let calls = Locked(0)
         let returned = Locked(false)
+        // The third frame's sink call blocks until the hang is reported (or 30 s, a hang detector of the test's own):
+        // no real sleep whose length a loaded machine could outrun.
+        let reported = DispatchSemaphore(value: 0)
+        let playStarted = Locked<ContinuousClock.Instant?>(nil)
         player.add(
             VideoSink { _ in
                 guard
@@ -71,27 +78,32 @@ struct HangTests {
                         return $0
                     }) == 3
                 else { return }
-                Thread.sleep(forTimeInterval: 1)
+                _ = reported.wait(timeout: .now() + 30)
                 returned.withLock { $0 = true }
             })
-        // Whether the sink had returned when the hang was sent (observed on the sending thread, so the answer does
-        // not depend on how soon this test's task runs again).
+        // Whether the sink had returned when the hang was sent, and how long the player had been playing then
+        // (observed on the sending thread, so the answers do not depend on how soon this test's task runs again).
         let returnedWhenReported = Locked<Bool?>(nil)
+        let playingWhenReported = Locked<Double?>(nil)
         player.observeEventsAndMetrics { record in
             guard case .metric(let metric) = record, metric is HangEvent else { return }
             returnedWhenReported.withLock { $0 = $0 ?? returned.withLock { $0 } }
+            let since = playStarted.withLock { $0 }
+            playingWhenReported.withLock { $0 = $0 ?? since.map { (ContinuousClock.now - $0) / .seconds(1) } }
+            reported.signal()
         }
+        playStarted.withLock { $0 = ContinuousClock.now }
         player.play()
         let playing = Task { await clock.advance(bySeconds: 0.5) }
         var iterator = hangs.makeAsyncIterator()
         let hang = try #require(await iterator.next())
         // The metric stream is sent to just before the observer is called, on the same thread: wait for the observer.
-        for _ in 0..<200 where returnedWhenReported.withLock({ $0 }) == nil {
-            try await Task.sleep(for: .milliseconds(5))
-        }
+        try await waitUntil("the hang observer to run") { returnedWhenReported.withLock { $0 } != nil }
         #expect(returnedWhenReported.withLock { $0 } == false, "reported while the sink was still blocked")
         #expect(hang.callback == "videoSink" && !hang.ended)
-        #expect(hang.duration >= 0.2 && hang.duration < 1)
+        // At least the report delay; no more than the player had been playing when it was reported (same run).
+        let played = try #require(playingWhenReported.withLock { $0 })
+        #expect(hang.duration >= 0.2 && hang.duration <= played, "\(hang.duration) of \(played) s")
         await playing.value
         player.invalidate()
         #expect(await iterator.next() == nil, "not reported again when it returns")

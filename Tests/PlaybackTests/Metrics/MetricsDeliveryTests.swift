@@ -9,7 +9,7 @@ import Testing
 struct MetricsDeliveryTests {
     /// Waits until `item` is loaded.
     static func ready(_ item: PlayerItem) async throws {
-        while item.status == .unknown { try await Task.sleep(for: .milliseconds(5)) }
+        try await waitUntil("the item to load") { item.status != .unknown }
         try #require(item.status == .readyToPlay)
     }
 

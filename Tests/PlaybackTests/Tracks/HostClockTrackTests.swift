@@ -18,7 +18,7 @@ struct HostClockTrackTests {
         player.add(audio.tap)
         let events = Locked<[PlayerEvent]>([])
         player.observeEvents { event in events.withLock { $0.append(event) } }
-        while item.status == .unknown { try await Task.sleep(for: .milliseconds(5)) }
+        try await waitUntil("the item to load") { item.status != .unknown }
         let legible = try #require(item.mediaSelectionGroup(for: .legible))
         let audible = try #require(item.mediaSelectionGroup(for: .audible))
         item.select(legible.options[0], in: legible)
@@ -29,9 +29,7 @@ struct HostClockTrackTests {
             item.select(frenchOption, in: audible)
         }
         player.play()
-        while !events.withLock({ $0.contains { $0.kind == .didPlayToEnd } }) {
-            try await Task.sleep(for: .milliseconds(20))
-        }
+        try await waitUntil("didPlayToEnd") { events.withLock { $0.contains { $0.kind == .didPlayToEnd } } }
         await player.callbacksDelivered()
         let shown = events.withLock { $0 }.compactMap { event -> (Double, Double, TextCue)? in
             guard case .cue(let cue) = event.kind else { return nil }

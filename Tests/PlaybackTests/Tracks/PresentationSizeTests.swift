@@ -74,11 +74,7 @@ extension PresentationSizeTests {
         var counts: [(small: Int, large: Int)] = []
         var taken = 0
         while taken < 50 {
-            var snapshot = pipeline.snapshot()
-            while !snapshot.isSettled {
-                try await Task.sleep(for: .milliseconds(2))
-                snapshot = pipeline.snapshot()
-            }
+            try await waitUntil("the pipeline to settle") { pipeline.snapshot().isSettled }
             let (frames, after) = pipeline.takeFrames(dueBy: .positiveInfinity, atLeastOne: true)
             guard !frames.isEmpty else { break }
             counts.append((frames.filter { $0.width == 320 }.count, frames.filter { $0.width == 640 }.count))

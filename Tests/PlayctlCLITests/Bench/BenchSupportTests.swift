@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import PlayctlBench
@@ -18,7 +19,18 @@ struct BenchSupportTests {
         #expect(quote.commandLine == "mpv 'it'\\''s'")
     }
 
-    @Test func loadAverageIsANumberWhereThereIsOne() {
-        #expect(LoadAverage.oneMinute().map { $0 >= 0 } ?? true)
+    /// Linux has /proc/loadavg: the value read is its first field (read just before and just after, since the kernel
+    /// updates it every 5 s).
+    @Test func loadAverageIsTheFirstFieldOfProcLoadavg() throws {
+        func firstField() throws -> Double? {
+            try String(contentsOfFile: "/proc/loadavg", encoding: .utf8).split(separator: " ").first.flatMap {
+                Double($0)
+            }
+        }
+        let before = try #require(try firstField())
+        let read = try #require(LoadAverage.oneMinute())
+        let after = try #require(try firstField())
+        #expect(read >= 0)
+        #expect(read == before || read == after, "read \(read); /proc/loadavg said \(before), then \(after)")
     }
 }

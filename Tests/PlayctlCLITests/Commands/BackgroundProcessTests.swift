@@ -6,12 +6,11 @@ struct BackgroundProcessTests {
     @Test func runsUntilToldToEnd() throws {
         let sleep = try #require(ProcessRunner.findExecutable("sleep"))
         let process = try BackgroundProcess(sleep, ["30"])
-        let started = ProcessRunner.monotonicSeconds()
         process.terminate()
         let result = try process.wait()
+        // Ended by SIGTERM, so before `sleep 30` would have ended by itself.
         #expect(result.signal == 15, "ended by SIGTERM")
         #expect(!result.timedOut)
-        #expect(ProcessRunner.monotonicSeconds() - started < 5)
         // Reaped once: the same result again, and no signal to a pid that may be another process's now.
         process.terminate()
         #expect(try process.wait().signal == 15)
@@ -24,6 +23,6 @@ struct BackgroundProcessTests {
         let slow = try BackgroundProcess(shell, ["-c", "sleep 30"])
         let result = try slow.wait(timeout: 0.2)
         #expect(result.timedOut)
-        #expect(result.signal == 15 && result.wallSeconds < 5)
+        #expect(result.signal == 15, "ended by SIGTERM at its timeout, not by `sleep 30` finishing")
     }
 }

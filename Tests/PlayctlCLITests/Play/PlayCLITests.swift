@@ -52,12 +52,16 @@ struct PlayCLITests {
         #expect(!names.contains("item.didPlayToEnd"), "a 6 s clip does not play to its end")
         let summary = try #require(events.last)
         #expect(summary["event"]?.stringValue == "summary")
-        #expect(summary["framesRendered"]?.intValue == 1)
-        let three = try await CLIProcess.run([
-            "play", MediaFixtures.path("a.mp4"), "--frames", "3", "--untimed", "--json",
-        ])
-        #expect(three.status == 0, "\(three.standardError)")
-        #expect(try Self.events(three).last?["framesRendered"]?.intValue == 3)
+        // On the host clock a frame may fall due while the command stops (a starved process renders 2 now and
+        // then): at least the one asked for. The exact count is judged in virtual time, below.
+        #expect((summary["framesRendered"]?.intValue ?? 0) >= 1)
+        for count in [1, 3] {
+            let untimed = try await CLIProcess.run([
+                "play", MediaFixtures.path("a.mp4"), "--frames", "\(count)", "--untimed", "--json",
+            ])
+            #expect(untimed.status == 0, "\(untimed.standardError)")
+            #expect(try Self.events(untimed).last?["framesRendered"]?.intValue == count)
+        }
         for bad in [["--frames", "0"], ["--frames", "2", "--pip"]] {
             #expect(try await CLIProcess.run(["play", MediaFixtures.path("a.mp4")] + bad).status == 2, "\(bad)")
         }
