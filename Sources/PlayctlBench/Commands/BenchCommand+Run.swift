@@ -62,6 +62,10 @@ extension BenchCommand: PlayctlCommand {
             try runPosters(output)
             return
         }
+        if thumbnails {
+            try runThumbnails(output)
+            return
+        }
         if feed.feed {
             try runFeed(output)
             return
