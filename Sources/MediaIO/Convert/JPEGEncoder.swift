@@ -15,8 +15,8 @@ public enum JPEGEncoder {
                 ctx.pointee.color_range = AVCOL_RANGE_JPEG
                 ctx.pointee.flags |= AV_CODEC_FLAG_QSCALE
                 ctx.pointee.global_quality = FF_QP2LAMBDA * q
-            }
-        ) { frame throws(MediaError) in try convert(image, into: frame, url: url) }
+            },
+            fill: { frame throws(MediaError) in try convert(image, into: frame, url: url) })
     }
 
     /// RGBA to full-range YUV 4:2:0 in `frame`'s planes.
