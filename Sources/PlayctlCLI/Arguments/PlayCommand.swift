@@ -120,6 +120,12 @@ struct PlayCommand: ParsableCommand {
     var swapMode: PictureInPictureScenario.SwapMode = .source
     @Flag(help: "Restore from picture in picture to the inline view before stopping.") var restore: Bool
     @Option(placeholder: "FILE", help: "Write playback metrics as JSON Lines to FILE.") var metricsOut: String?
+    @Option(
+        name: "timeline", placeholder: "OUT.svg",
+        help: "At the end, draw the run's timeline (as playctl report does) to OUT.svg.")
+    var timelinePath: String?
+    /// The events kept for `--timeline`.
+    let recorder = TimelineRecorder()
     var cache = CacheOptions()
     @Option(name: "decryption-key", placeholder: "HEX", help: PlayctlCommands.decryptionKeyHelp)
     var key: DecryptionKey?
@@ -129,6 +135,7 @@ struct PlayCommand: ParsableCommand {
         PlayOptions(
             path: path, rate: Float(rate), seeks: seek, until: until, frames: frames, untimed: untimed,
             audio: !noAudio, audioOutput: audioOutput, audioDevice: audioDevice, json: json, metricsPath: metricsOut,
+            timeline: timelinePath == nil ? nil : recorder,
             cache: cache, decryptionKey: key?.hex, audioLanguage: audioLanguage, subtitleLanguage: subtitleLanguage,
             subtitleFiles: subtitleFiles)
     }

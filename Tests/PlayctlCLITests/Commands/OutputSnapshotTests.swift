@@ -28,6 +28,7 @@ struct OutputSnapshotTests {
         ("help/soak.txt", ["soak", "--help"]),
         ("help/poster.txt", ["poster", "--help"]),
         ("help/thumbnails.txt", ["thumbnails", "--help"]),
+        ("help/report.txt", ["report", "--help"]),
     ]
 
     /// Command lines that fail before any command runs: every kind of parser error, and every check a command makes
@@ -57,7 +58,7 @@ struct OutputSnapshotTests {
         ["play", "a.mp4", "--until", "x", "--rate", "x"],
         ["play", "a.mp4", "--rate", "9", "--swap", "b.mp4", "--swap-at", "x"],
         ["play", "a.mp4", "--pip", "--swap-at", "x", "--swap", "b.mp4"],
-        ["thumbnails", "a.mp4"],
+        ["report"], ["report", "run.jsonl"], ["thumbnails", "a.mp4"],
         ["thumbnails", "a.mp4", "--every", "0", "--size", "8x8", "--sprite", "s.jpg", "--vtt", "t.vtt"],
         ["thumbnails", "a.mp4", "--every", "1", "--size", "8", "--sprite", "s.jpg", "--vtt", "t.vtt"],
         ["bench", "--runs", "0"], ["bench", "--runs", "x"], ["bench", "--runs", "00"], ["bench", "--runs", "-01"],

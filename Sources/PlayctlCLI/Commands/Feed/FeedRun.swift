@@ -15,6 +15,8 @@ struct FeedRun: Sendable {
     let loading: RemoteLoading
     /// JSON Lines of every event, or text.
     let json: Bool
+    /// `--timeline`: keeps every event's object for the picture drawn at the end.
+    var timeline: TimelineRecorder?
     /// The swipes and what happened on each.
     let log = FeedSwipeLog()
     let writer = JSONLinesWriter.standardOutput()
@@ -30,9 +32,13 @@ struct FeedRun: Sendable {
         let feed = FeedController(
             entries: manifest.entries, configuration: configuration, loading: loading, clock: .host)
         let entries = manifest.entries
-        feed.observeEvents { [log, writer, json] event in
+        feed.observeEvents { [log, writer, json, timeline] event in
             log.record(event)
-            if json { try? writer.write(FeedEventJSON.object(event, entries: entries)) }
+            if json || timeline != nil {
+                let object = FeedEventJSON.object(event, entries: entries)
+                timeline?.record(object)
+                if json { try? writer.write(object) }
+            }
         }
         if !json {
             write(text.header(manifest: manifest.path, scroll: scroll, configuration: configuration))

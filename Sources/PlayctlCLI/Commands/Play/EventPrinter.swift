@@ -17,8 +17,11 @@ final class EventPrinter: Sendable {
     private let statusShown = Locked(false)
     private let tally = Locked(MetricTally())
 
-    init(json: Bool, metricsPath: String?) {
+    private let timeline: TimelineRecorder?
+
+    init(json: Bool, metricsPath: String?, timeline: TimelineRecorder? = nil) {
         self.json = json
+        self.timeline = timeline
         self.isTerminal = isatty(STDOUT_FILENO) == 1
         self.metrics = metricsPath.flatMap { try? JSONLinesWriter(creatingFileAt: $0) }
     }
@@ -32,6 +35,7 @@ final class EventPrinter: Sendable {
 
     func print(_ event: PlayerEvent, player: Player) {
         let object = PlayerEventJSON.object(event, hostOffset: 0)
+        if let object { timeline?.record(object) }
         if json {
             if let object { try? writer.write(object) }
             return
@@ -47,6 +51,7 @@ final class EventPrinter: Sendable {
     func print(_ metric: any MetricEvent, player: Player) {
         tally.withLock { $0.record(metric) }
         let object = MetricEventJSON.object(metric)
+        timeline?.record(object)
         try? metrics?.write(object)
         if json {
             try? writer.write(object)

@@ -24,6 +24,9 @@ extension PlayCommand: PlayctlCommand {
         }
         done.wait()
         try outcome.withLock { $0 }!.get()
+        if let timelinePath {
+            try recorder.write(to: timelinePath, title: "playctl play " + ReportCommand.fileName(path))
+        }
     }
 }
 
@@ -34,7 +37,7 @@ final class PlaySession: Sendable {
 
     init(options: PlayOptions) {
         self.options = options
-        self.printer = EventPrinter(json: options.json, metricsPath: options.metricsPath)
+        self.printer = EventPrinter(json: options.json, metricsPath: options.metricsPath, timeline: options.timeline)
     }
 
     func run() async -> Result<Void, CommandFailure> {
