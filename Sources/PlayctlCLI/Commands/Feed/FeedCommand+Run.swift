@@ -29,6 +29,7 @@ extension FeedCommand: PlayctlCommand {
             manifest: manifest, scroll: scroll, configuration: configuration,
             loading: try MediaLocation.loading(cache: cache), json: printsJSON)
         feedRun.timeline = timelinePath.map { _ in TimelineRecorder() }
+        feedRun.progress = .onStandardError(json: printsJSON)
         try output.flush()
         let run = feedRun
         let summary = AsyncWork.wait { await run.run() }

@@ -17,6 +17,8 @@ struct FeedRun: Sendable {
     let json: Bool
     /// `--timeline`: keeps every event's object for the picture drawn at the end.
     var timeline: TimelineRecorder?
+    /// The swipes done so far, on standard error in a terminal (not with --json).
+    var progress = ProgressLine(shown: false)
     /// The swipes and what happened on each.
     let log = FeedSwipeLog()
     let writer = JSONLinesWriter.standardOutput()
@@ -59,9 +61,11 @@ struct FeedRun: Sendable {
             feed.scroll(to: step.index, speed: step.speed)
             if swipes > 0 { await finish(swipe: swipes - 1, feed, text) }
             swipes += 1
+            progress.update("feed: swipe", done: swipes, total: scroll.swipes)
         }
         try? await Task.sleep(until: start + .seconds(scroll.end), clock: .continuous)
         await finish(swipe: swipes - 1, feed, text)
+        progress.clear()
         let summary = feed.summary
         let time = feed.now
         feed.invalidate()
@@ -85,6 +89,7 @@ struct FeedRun: Sendable {
 
     /// One line on standard output, at once (a closed pipe is ignored, as `play` does).
     private func write(_ line: String) {
+        progress.clear()
         _ = FileDescriptorIO.writeAll(Array((line + "\n").utf8), to: STDOUT_FILENO)
     }
 }

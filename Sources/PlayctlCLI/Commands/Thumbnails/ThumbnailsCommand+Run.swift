@@ -13,15 +13,20 @@ extension ThumbnailsCommand: PlayctlCommand {
         defer { generator.close() }
         let start = DispatchTime.now().uptimeNanoseconds
         let (every, source) = (every, source)
+        let progress = ProgressLine.onStandardError(json: printsJSON)
         let (thumbnails, duration) = try media { () throws(MediaError) in
             try AsyncWork.wait { () async throws(MediaError) -> ([Thumbnail], Double) in
                 var made: [Thumbnail] = []
-                for time in try await generator.storyboardTimes(every: every) {
+                let times = try await generator.storyboardTimes(every: every)
+                for time in times {
+                    progress.update("thumbnails", done: made.count, total: times.count)
                     made.append(try await generator.thumbnail(at: time))
                 }
+                progress.update("thumbnails", done: made.count, total: times.count)
                 return (made, try await generator.duration())
             }
         }
+        progress.clear()
         let storyboard = Storyboard(thumbnails: thumbnails, columns: columns, duration: duration)
         let sheet = try media { () throws(MediaError) in try storyboard.encodedSprite(named: sprite) }
         try OutputFile.write(sheet, to: sprite)
