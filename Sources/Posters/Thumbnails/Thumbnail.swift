@@ -10,7 +10,7 @@ public struct Thumbnail: Sendable {
     /// The picture in YUV 4:2:0 (planar, packed with alignment 1), scaled as FFmpeg's `scale` filter scales:
     /// `ffmpeg -vf scale=W:H:flags=bicubic -pix_fmt yuv420p` gives the same bytes.
     public let image: VideoImage
-    /// The same picture in RGBA, scaled from the decoded frame in one pass: for a sprite sheet or a screen.
+    /// The same picture in RGBA (`image` converted, not scaled again): for a sprite sheet or a screen.
     public let rgba: VideoImage
     /// The byte position of the keyframe it was decoded from (nil for an exact frame or a container without a
     /// sample index).

@@ -15,7 +15,6 @@ final class ThumbnailReader {
     private var keyframeDecoder: KeyframeDecoder?
     private var frameReader: VideoFrameReader?
     private let scaler: FilterScaler
-    private let rgbaScaler: FilterScaler
 
     /// Opens `url` (a path or an http(s) URL read through `loading`).
     /// - Throws: `MediaError` naming it: missing, not media, no video.
@@ -41,8 +40,6 @@ final class ThumbnailReader {
         }
         keyframes = demuxer.indexedKeyframes()
         scaler = FilterScaler(width: options.width, height: options.height, algorithm: options.algorithm)
-        rgbaScaler = FilterScaler(
-            width: options.width, height: options.height, format: .rgba, algorithm: options.algorithm)
     }
 
     /// The media's duration in seconds (0 when the container does not say).
@@ -76,9 +73,11 @@ final class ThumbnailReader {
         } else {
             frame = try exactOrKeyframe(at: seconds)
         }
+        // Scaled once from the decoded picture; the RGBA copy converted from the small one.
+        let image = try scaler.scale(frame, url: url)
         return Thumbnail(
-            requestedSeconds: seconds, time: frame.time, image: try scaler.scale(frame, url: url),
-            rgba: try rgbaScaler.scale(frame, url: url), keyframeOffset: offset)
+            requestedSeconds: seconds, time: frame.time, image: image, rgba: try image.converted(to: .rgba),
+            keyframeOffset: offset)
     }
 
     /// The frame on screen at `seconds` (exact), or the keyframe at or before it (a container without a sample
