@@ -60,6 +60,24 @@ final class EventPrinter: Sendable {
         }
     }
 
+    /// A drag's figures (`--scrub`), as `metric.scrub`.
+    func scrub(_ statistics: ScrubStatistics, player: Player) {
+        let ms = { (seconds: Double?) in seconds.map { JSONValue.double($0 * 1000) } ?? .null }
+        let object: JSONValue = .object([
+            ("event", "metric.scrub"), ("host", .double(player.clockTime)),
+            ("time", PlayerEventJSON.seconds(player.currentTime())), ("positions", .int(statistics.positions)),
+            ("keyframeSeeks", .int(statistics.keyframeSeeks)), ("framesShown", .int(statistics.framesShown)),
+            ("firstFrameMs", ms(statistics.firstFrameLatency)), ("exactMs", ms(statistics.exactLatency)),
+            ("landedTime", statistics.landedTime.map { PlayerEventJSON.seconds($0) } ?? .null),
+        ])
+        timeline?.record(object)
+        if json {
+            try? writer.write(object)
+        } else if let line = Self.readable(object) {
+            writeLine(line, player: player)
+        }
+    }
+
     /// The run's summary: frames, first frame, startup, and seek latency percentiles (p50, p95).
     func summary(player: Player, framesRendered: Int, framesDropped: Int) {
         let tally = tally.withLock { $0 }
