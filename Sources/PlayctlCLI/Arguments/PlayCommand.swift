@@ -35,7 +35,7 @@ struct PlayCommand: ParsableCommand {
                 "playctl play clip.mp4 --seek 3 --seek 1@2 --until 4",
                 "Seek to 3 s at once, to 1 s two seconds later, and stop four seconds after the start (at 3 s)."),
             UsageExample(
-                "playctl play clip.mp4 --scrub 0.5-5.5@0.5/1 --until 3 --json",
+                "playctl play clip.mp4 --scrub 0.5-5.5@0.5/1 --json",
                 "Drag the seek bar from 0.5 s to 5.5 s over one second, half a second in; print metric.scrub."),
             UsageExample(
                 "playctl play clip.mp4 --frames 1",

@@ -66,6 +66,8 @@ public struct RunTimeline: Sendable, Equatable {
     public var eventCount = 0
     /// Bytes prefetched per feed item.
     private var prefetched: [Int: Int] = [:]
+    /// The first frame's time per feed item.
+    private var firstFrames: [Int: Double] = [:]
 
     public static func == (lhs: RunTimeline, rhs: RunTimeline) -> Bool {
         lhs.statusBands == rhs.statusBands && lhs.seeks == rhs.seeks && lhs.loaded == rhs.loaded
@@ -147,12 +149,9 @@ public struct RunTimeline: Sendable, Equatable {
             feedItems.append(
                 FeedItem(index: index, visible: at, left: nil, firstFrame: nil, prefetchedBytes: 0, stalls: 0))
         case "feed.firstFrame":
-            let index = event["index"]?.intValue
-            if let item = feedItems.indices.last(where: { feedItems[$0].index == index }),
-                feedItems[item].firstFrame == nil
-            {
-                feedItems[item].firstFrame = at
-            }
+            // A prepared item's first frame may come before it shows: it is then on screen as it shows.
+            let index = event["index"]?.intValue ?? 0
+            if firstFrames[index] == nil { firstFrames[index] = at }
         case "feed.prefetch":
             // An item's prefetches (before it shows, or while another does), the last report of each counted.
             let index = event["index"]?.intValue ?? 0
@@ -171,7 +170,11 @@ public struct RunTimeline: Sendable, Equatable {
     }
 
     private mutating func finish() {
-        for item in feedItems.indices { feedItems[item].prefetchedBytes = prefetched[feedItems[item].index] ?? 0 }
+        for item in feedItems.indices {
+            let index = feedItems[item].index
+            feedItems[item].prefetchedBytes = prefetched[index] ?? 0
+            feedItems[item].firstFrame = firstFrames[index].map { max($0, feedItems[item].visible) }
+        }
         if let last = statusBands.indices.last { statusBands[last].end = end }
         if let last = loaded.indices.last { loaded[last].end = end }
         if let last = feedItems.indices.last, feedItems[last].left == nil { feedItems[last].left = end }

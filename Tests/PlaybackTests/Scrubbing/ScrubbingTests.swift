@@ -18,7 +18,7 @@ struct ScrubbingTests {
         player.play()
         player.beginScrubbing()
         #expect(player.isScrubbing && player.rate == 0)
-        let positions = (0..<30).map { MediaTime(value: Int64(5 + $0 * 17), timescale: 100) }
+        let positions = (0..<30).map { MediaTime(value: Int64(5 + $0 * 7), timescale: 100) }
         for position in positions {
             player.scrub(to: position)
             try await Task.sleep(for: .milliseconds(3))

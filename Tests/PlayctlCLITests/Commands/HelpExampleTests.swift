@@ -167,6 +167,7 @@ struct HelpExampleTests {
                 #expect((2.3...3.05).contains(media), "\(last.rest)")
                 #expect(!lines.contains { (line: Line) in line.name == "item.didPlayToEnd" })
             } else if example.contains("--scrub") {
+                // (The clip then plays from 5.5 s to its end, which ends the run.)
                 // Drag from 0.5 s to 5.5 s over one second, half a second in: 60 positions, keyframe pictures on the
                 // way (one seek in flight), the exact frame of 5.5 s at the end.
                 let objects = try result.outputLines.map { try JSONValue(parsing: $0) }
