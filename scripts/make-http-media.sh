@@ -6,6 +6,8 @@
 #             does not stall on the decoder where the test means the link)
 #   hd.mp4    H.264 720p at about 2.5 Mbit/s + AAC, 8 s, moov first: the time-to-first-frame benchmark's clip
 #   moov-end.mp4  the first 4 s of hd.mp4 with its index (moov) after the media: a demuxer reads the tail first
+#   long.mp4  H.264 1080p at 5 fps and 400 kbit/s, 10 minutes, a keyframe every 2 s, moov first: the storyboard's
+#             clip (thumbnails: tests and playctl-bench run --thumbnails)
 #   large.bin 20 MB of random bytes: larger than the caches the loading tests bound (not media)
 #   feed-mini/000-011  a 12-entry feed of hard links to a.mp4, b.mp4 and still.jpg, for bench --feed's quick runs
 #             (tests); the benchmark's own feed is made by scripts/make-feed-media.sh
@@ -34,6 +36,12 @@ if [ ! -s "$out/hd.mp4" ]; then
      -c:a aac -b:a 96k -movflags +faststart "$out/hd.mp4"
 fi
 [ -s "$out/moov-end.mp4" ] || ff -i "$out/hd.mp4" -c copy -t 4 "$out/moov-end.mp4"
+if [ ! -s "$out/long.mp4" ]; then
+  ff -f lavfi -i "testsrc2=size=1920x1080:rate=5:duration=600" \
+     -c:v libx264 -preset ultrafast -pix_fmt yuv420p -g 10 -b:v 400k -maxrate 400k -bufsize 800k \
+     -movflags +faststart "$out/long.mp4.tmp.mp4"
+  mv "$out/long.mp4.tmp.mp4" "$out/long.mp4"
+fi
 if [ ! -s "$out/large.bin" ]; then
   head -c $((20 << 20)) /dev/urandom > "$out/large.bin.tmp"
   mv "$out/large.bin.tmp" "$out/large.bin"

@@ -13,6 +13,8 @@ packages=(libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresam
 packages+=(libsdl2-dev xvfb x11-apps ffmpeg)
 # bench --feed's help example (Tests/PlayctlCLITests/Bench) plays the same feed through mpv.
 packages+=(mpv)
+# playctl report's tests render its SVG with a real renderer (rsvg-convert).
+packages+=(librsvg2-bin)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

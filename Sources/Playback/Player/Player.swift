@@ -17,6 +17,8 @@ import Foundation
 /// threads.
 open class Player: @unchecked Sendable {
     let core: PlayerCore
+    /// The seek bar's drag, when one is going on (`beginScrubbing()`).
+    let scrubbing = ScrubDriver()
 
     /// A player for `item` (or none), following `clock`. With `audio` false, audio is not decoded at all;
     /// `audioOutput` says where it is played (the null device unless asked: see ``AudioOutput``).

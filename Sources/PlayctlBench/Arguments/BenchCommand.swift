@@ -41,6 +41,9 @@ struct BenchCommand: ParsableCommand {
             UsageExample("playctl-bench run --file clip.mp4 --runs 3", "Measure clip.mp4, 3 runs of each command."),
             UsageExample("playctl-bench run --file clip.mp4 --runs 3 --json", "The same; print JSON."),
             UsageExample(
+                "playctl-bench run --thumbnails --file clip.mp4 --runs 1",
+                "A storyboard of clip.mp4 against ffmpeg's keyframe decode, 1 run of each."),
+            UsageExample(
                 "playctl-bench run --network --runs 1",
                 "Remote playback, 1 run of each command; inside scripts/netns.sh, as scripts/bench.sh --network runs it."
             ),
@@ -54,7 +57,8 @@ struct BenchCommand: ParsableCommand {
         ])
 
     static var constraints: [OptionRule<Self>] {
-        [.atMostOne(\.$playback, \.$network, \.$posters, \.feed.$feed)] + FeedBenchOptions.constraints(\.feed)
+        [.atMostOne(\.$playback, \.$network, \.$posters, \.$thumbnails, \.feed.$feed)]
+            + FeedBenchOptions.constraints(\.feed)
     }
 
     /// Runs per command when `--runs` is absent.
@@ -96,6 +100,15 @@ struct BenchCommand: ParsableCommand {
             distinct keys, peak memory). Run it through scripts/bench.sh --posters.
             """)
     var posters: Bool
+    /// `--thumbnails`: measure a storyboard.
+    @Flag(
+        help: """
+            Measure a storyboard: 'playctl thumbnails' of a 10-minute 1080p clip (--file, default long.mp4 of \
+            scripts/make-http-media.sh) every 10 s at 160x90 against 'ffmpeg -skip_frame nokey -vf fps,scale' \
+            (target: at most 0.5x), and inside scripts/netns.sh the bytes sent over 8 Mbit/s against the header \
+            and keyframes (target: at most 1.3x).
+            """)
+    var thumbnails: Bool
     /// `--feed` and its options.
     var feed = FeedBenchOptions()
     /// Whether to print JSON instead of a table.

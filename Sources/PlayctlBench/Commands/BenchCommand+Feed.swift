@@ -32,6 +32,7 @@ extension BenchCommand {
 
     /// Prints a report: its JSON with `--json`, else its lines.
     func printReport(_ output: StandardOutput, json: JSONValue, lines: [String]) throws(CommandFailure) {
+        Self.progressLine.clear()
         if printsJSON {
             try output.json(json)
         } else {

@@ -11,3 +11,14 @@ extension BenchCommand {
         try printReport(output, json: report.json, lines: report.textLines)
     }
 }
+
+/// `playctl-bench run --thumbnails`: a storyboard against ffmpeg (`ThumbnailBench`).
+extension BenchCommand {
+    func runThumbnails(_ output: StandardOutput) throws(CommandFailure) {
+        let bench = ThumbnailBench(file: file, runs: runs)
+        let report = try benchReport { () async throws(BenchFailure) in
+            try await bench.run(progress: { Self.progress($0) })
+        }
+        try printReport(output, json: report.json, lines: report.textLines)
+    }
+}

@@ -33,6 +33,7 @@ extension BenchCommand: PlayctlCommand {
             done.signal()
         }
         done.wait()
+        Self.progressLine.clear()
         for (name, value) in rows.withLock({ $0 }) {
             try output.line(name + ": " + value)
         }
@@ -50,6 +51,8 @@ extension BenchCommand: PlayctlCommand {
     /// Runs both measurements and prints the report (or, with `--playback`, the player's figures; with `--network`,
     /// the remote ones).
     func run(_ output: StandardOutput) throws(CommandFailure) {
+        Self.progressLine.setShown(ProgressLine.onStandardError(json: printsJSON).isShown)
+        defer { Self.progressLine.clear() }
         if playback {
             try runPlayback(output)
             return
@@ -60,6 +63,10 @@ extension BenchCommand: PlayctlCommand {
         }
         if posters {
             try runPosters(output)
+            return
+        }
+        if thumbnails {
+            try runThumbnails(output)
             return
         }
         if feed.feed {
@@ -78,8 +85,12 @@ extension BenchCommand: PlayctlCommand {
         }
     }
 
-    /// One progress line on standard error.
+    /// The benchmark's progress: one line on standard error redrawn in place when it is a terminal (not with
+    /// --json), nothing otherwise.
+    static let progressLine = ProgressLine(shown: false)
+
+    /// Shows `line` as the benchmark's current step.
     static func progress(_ line: String) {
-        _ = FileDescriptorIO.writeAll(Array(("bench: " + line + "\n").utf8), to: STDERR_FILENO)
+        progressLine.update("bench: " + line.trimmingCharacters(in: .whitespaces))
     }
 }

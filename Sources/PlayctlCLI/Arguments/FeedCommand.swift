@@ -90,6 +90,10 @@ struct FeedCommand: ParsableCommand {
         check: .range(2...16, "a count from 2 to 16"))
     var poolSize: Int = 5
     /// `--json`: JSON Lines instead of text.
+    @Option(
+        name: "timeline", placeholder: "OUT.svg",
+        help: "At the end, draw the run's timeline (as playctl report does) to OUT.svg.")
+    var timelinePath: String?
     @Flag(name: "json", help: "Print every feed event as JSON Lines as it happens, then one feed.summary object.")
     var printsJSON: Bool
     @Flag(help: "The players decode no audio.") var noAudio: Bool

@@ -35,6 +35,9 @@ struct PlayCommand: ParsableCommand {
                 "playctl play clip.mp4 --seek 3 --seek 1@2 --until 4",
                 "Seek to 3 s at once, to 1 s two seconds later, and stop four seconds after the start (at 3 s)."),
             UsageExample(
+                "playctl play clip.mp4 --scrub 0.5-5.5@0.5/1 --json",
+                "Drag the seek bar from 0.5 s to 5.5 s over one second, half a second in; print metric.scrub."),
+            UsageExample(
                 "playctl play clip.mp4 --frames 1",
                 "Open clip.mp4, show its first frame and exit (playctl-bench run --network times this on a URL)."),
             UsageExample(
@@ -56,7 +59,8 @@ struct PlayCommand: ParsableCommand {
             .requires(\.$swapAt, \.$swap), .requires(\.$swapMode, \.$swap),
             .requires(\.cache.$size, \.cache.$directory),
             .requires(\.$audioDevice, \.$audioOutput), .atMostOne(\.$noAudio, \.$audioOutput),
-            .atMostOne(\.$frames, \.$pip), .atMostOne(\.$frames, \.$swap),
+            .atMostOne(\.$frames, \.$pip), .atMostOne(\.$frames, \.$swap), .atMostOne(\.$scrub, \.$untimed),
+            .atMostOne(\.$scrub, \.$pip), .atMostOne(\.$scrub, \.$swap),
         ]
     }
 
@@ -72,6 +76,14 @@ struct PlayCommand: ParsableCommand {
             Repeat for several seeks.
             """)
     var seek: [PlayOptions.ScheduledSeek]
+    @Option(
+        placeholder: "FROM-TO@AT/DURATION",
+        help: """
+            Replay a drag of the seek bar: AT seconds after playback starts, scrub from FROM to TO seconds over \
+            DURATION seconds (60 positions; keyframes while dragging, the exact frame at the end), then print \
+            metric.scrub. Real time only (not with --untimed). Repeat for several drags.
+            """)
+    var scrub: [PlayOptions.ScheduledScrub]
     @Option(
         placeholder: "SEC",
         help: "Stop SEC seconds after playback starts, wherever the media time is (seeks do not move it).",
@@ -120,6 +132,12 @@ struct PlayCommand: ParsableCommand {
     var swapMode: PictureInPictureScenario.SwapMode = .source
     @Flag(help: "Restore from picture in picture to the inline view before stopping.") var restore: Bool
     @Option(placeholder: "FILE", help: "Write playback metrics as JSON Lines to FILE.") var metricsOut: String?
+    @Option(
+        name: "timeline", placeholder: "OUT.svg",
+        help: "At the end, draw the run's timeline (as playctl report does) to OUT.svg.")
+    var timelinePath: String?
+    /// The events kept for `--timeline`.
+    let recorder = TimelineRecorder()
     var cache = CacheOptions()
     @Option(name: "decryption-key", placeholder: "HEX", help: PlayctlCommands.decryptionKeyHelp)
     var key: DecryptionKey?
@@ -127,8 +145,9 @@ struct PlayCommand: ParsableCommand {
     /// What to play and how.
     var options: PlayOptions {
         PlayOptions(
-            path: path, rate: Float(rate), seeks: seek, until: until, frames: frames, untimed: untimed,
+            path: path, rate: Float(rate), seeks: seek, scrubs: scrub, until: until, frames: frames, untimed: untimed,
             audio: !noAudio, audioOutput: audioOutput, audioDevice: audioDevice, json: json, metricsPath: metricsOut,
+            timeline: timelinePath == nil ? nil : recorder,
             cache: cache, decryptionKey: key?.hex, audioLanguage: audioLanguage, subtitleLanguage: subtitleLanguage,
             subtitleFiles: subtitleFiles)
     }

@@ -23,6 +23,32 @@ struct PlayOptions: Sendable {
         static let expectedArgument = "SEC or SEC@AT (seconds, 0 or more)"
     }
 
+    /// `--scrub FROM-TO@AT/DURATION`: a drag of the seek bar from FROM to TO seconds, starting AT seconds after
+    /// playback starts and lasting DURATION seconds (60 positions, evenly spaced).
+    struct ScheduledScrub: Equatable, ArgumentValue {
+        let from: Double
+        let to: Double
+        let at: Double
+        let duration: Double
+
+        init?(argument: String) {
+            let drag = argument.split(separator: "@", omittingEmptySubsequences: false)
+            guard drag.count == 2 else { return nil }
+            let span = drag[0].split(separator: "-", omittingEmptySubsequences: false)
+            let when = drag[1].split(separator: "/", omittingEmptySubsequences: false)
+            guard span.count == 2, when.count == 2, let from = Double(span[0]), let to = Double(span[1]),
+                let at = Double(when[0]), let duration = Double(when[1]),
+                [from, to, at, duration].allSatisfy({ $0.isFinite && $0 >= 0 }), duration > 0
+            else { return nil }
+            (self.from, self.to, self.at, self.duration) = (from, to, at, duration)
+        }
+
+        static let expectedArgument = "FROM-TO@AT/DURATION in seconds (0-5@1/2: from 0 to 5 s, 1 s in, over 2 s)"
+
+        /// Positions asked in a drag.
+        static let positions = 60
+    }
+
     /// `--audio`: where the audio plays.
     enum AudioOutputChoice: String, CaseIterable, ArgumentValue {
         /// Consumed at the clock's pace, not heard (the player's default).
@@ -35,6 +61,7 @@ struct PlayOptions: Sendable {
     /// `--rate`, 0.25 to 4.
     let rate: Float
     let seeks: [ScheduledSeek]
+    let scrubs: [ScheduledScrub]
     let until: Double?
     /// `--frames N`: stop once N video frames have been shown.
     let frames: Int?
@@ -45,6 +72,8 @@ struct PlayOptions: Sendable {
     let audioDevice: String?
     let json: Bool
     let metricsPath: String?
+    /// `--timeline`: keeps the printed events for the picture drawn at the end.
+    let timeline: TimelineRecorder?
     /// Where the bytes of http(s) media are cached.
     let cache: CacheOptions
     /// `--decryption-key`.

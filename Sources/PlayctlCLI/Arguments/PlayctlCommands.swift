@@ -23,7 +23,7 @@ public enum PlayctlCommands {
         version: version,
         commands: [
             ProbeCommand.self, FramesCommand.self, FrameCommand.self, PosterCommand.self, PlayCommand.self,
-            FeedCommand.self, SoakCommand.self,
+            FeedCommand.self, SoakCommand.self, ThumbnailsCommand.self, ReportCommand.self,
         ])
 
     /// The tool's declaration (its texts and every command's configuration).

@@ -50,17 +50,20 @@ struct HelpTests {
         #expect(try usage("frame") == "playctl frame FILE --at SECONDS (--md5 | -o OUT.png) [--keyframe] \(cache)")
         #expect(
             try usage("run", spec: PlayctlBenchCommands.spec)
-                == "playctl-bench run [--file FILE] [--runs N] [--playback | --network | --posters | --feed] [--sweep] [--swipes N] "
+                == "playctl-bench run [--file FILE] [--runs N] [--playback | --network | --posters | --thumbnails | --feed] [--sweep] [--swipes N] "
                 + "[--waste-swipes N] [--soak-swipes N] [--seed N] [--parts LIST] [--budgets LIST] [--video-costs LIST] "
                 + "[--inactive-kib LIST] [--json]")
         let play = try usage("play")
-        #expect(play.hasPrefix("playctl play FILE [--rate R] [--seek SEC[@AT]]... [--until SEC]"))
+        #expect(
+            play.hasPrefix(
+                "playctl play FILE [--rate R] [--seek SEC[@AT]]... [--scrub FROM-TO@AT/DURATION | --untimed] [--until SEC]"
+            ))
         #expect(play.contains("[--swap-mode source|item]"))
-        #expect(play.hasSuffix("[--metrics-out FILE] \(cache)"))
+        #expect(play.hasSuffix("[--metrics-out FILE] [--timeline OUT.svg] \(cache)"))
         #expect(
             try usage("feed")
                 == "playctl feed MANIFEST [--swipes N | --script FILE] [--dwell SEC] [--seed S] "
-                + "[--network unconstrained|cellular|constrained] [--pool N] [--json] [--no-audio] "
+                + "[--network unconstrained|cellular|constrained] [--pool N] [--timeline OUT.svg] [--json] [--no-audio] "
                 + "[--cache-dir DIR] [--cache-size BYTES]")
     }
 

@@ -10,7 +10,7 @@ struct PlayctlCommandsTests {
         #expect(PlayctlCommands.spec.validate() == [])
         #expect(
             PlayctlCommands.spec.commands.map(\.name) == [
-                "probe", "frames", "frame", "poster", "play", "feed", "soak",
+                "probe", "frames", "frame", "poster", "play", "feed", "soak", "thumbnails", "report",
             ])
         #expect(PlayctlBenchCommands.spec.validate() == [])
         #expect(PlayctlBenchCommands.spec.commands.map(\.name) == ["run"])

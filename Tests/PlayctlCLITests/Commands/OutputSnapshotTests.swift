@@ -27,6 +27,8 @@ struct OutputSnapshotTests {
         ("help/feed.txt", ["feed", "--help"]),
         ("help/soak.txt", ["soak", "--help"]),
         ("help/poster.txt", ["poster", "--help"]),
+        ("help/thumbnails.txt", ["thumbnails", "--help"]),
+        ("help/report.txt", ["report", "--help"]),
     ]
 
     /// Command lines that fail before any command runs: every kind of parser error, and every check a command makes
@@ -56,6 +58,10 @@ struct OutputSnapshotTests {
         ["play", "a.mp4", "--until", "x", "--rate", "x"],
         ["play", "a.mp4", "--rate", "9", "--swap", "b.mp4", "--swap-at", "x"],
         ["play", "a.mp4", "--pip", "--swap-at", "x", "--swap", "b.mp4"],
+        ["report"], ["report", "run.jsonl"], ["play", "a.mp4", "--scrub", "5-1"],
+        ["play", "a.mp4", "--scrub", "0-5@1/2", "--untimed"], ["thumbnails", "a.mp4"],
+        ["thumbnails", "a.mp4", "--every", "0", "--size", "8x8", "--sprite", "s.jpg", "--vtt", "t.vtt"],
+        ["thumbnails", "a.mp4", "--every", "1", "--size", "8", "--sprite", "s.jpg", "--vtt", "t.vtt"],
         ["bench", "--runs", "0"], ["bench", "--runs", "x"], ["bench", "--runs", "00"], ["bench", "--runs", "-01"],
         ["bench", "a.mp4"], ["bench", "--file"], ["bench", "--playback=1"],
         ["soak", "--swaps", "-1"], ["soak", "--seeks", "x"], ["soak", "--swaps", "10000001"],

@@ -27,7 +27,7 @@ struct PlayHelpExampleTests {
         let directory = try HelpExampleTests.folder()
         defer { try? FileManager.default.removeItem(at: directory) }
         let examples = HelpExampleTests.examples(of: PlayCommand.self)
-        #expect(examples.count == 7)
+        #expect(examples.count == 8)
         for example in examples {
             let result = try #require(try await HelpExampleTests.run(example, in: directory))
             #expect(result.status == 0, "\(example): \(result.standardError)")
@@ -84,6 +84,17 @@ struct PlayHelpExampleTests {
                 let media = Double(last.rest.dropFirst("clip.mp4@".count).prefix { $0 != " " }) ?? -1
                 #expect((2.3...3.05).contains(media), "\(last.rest)")
                 #expect(!lines.contains { (line: Line) in line.name == "item.didPlayToEnd" })
+            } else if example.contains("--scrub") {
+                // (The clip then plays from 5.5 s to its end, which ends the run.)
+                // Drag from 0.5 s to 5.5 s over one second, half a second in: 60 positions, keyframe pictures on the
+                // way (one seek in flight), the exact frame of 5.5 s at the end.
+                let objects = try result.outputLines.map { try JSONValue(parsing: $0) }
+                let scrub = try #require(
+                    objects.first { $0["event"]?.stringValue == "metric.scrub" }, "\(result.standardOutput)")
+                #expect(scrub["positions"]?.intValue == 60, "\(scrub)")
+                let shown = scrub["framesShown"]?.intValue ?? 0
+                #expect(shown >= 1 && shown <= (scrub["keyframeSeeks"]?.intValue ?? 0), "\(scrub)")
+                #expect(scrub["landedTime"]?.doubleValue == 5.5, "\(scrub)")
             } else if example.contains("--frames 1") {
                 // Open clip.mp4, show its first frame and exit.
                 #expect(

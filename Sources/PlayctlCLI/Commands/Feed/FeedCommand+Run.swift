@@ -25,11 +25,17 @@ extension FeedCommand: PlayctlCommand {
             let note = "\(PlayctlCommands.spec.name): note: \(path) left out: audio only (a feed shows pictures)\n"
             _ = FileDescriptorIO.writeAll(Array(note.utf8), to: STDERR_FILENO)
         }
-        let feedRun = FeedRun(
+        var feedRun = FeedRun(
             manifest: manifest, scroll: scroll, configuration: configuration,
             loading: try MediaLocation.loading(cache: cache), json: printsJSON)
+        feedRun.timeline = timelinePath.map { _ in TimelineRecorder() }
+        feedRun.progress = .onStandardError(json: printsJSON)
         try output.flush()
-        let summary = AsyncWork.wait { await feedRun.run() }
+        let run = feedRun
+        let summary = AsyncWork.wait { await run.run() }
+        if let timelinePath, let timeline = run.timeline {
+            try timeline.write(to: timelinePath, title: "playctl feed " + ReportCommand.fileName(manifestPath))
+        }
         if summary.failures > 0, let first = feedRun.log.failures.first {
             let name = FeedText.item(first.index, manifest.entries)
             throw CommandFailure(

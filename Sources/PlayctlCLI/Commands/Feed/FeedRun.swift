@@ -15,6 +15,10 @@ struct FeedRun: Sendable {
     let loading: RemoteLoading
     /// JSON Lines of every event, or text.
     let json: Bool
+    /// `--timeline`: keeps every event's object for the picture drawn at the end.
+    var timeline: TimelineRecorder?
+    /// The swipes done so far, on standard error in a terminal (not with --json).
+    var progress = ProgressLine(shown: false)
     /// The swipes and what happened on each.
     let log = FeedSwipeLog()
     let writer = JSONLinesWriter.standardOutput()
@@ -30,9 +34,13 @@ struct FeedRun: Sendable {
         let feed = FeedController(
             entries: manifest.entries, configuration: configuration, loading: loading, clock: .host)
         let entries = manifest.entries
-        feed.observeEvents { [log, writer, json] event in
+        feed.observeEvents { [log, writer, json, timeline] event in
             log.record(event)
-            if json { try? writer.write(FeedEventJSON.object(event, entries: entries)) }
+            if json || timeline != nil {
+                let object = FeedEventJSON.object(event, entries: entries)
+                timeline?.record(object)
+                if json { try? writer.write(object) }
+            }
         }
         if !json {
             write(text.header(manifest: manifest.path, scroll: scroll, configuration: configuration))
@@ -53,9 +61,11 @@ struct FeedRun: Sendable {
             feed.scroll(to: step.index, speed: step.speed)
             if swipes > 0 { await finish(swipe: swipes - 1, feed, text) }
             swipes += 1
+            progress.update("feed: swipe", done: swipes, total: scroll.swipes)
         }
         try? await Task.sleep(until: start + .seconds(scroll.end), clock: .continuous)
         await finish(swipe: swipes - 1, feed, text)
+        progress.clear()
         let summary = feed.summary
         let time = feed.now
         feed.invalidate()
@@ -79,6 +89,7 @@ struct FeedRun: Sendable {
 
     /// One line on standard output, at once (a closed pipe is ignored, as `play` does).
     private func write(_ line: String) {
+        progress.clear()
         _ = FileDescriptorIO.writeAll(Array((line + "\n").utf8), to: STDOUT_FILENO)
     }
 }

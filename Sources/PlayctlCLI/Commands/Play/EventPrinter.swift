@@ -17,8 +17,11 @@ final class EventPrinter: Sendable {
     private let statusShown = Locked(false)
     private let tally = Locked(MetricTally())
 
-    init(json: Bool, metricsPath: String?) {
+    private let timeline: TimelineRecorder?
+
+    init(json: Bool, metricsPath: String?, timeline: TimelineRecorder? = nil) {
         self.json = json
+        self.timeline = timeline
         self.isTerminal = isatty(STDOUT_FILENO) == 1
         self.metrics = metricsPath.flatMap { try? JSONLinesWriter(creatingFileAt: $0) }
     }
@@ -32,6 +35,7 @@ final class EventPrinter: Sendable {
 
     func print(_ event: PlayerEvent, player: Player) {
         let object = PlayerEventJSON.object(event, hostOffset: 0)
+        if let object { timeline?.record(object) }
         if json {
             if let object { try? writer.write(object) }
             return
@@ -47,7 +51,26 @@ final class EventPrinter: Sendable {
     func print(_ metric: any MetricEvent, player: Player) {
         tally.withLock { $0.record(metric) }
         let object = MetricEventJSON.object(metric)
+        timeline?.record(object)
         try? metrics?.write(object)
+        if json {
+            try? writer.write(object)
+        } else if let line = Self.readable(object) {
+            writeLine(line, player: player)
+        }
+    }
+
+    /// A drag's figures (`--scrub`), as `metric.scrub`.
+    func scrub(_ statistics: ScrubStatistics, player: Player) {
+        let ms = { (seconds: Double?) in seconds.map { JSONValue.double($0 * 1000) } ?? .null }
+        let object: JSONValue = .object([
+            ("event", "metric.scrub"), ("host", .double(player.clockTime)),
+            ("time", PlayerEventJSON.seconds(player.currentTime())), ("positions", .int(statistics.positions)),
+            ("keyframeSeeks", .int(statistics.keyframeSeeks)), ("framesShown", .int(statistics.framesShown)),
+            ("firstFrameMs", ms(statistics.firstFrameLatency)), ("exactMs", ms(statistics.exactLatency)),
+            ("landedTime", statistics.landedTime.map { PlayerEventJSON.seconds($0) } ?? .null),
+        ])
+        timeline?.record(object)
         if json {
             try? writer.write(object)
         } else if let line = Self.readable(object) {

@@ -24,6 +24,9 @@ extension PlayCommand: PlayctlCommand {
         }
         done.wait()
         try outcome.withLock { $0 }!.get()
+        if let timelinePath {
+            try recorder.write(to: timelinePath, title: "playctl play " + ReportCommand.fileName(path))
+        }
     }
 }
 
@@ -34,7 +37,7 @@ final class PlaySession: Sendable {
 
     init(options: PlayOptions) {
         self.options = options
-        self.printer = EventPrinter(json: options.json, metricsPath: options.metricsPath)
+        self.printer = EventPrinter(json: options.json, metricsPath: options.metricsPath, timeline: options.timeline)
     }
 
     func run() async -> Result<Void, CommandFailure> {
@@ -60,6 +63,7 @@ final class PlaySession: Sendable {
                 player?.seek(to: MediaTime(seconds: seek.to), toleranceBefore: .zero, toleranceAfter: .zero) { _ in }
             }
         }
+        for drag in options.scrubs { scheduleScrub(drag, player: player, on: schedule) }
         if let until = options.until {
             // Ends the run there, whether the media time reached anything or jumped (the summary still comes).
             schedule.add(at: until) { [weak player] in
@@ -135,6 +139,27 @@ final class PlaySession: Sendable {
         printer.summary(player: player, framesRendered: stats.framesRendered, framesDropped: stats.framesDropped)
         if let failure { return .failure(failure) }
         return .success(())
+    }
+
+    /// Schedules `drag` on `schedule`: the drag begins at its time, 60 positions follow evenly over its duration,
+    /// and it ends then; metric.scrub is printed once its exact frame landed.
+    private func scheduleScrub(_ drag: PlayOptions.ScheduledScrub, player: Player, on schedule: RunSchedule) {
+        let count = PlayOptions.ScheduledScrub.positions
+        for index in 0..<count {
+            let fraction = Double(index) / Double(count - 1)
+            let position = MediaTime(seconds: drag.from + (drag.to - drag.from) * fraction)
+            schedule.add(at: drag.at + drag.duration * fraction) { [weak player] in
+                if index == 0 { player?.beginScrubbing() }
+                player?.scrub(to: position)
+            }
+        }
+        schedule.add(at: drag.at + drag.duration) { [weak player, printer] in
+            guard let player else { return }
+            Task {
+                let statistics = await player.endScrubbing()
+                printer.scrub(statistics, player: player)
+            }
+        }
     }
 
     /// Seeks `player` to each of `targets` in turn (each once the one before completed), then plays and starts

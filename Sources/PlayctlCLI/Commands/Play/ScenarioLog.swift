@@ -18,6 +18,8 @@ final class ScenarioLog: @unchecked Sendable {
     private let state = Locked((ended: false, failure: String?.none, firstFrameMs: Double?.none))
     private let writer = JSONLinesWriter.standardOutput()
     var json = false
+    /// `--timeline`: keeps every object printed.
+    var timeline: TimelineRecorder?
     var swapDone = false
 
     var failure: String? { state.withLock { $0.failure } }
@@ -118,6 +120,7 @@ final class ScenarioLog: @unchecked Sendable {
     }
 
     private func emit(_ object: JSONValue) {
+        timeline?.record(object)
         if json {
             try? writer.write(object)
         } else if let line = EventPrinter.readable(object) {

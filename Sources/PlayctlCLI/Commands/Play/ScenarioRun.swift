@@ -25,6 +25,7 @@ final class ScenarioRun: @unchecked Sendable {
         self.scenario = scenario
         system = SimulatedPictureInPictureSystem(profile: .iOS, clock: .manual(clock))
         log.json = scenario.options.json
+        log.timeline = scenario.options.timeline
     }
 
     func execute() async -> Result<Void, CommandFailure> {

@@ -11,12 +11,13 @@ extension SoakCommand: PlayctlCommand {
 
     func run(_ output: StandardOutput) throws(CommandFailure) {
         let clips = try SoakRun.clips(in: mediaDirectory)
-        let soak = SoakRun(clips: clips, swaps: swaps, seeks: seeks, seed: Self.seed) {
+        var soak = SoakRun(clips: clips, swaps: swaps, seeks: seeks, seed: Self.seed) {
             PlayctlMain.exitWithFailure($0)
         }
+        soak.progressLine = .onStandardError(json: printsJSON)
         let result = Locked<SoakReport?>(nil)
         let done = DispatchSemaphore(value: 0)
-        Task.detached {
+        Task.detached { [soak] in
             let report = await soak.run()
             result.withLock { $0 = report }
             done.signal()

@@ -28,6 +28,8 @@ package struct SoakRun: Sendable {
     /// Called from the watchdog, with a sentence saying so, when no step completes for `hangSeconds`; it must end
     /// the process (a hang is a failure, not a wait), which the soak cannot do from where it is stuck.
     package let onHang: @Sendable (String) -> Void
+    /// Where the steps are shown as they complete (nowhere by default).
+    package var progressLine = ProgressLine(shown: false)
 
     /// Seconds without a completed step after which the soak reports a hang.
     package static let hangSeconds = 30
@@ -90,7 +92,9 @@ package struct SoakRun: Sendable {
             if step < seeks { await seek(player, &random, &report) }
             await clock.advance(by: MediaTime(value: Int64(random.next() % 100), timescale: 1000))
             progress.completeStep()
+            progressLine.update("soak: step", done: step + 1, total: steps)
         }
+        progressLine.clear()
         report.end = await Self.checkpoint(player, clock)
         report.checkpoints.append(report.end.residentBytes)
         if warmUp == steps { report.warmUp = report.end }

@@ -1,0 +1,134 @@
+import CFFmpeg
+
+/// Scales decoded frames with libswscale set up the way FFmpeg's `scale` filter sets it up (`-vf
+/// scale=W:H:flags=...`): the same algorithm flags, MPEG-2 chroma positions for 4:2:0 in and out, and the frame's
+/// colour range given to the scaler, so a picture scaled here equals, byte for byte, the one `ffmpeg` gives. Keeps
+/// one `SwsContext` for one input shape, freed in `deinit`. Used by one thread at a time.
+public final class FilterScaler {
+    /// libswscale's scaling algorithms, as the `flags` option of FFmpeg's `scale` filter names them.
+    public enum Algorithm: String, Sendable, CaseIterable {
+        case fastBilinear = "fast_bilinear"
+        case bilinear, bicubic, neighbor, area, gauss, sinc, lanczos, spline
+
+        var swsFlag: Int32 {
+            switch self {
+            case .fastBilinear: SWS_FAST_BILINEAR
+            case .bilinear: SWS_BILINEAR
+            case .bicubic: SWS_BICUBIC
+            case .neighbor: SWS_POINT
+            case .area: SWS_AREA
+            case .gauss: SWS_GAUSS
+            case .sinc: SWS_SINC
+            case .lanczos: SWS_LANCZOS
+            case .spline: SWS_SPLINE
+            }
+        }
+    }
+
+    public let width: Int
+    public let height: Int
+    public let format: PixelFormat
+    public let algorithm: Algorithm
+    private var context: OpaquePointer?
+    private var shape: (width: Int32, height: Int32, format: Int32, range: UInt32)?
+
+    /// A scaler to `width`x`height` in `format` with `algorithm` (FFmpeg's CLI scales with bicubic).
+    public init(width: Int, height: Int, format: PixelFormat = .yuv420p, algorithm: Algorithm = .bicubic) {
+        self.width = width
+        self.height = height
+        self.format = format
+        self.algorithm = algorithm
+    }
+
+    deinit { sws_freeContext(context) }
+
+    /// `frame` scaled, its planes packed with alignment 1 (as `ffmpeg -f rawvideo` writes them).
+    /// - Throws: `MediaError` (`.invalidArgument`) when libswscale cannot convert between the formats.
+    public func scale(_ frame: VideoFrame, url: String = "") throws(MediaError) -> VideoImage {
+        let target = format.avFormat
+        guard target != AV_PIX_FMT_NONE, let picture = frame.picture as? DecodedPicture else {
+            throw MediaError(
+                .invalidArgument, url: url, operation: .convert,
+                reason: "cannot scale \(frame.pixelFormat) to \(format)")
+        }
+        let context = try self.context(for: picture, target: target, url: url)
+        let size = Int(av_image_get_buffer_size(target, Int32(width), Int32(height), 1))
+        var bytes = [UInt8](repeating: 0, count: max(size, 0))
+        var planes = [UnsafeMutablePointer<UInt8>?](repeating: nil, count: 4)
+        var strides = [Int32](repeating: 0, count: 4)
+        let result = bytes.withUnsafeMutableBufferPointer { out in
+            av_image_fill_arrays(&planes, &strides, out.baseAddress, target, Int32(width), Int32(height), 1)
+            return picture.withPlanes { data, lines in
+                sws_scale(context, data, lines, 0, Int32(picture.height), &planes, &strides)
+            }
+        }
+        guard result > 0 else { throw MediaError(.invalidArgument, url: url, operation: .convert, ffmpegCode: result) }
+        var offsets: [Int] = []
+        var rows: [Int] = []
+        var offset = 0
+        for plane in 0..<4 where strides[plane] > 0 {
+            offsets.append(offset)
+            rows.append(Int(strides[plane]))
+            let h = plane == 0 || plane == 3 ? height : Self.chromaHeight(height, format: target)
+            offset += Int(strides[plane]) * h
+        }
+        return VideoImage(
+            width: width, height: height, pixelFormat: format, bytes: bytes, planeOffsets: offsets, bytesPerRow: rows,
+            time: frame.time)
+    }
+
+    private static func chromaHeight(_ height: Int, format: AVPixelFormat) -> Int {
+        guard let descriptor = av_pix_fmt_desc_get(format) else { return height }
+        let shift = Int(descriptor.pointee.log2_chroma_h)
+        return (height + (1 << shift) - 1) >> shift
+    }
+
+    /// The scaler for `picture`'s shape, made as the `scale` filter makes it (vf_scale.c, FFmpeg 5.1).
+    private func context(
+        for picture: DecodedPicture, target: AVPixelFormat, url: String
+    ) throws(MediaError) -> OpaquePointer {
+        let range = picture.pointer.pointee.color_range
+        let now = (Int32(picture.width), Int32(picture.height), picture.avFormat.rawValue, range.rawValue)
+        if let context, let shape, shape == now { return context }
+        sws_freeContext(context)
+        context = nil
+        guard let made = sws_alloc_context() else { fatalError("sws_alloc_context: out of memory") }
+        let raw = UnsafeMutableRawPointer(made)
+        av_opt_set_int(raw, "srcw", Int64(picture.width), 0)
+        av_opt_set_int(raw, "srch", Int64(picture.height), 0)
+        av_opt_set_int(raw, "src_format", Int64(picture.avFormat.rawValue), 0)
+        av_opt_set_int(raw, "dstw", Int64(width), 0)
+        av_opt_set_int(raw, "dsth", Int64(height), 0)
+        av_opt_set_int(raw, "dst_format", Int64(target.rawValue), 0)
+        av_opt_set_int(raw, "sws_flags", Int64(algorithm.swsFlag), 0)
+        // The filter gives 4:2:0 YUV the MPEG-2 chroma siting (vertically centred: 128/256).
+        if picture.avFormat == AV_PIX_FMT_YUV420P { av_opt_set_int(raw, "src_v_chr_pos", 128, 0) }
+        if target == AV_PIX_FMT_YUV420P { av_opt_set_int(raw, "dst_v_chr_pos", 128, 0) }
+        guard sws_init_context(made, nil, nil) >= 0 else {
+            sws_freeContext(made)
+            throw MediaError(
+                .invalidArgument, url: url, operation: .convert,
+                reason: "libswscale cannot scale \(picture.pixelFormat) \(picture.width)x\(picture.height) to \(format)"
+            )
+        }
+        if range != AVCOL_RANGE_UNSPECIFIED {
+            // As the filter does for a frame that states its range: the same range out (YUV to YUV keeps it).
+            var inverse: UnsafeMutablePointer<Int32>? = nil
+            var table: UnsafeMutablePointer<Int32>? = nil
+            var srcRange: Int32 = 0
+            var dstRange: Int32 = 0
+            var brightness: Int32 = 0
+            var contrast: Int32 = 0
+            var saturation: Int32 = 0
+            if sws_getColorspaceDetails(
+                made, &inverse, &srcRange, &table, &dstRange, &brightness, &contrast, &saturation) >= 0
+            {
+                let full: Int32 = range == AVCOL_RANGE_JPEG ? 1 : 0
+                _ = sws_setColorspaceDetails(made, inverse, full, table, dstRange, brightness, contrast, saturation)
+            }
+        }
+        context = made
+        shape = now
+        return made
+    }
+}
