@@ -16,9 +16,6 @@ struct CacheState {
     var statistics = ByteCache.Statistics()
     /// Players claiming the link now.
     var linkClaims = 0
-    /// Seconds the last response took to come after its request (transport time): on a link with a deep queue,
-    /// about how long the bytes a server sent take to arrive.
-    var firstByteDelay = 0.0
     /// Counts the changes readers wait for: a reader that released the lock before waiting sees whether one came
     /// meanwhile.
     private(set) var changes: UInt64 = 0
@@ -282,8 +279,6 @@ struct FetchRecord {
 /// after the lock may run in any order: a pause decided before a resume but performed after it left a transfer
 /// paused that the state took for running (readers waited for it for good).
 struct TransferSlot {
-    /// When it was decided (transport time).
-    let startedAt: Double
     var handle: (any TransferHandle)?
     var stopped = false
     var paused = false

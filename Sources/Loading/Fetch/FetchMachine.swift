@@ -48,10 +48,9 @@ struct FetchMachine: Equatable {
         /// The most bytes one transfer asks for (a range): the fetch moves range after range, and a pause or a
         /// cancellation takes effect where a range ends instead of cutting a transfer off.
         var transferBytes: Int64 = FetchMachine.minimumTransferBytes
-        /// About how many bytes of a transfer are on their way at a moment (sent by the server, not received yet:
-        /// the link's rate times the delay a response's first byte took lately). A transfer that is no longer
-        /// wanted with no more than this left is let to finish (those bytes would pass the link for nothing);
-        /// one with more is cut off.
+        /// About how many bytes of a transfer are on their way at a moment (sent by the server, not received yet).
+        /// A transfer that is no longer wanted with no more than this left is let to finish (cut off, those bytes
+        /// would pass the link for nothing); one with more is cut off.
         var inFlightBytes: Int64 = 0
     }
 

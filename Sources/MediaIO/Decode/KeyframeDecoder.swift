@@ -63,7 +63,7 @@ public final class KeyframeDecoder: @unchecked Sendable {
                 var ts = raw.pointee.best_effort_timestamp
                 if ts == playctl_nopts_value() { ts = packet.pts ?? startTicks }
                 let time = MediaTime(value: (ts - startTicks) * Int64(timeBase.num), timescale: timeBase.den)
-                return VideoFrame(taking: raw, time: time, timestamp: ts, rotation: track.rotation)
+                return VideoFrame(taking: raw, time: time, timestamp: ts, track: track)
             case .damaged:
                 continue
             case .needsInput, .endOfStream:
