@@ -45,7 +45,7 @@ final class DiskTier: @unchecked Sendable {
     var index = DiskIndex()
     var queue: [Job] = []
     var queuedBytes = 0
-    private(set) var peakQueuedBytes = 0
+    private var peakQueued = 0
     /// Whether the writer is performing a job taken off the queue.
     var writing = false
     private var closing = false
@@ -101,6 +101,8 @@ final class DiskTier: @unchecked Sendable {
     /// Bytes of the tier's files (chunks and heads), and of the files being written.
     var used: Int { locked { index.used } }
     var corruptChunks: Int { locked { index.corruptChunks } }
+    /// The most bytes the write queue held.
+    var peakQueuedBytes: Int { locked { peakQueued } }
 
     /// What the disk remembers of `url`'s head.
     func head(of url: String) -> StoredHead? { locked { index.folders[url]?.head } }
@@ -133,7 +135,7 @@ final class DiskTier: @unchecked Sendable {
             index.pending[key] = bytes
             queue.append(.chunk(key, bytes, head: head, generation: index.generation(of: key.resource)))
             queuedBytes += bytes.count
-            peakQueuedBytes = max(peakQueuedBytes, queuedBytes)
+            peakQueued = max(peakQueued, queuedBytes)
             condition.broadcast()
             return true
         }
