@@ -11,12 +11,17 @@ struct ProgressLineTests {
     static let erase = "\r\u{1B}[K"
 
     /// `arguments` run by `tool` with a terminal for its output (util-linux's `script`): what the terminal got.
-    static func onTerminal(_ arguments: [String], tool: String = "playctl") async throws -> String {
+    /// `mustSucceed`: the command's exit status is checked too.
+    static func onTerminal(
+        _ arguments: [String], tool: String = "playctl", mustSucceed: Bool = true
+    ) async throws
+        -> String
+    {
         let script = try #require(ProcessRunner.findExecutable("script"), "script (util-linux) gives a terminal")
         let command = ([CLIProcess.binaryPath(of: tool)] + arguments).map { "'\($0)'" }.joined(separator: " ")
         let result = try await ProcessRunner.run(
             script, ["-qec", command, "/dev/null"], standardOutput: .capture, standardError: .capture, timeout: 600)
-        #expect(result.succeeded, "\(command): \(result.outputText) \(result.errorText)")
+        if mustSucceed { #expect(result.succeeded, "\(command): \(result.outputText) \(result.errorText)") }
         return result.outputText
     }
 
@@ -56,9 +61,11 @@ struct ProgressLineTests {
         let piped = try await CLIProcess.run(feed)
         #expect(!piped.standardError.contains("\u{1B}[K") && !piped.standardOutput.contains("\u{1B}[K"))
         let soak = ["soak", "--swaps", "12", "--seeks", "12", "--media", Repository.path("Media")]
-        let soaked = try await Self.onTerminal(soak)
+        // Under a sanitizer the soak's own memory bound fails (the sanitizer's memory; CI leaves SoakCLITests out of
+        // those passes): its progress is still checked, its verdict only in the plain pass.
+        let soaked = try await Self.onTerminal(soak, mustSucceed: !Sanitizers.isActive)
         #expect(soaked.contains(Self.erase + "soak: step 12/12"), "\(soaked)")
-        let soakJSON = try await Self.onTerminal(soak + ["--json"])
+        let soakJSON = try await Self.onTerminal(soak + ["--json"], mustSucceed: !Sanitizers.isActive)
         #expect(!soakJSON.contains("\u{1B}[K"))
     }
 
