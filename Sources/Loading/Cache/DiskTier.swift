@@ -194,14 +194,10 @@ final class DiskTier: @unchecked Sendable {
 
     /// The chunk, if stored (or queued) and intact: a damaged one is counted, dropped from the index and deleted.
     func load(_ key: MemoryTier.Key) -> ChunkBuffer? {
-        let stamp: UInt64? = locked {
-            if index.pending[key] != nil { return 0 }
-            return index.entries[key]?.stamp
-        }
-        guard let stamp else { return nil }
-        if stamp == 0, let bytes = locked({ index.pending[key] }) {
-            return bytes.withUnsafeBytes { ChunkBuffer(complete: $0) }
-        }
+        // Queued (read from the queue), stored (read from its file below), or neither.
+        let (queued, stored): ([UInt8]?, Bool) = locked { (index.pending[key], index.entries[key] != nil) }
+        if let queued { return queued.withUnsafeBytes { ChunkBuffer(complete: $0) } }
+        guard stored else { return nil }
         let data = FileManager.default.contents(atPath: chunkPath(key))
         let chunk = data.flatMap { Self.decode($0, index: key.index) }
         return locked {
