@@ -31,6 +31,7 @@ let package = Package(
         .library(name: "MediaCore", targets: ["MediaCore"]),
         .library(name: "MediaIO", targets: ["MediaIO"]),
         .library(name: "Loading", targets: ["Loading"]),
+        .library(name: "Streaming", targets: ["Streaming"]),
         .library(name: "Playback", targets: ["Playback"]),
         .library(name: "PictureInPicture", targets: ["PictureInPicture"]),
         .library(name: "Feed", targets: ["Feed"]),
@@ -58,6 +59,8 @@ let package = Package(
         .systemLibrary(name: "CPulse", providers: [.apt(["libpulse-dev"])]),
         // libcurl 7.88 (Debian 12). The shim wraps the variadic setopt/getinfo calls.
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // libxml2 2.9 (Debian 12) for DASH manifests; FFmpeg's DASH demuxer links it too.
+        .systemLibrary(name: "CXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // The shared vocabulary, with no C import: time, errors, tracks, frames and buffers, byte sources.
         .target(name: "MediaCore"),
         // The project's lock (pthread-based, so ThreadSanitizer sees it; see Locked.swift).
@@ -69,6 +72,9 @@ let package = Package(
         .target(name: "Loading", dependencies: ["MediaCore", "CCurl", "Locking"]),
         // The only Swift module that imports libpulse: the PulseAudio device (libpulse loaded at run time).
         .target(name: "AudioDevice", dependencies: ["CPulse", "Locking"]),
+        // HLS and DASH: manifests (the only Swift module that imports libxml2), segments as one byte stream per
+        // rendition through Loading, the ABR machine (docs/streaming.md).
+        .target(name: "Streaming", dependencies: ["MediaCore", "Loading", "Locking", "CXML2"]),
         .target(name: "Playback", dependencies: ["MediaCore", "MediaIO", "Loading", "Locking", "AudioDevice"]),
         .target(name: "PictureInPicture", dependencies: ["MediaCore", "Playback", "Locking"]),
         // Feeds of short remote videos and images: a player pool, the prefetch planner, the feed controller.
@@ -146,6 +152,7 @@ let package = Package(
         .testTarget(name: "FeedTests", dependencies: ["Feed", "MediaIO", "PlaybackTesting", "Locking"]),
         .testTarget(name: "PostersTests", dependencies: ["Posters", "MediaIO", "PlaybackTesting", "Locking"]),
         .testTarget(name: "LoadingTests", dependencies: ["Loading", "PlaybackTesting", "Locking"]),
+        .testTarget(name: "StreamingTests", dependencies: ["Streaming", "Loading", "PlaybackTesting", "Locking"]),
         .testTarget(name: "PlaybackTests", dependencies: ["Playback", "MediaIO", "Locking", "PlaybackTesting"]),
         .testTarget(
             name: "PictureInPictureTests",

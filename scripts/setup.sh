@@ -7,7 +7,7 @@
 # nginx-light, iproute2, ffmpeg.)
 set -euo pipefail
 packages=(libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev libavfilter-dev
-  libcurl4-openssl-dev libpulse-dev pulseaudio pulseaudio-utils pkg-config python3)
+  libcurl4-openssl-dev libpulse-dev libxml2-dev pulseaudio pulseaudio-utils pkg-config python3)
 # The c-sdl2 example's test (scripts/examples.sh --only sdl) needs SDL2, a virtual X server, xwd for screenshots,
 # and the ffmpeg CLI to decode the frames they are compared with.
 packages+=(libsdl2-dev xvfb x11-apps ffmpeg)
