@@ -10,8 +10,8 @@ enum CError {
         switch kind {
         case .fileNotFound: return PLAYCTL_ERROR_NOT_FOUND
         case .permissionDenied: return PLAYCTL_ERROR_PERMISSION
-        case .isDirectory, .emptyFile, .notMedia: return PLAYCTL_ERROR_NOT_MEDIA
-        case .noDecodableStream, .unsupportedCodec, .encrypted: return PLAYCTL_ERROR_UNSUPPORTED
+        case .isDirectory, .emptyFile, .notMedia, .malformedManifest: return PLAYCTL_ERROR_NOT_MEDIA
+        case .noDecodableStream, .unsupportedCodec, .encrypted, .refusedByPolicy: return PLAYCTL_ERROR_UNSUPPORTED
         case .truncated, .decodeFailed, .seekFailed, .readFailed: return PLAYCTL_ERROR_DECODE
         case .hostNotFound, .connectionRefused, .tlsFailure, .httpStatus, .timedOut, .connectionLost,
             .contentChanged, .rangeNotSupported:
@@ -31,7 +31,7 @@ enum CError {
         .fileNotFound, .permissionDenied, .isDirectory, .emptyFile, .notMedia, .truncated, .noDecodableStream,
         .unsupportedCodec, .decodeFailed, .seekFailed, .readFailed, .invalidArgument, .hostNotFound,
         .connectionRefused, .tlsFailure, .httpStatus, .timedOut, .connectionLost, .contentChanged,
-        .rangeNotSupported, .cancelled, .encrypted,
+        .rangeNotSupported, .cancelled, .encrypted, .malformedManifest, .refusedByPolicy,
     ]
 
     /// A local path that cannot be played, checked before loading: the error and its message, or nil.

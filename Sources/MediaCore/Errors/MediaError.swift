@@ -35,6 +35,13 @@ public struct MediaError: Error, Sendable, Equatable, CustomStringConvertible {
         case cancelled
         /// The media is encrypted (MP4 common encryption) and no key was given to decrypt it.
         case encrypted
+        /// A playlist or manifest (HLS, DASH) that cannot be read: not one, or a required tag or attribute missing
+        /// or malformed (`reason` names the line or element).
+        case malformedManifest
+        /// A manifest names what the engine will not fetch: a URI of another scheme than http(s) from a remote
+        /// manifest (`file:`, `concat:`, ...), or a content protection it does not implement (SAMPLE-AES, FairPlay,
+        /// Widevine: `reason` names it).
+        case refusedByPolicy
         case other
     }
 
@@ -93,6 +100,8 @@ extension MediaError.Kind {
         case .rangeNotSupported: return "the server does not serve byte ranges"
         case .cancelled: return "cancelled"
         case .encrypted: return "encrypted (common encryption): it needs a decryption key"
+        case .malformedManifest: return "not a valid playlist or manifest"
+        case .refusedByPolicy: return "refused by the engine's policy"
         case .other: return "media error"
         }
     }
