@@ -31,9 +31,12 @@ swift build
 # With arguments, one run with them as given.
 deadlines='RandomAPISequenceTests'
 realtime='ShapedLinkTests|LinkPriorityTests|PulseOutputTests|HostClockTrackTests|FeedCLITests|MPVClientTests|FrameDropTests|PlayHelpExampleTests'
+# Each pass runs under scripts/watchdog.sh: a hang fails with the tests left running and their threads' stacks
+# (a hang once used up CI's 90 minutes with nothing printed after the last test that finished).
 if [ $# -eq 0 ]; then
-  scripts/pulse.sh run scripts/netns.sh bash -c "swift test --skip '$deadlines|$realtime' \
-    --experimental-maximum-parallelization-width 8 && swift test --filter '$deadlines' && swift test --filter '$realtime'"
+  scripts/pulse.sh run scripts/netns.sh bash -c "scripts/watchdog.sh 1200 swift test --skip '$deadlines|$realtime' \
+    --experimental-maximum-parallelization-width 8 && scripts/watchdog.sh 600 swift test --filter '$deadlines' \
+    && scripts/watchdog.sh 600 swift test --filter '$realtime'"
 else
   scripts/pulse.sh run scripts/netns.sh swift test "$@"
 fi

@@ -13,8 +13,10 @@ import Testing
     "Playback over a shaped 8 Mbit/s link", .serialized,
     .enabled(if: TestHTTPServer.shapedSkipReason == nil, "needs a shaped link"))
 struct ShapedLinkTests {
-    /// Plays `name` over the 8 Mbit/s port in real time to its end; returns the trace.
-    static func play(_ name: String) async -> [String] {
+    /// Plays `name` over the 8 Mbit/s port in real time to its end; returns the trace. A play that has not ended
+    /// after `limit` seconds (each clip lasts 10 s) is a hang: the player is invalidated, which ends its events, and
+    /// the test fails with the trace so far (a stuck play once held CI until its time ran out).
+    static func play(_ name: String, limit: Double = 180) async -> [String] {
         let player = Player(clock: .host, audio: false)
         defer { player.invalidate() }
         let recorder = TraceRecorder(player)
@@ -23,10 +25,22 @@ struct ShapedLinkTests {
             with: PlayerItem(
                 url: TestHTTPServer.url(name, over: .mbit8Alone),
                 loading: RemoteLoading(cache: ByteCache())))
+        let watchdog = Task {
+            try await Task.sleep(for: .seconds(limit))
+            player.invalidate()
+        }
+        defer { watchdog.cancel() }
         player.play()
+        var ended = false
         for await event in events {
-            if case .didPlayToEnd = event.kind { break }
-            if case .itemStatus(.failed, _, _) = event.kind { break }
+            if case .didPlayToEnd = event.kind { ended = true }
+            if case .itemStatus(.failed, _, _) = event.kind { ended = true }
+            if ended { break }
+        }
+        if !ended {
+            let trace = await recorder.snapshot()
+            Issue.record("\(name) did not end within \(limit) s:\n\(trace.joined(separator: "\n"))")
+            return trace
         }
         await player.callbacksDelivered()
         return await recorder.snapshot()

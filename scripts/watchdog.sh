@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Runs a test command with a time limit, so that a hang fails CI with a diagnosis instead of using up its time:
+#   scripts/watchdog.sh SECONDS command [args...]
+# The command's output passes through unchanged (and is kept in a temporary file). When it runs longer than SECONDS,
+# the watchdog prints the swift-testing tests that started and have not finished, every thread's stack of each test
+# process (gdb, when installed), then stops the command and exits 124. Otherwise it exits with the command's status.
+set -uo pipefail
+limit=$1
+shift
+log=$(mktemp /tmp/watchdog.XXXXXX)
+trap 'rm -f "$log"' EXIT
+setsid "$@" > >(tee "$log") 2>&1 &
+pid=$!
+started=$SECONDS
+while kill -0 "$pid" 2>/dev/null; do
+  if ((SECONDS - started >= limit)); then
+    echo "watchdog: '$*' still runs after $limit s; the tests started and not finished:"
+    # "◇ Test NAME started." against "✔ Test NAME passed after" / "✘ Test NAME failed after".
+    grep -aoE '◇ Test .* started\.' "$log" | sed -E 's/^◇ Test (.*) started\.$/\1/' | sort -u >"$log.started"
+    grep -aoE '[✔✘] Test .* (passed|failed) after' "$log" | sed -E 's/^.{1,4} Test (.*) (passed|failed) after$/\1/' |
+      sed -E 's/ with [0-9]+ test cases?$//' | sort -u >"$log.finished"
+    comm -23 "$log.started" "$log.finished" | grep -v '^case passing' | sed 's/^/watchdog:   /' | head -50
+    rm -f "$log.started" "$log.finished"
+    for test in $(pgrep -f 'xctest' -s "$(ps -o sid= -p "$pid" | tr -d ' ')" 2>/dev/null); do
+      echo "watchdog: the threads of test process $test"
+      if command -v gdb >/dev/null; then
+        timeout 120 gdb -p "$test" -batch -ex 'thread apply all bt 12' 2>/dev/null | grep -E '^Thread|^#' | head -1500
+      fi
+    done
+    kill -TERM -- "-$pid" 2>/dev/null
+    sleep 5
+    kill -KILL -- "-$pid" 2>/dev/null
+    exit 124
+  fi
+  sleep 5
+done
+wait "$pid"
