@@ -75,7 +75,8 @@ let package = Package(
         // HLS and DASH: manifests (the only Swift module that imports libxml2), segments as one byte stream per
         // rendition through Loading, the ABR machine (docs/streaming.md).
         .target(name: "Streaming", dependencies: ["MediaCore", "Loading", "Locking", "CXML2"]),
-        .target(name: "Playback", dependencies: ["MediaCore", "MediaIO", "Loading", "Locking", "AudioDevice"]),
+        .target(
+            name: "Playback", dependencies: ["MediaCore", "MediaIO", "Loading", "Streaming", "Locking", "AudioDevice"]),
         .target(name: "PictureInPicture", dependencies: ["MediaCore", "Playback", "Locking"]),
         // Feeds of short remote videos and images: a player pool, the prefetch planner, the feed controller.
         .target(name: "Feed", dependencies: ["MediaCore", "Loading", "Playback", "Posters", "Locking"]),

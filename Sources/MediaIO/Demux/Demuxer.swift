@@ -19,9 +19,14 @@ public final class Demuxer: @unchecked Sendable {
 
     /// The key MP4 common encryption is decrypted with (32 hex digits), when given.
     public let decryptionKey: String?
-    let context: UnsafeMutablePointer<AVFormatContext>
+    /// The format context; replaced when a segmented source is reopened at a segment (``reopenAtSegment(seconds:)``).
+    private(set) var context: UnsafeMutablePointer<AVFormatContext>
     /// The custom I/O when reading a `ByteSource`; freed after the format context.
-    private let customIO: CustomIO?
+    private var customIO: CustomIO?
+    /// The source when it presents segments (HLS, DASH): seeks reopen the stream at a segment.
+    private let segmented: (any SegmentedByteSource)?
+    /// The stream ``discardAllStreams(except:)`` kept, applied again to a reopened context.
+    private var keptStream: Int?
 
     /// Opens and probes `url` (a path, or any URL libavformat opens), or reads `source` instead when given (`url`
     /// then names it in errors and its extension helps probing).
@@ -58,6 +63,7 @@ public final class Demuxer: @unchecked Sendable {
         FFmpegLog.configure()
         self.url = url
         self.decryptionKey = decryptionKey
+        self.segmented = source as? any SegmentedByteSource
         if let key = decryptionKey, key.count != 32 || !key.allSatisfy(\.isHexDigit) {
             throw MediaError(
                 .invalidArgument, url: url, operation: .open, reason: "a decryption key is 32 hex digits, not '\(key)'")
@@ -73,6 +79,7 @@ public final class Demuxer: @unchecked Sendable {
         }
         var options: OpaquePointer? = nil
         if let decryptionKey { av_dict_set(&options, "decryption_key", decryptionKey, 0) }
+        Self.restrictProtocols(&options, customIO: io != nil)
         let openResult = avformat_open_input(&ctx, url, nil, &options)
         av_dict_free(&options)
         guard openResult >= 0, let ctx else {
@@ -87,7 +94,7 @@ public final class Demuxer: @unchecked Sendable {
                 .notMedia, url: url, operation: .probe,
                 reason: "FFmpeg reads it only as text (\(name) demuxer)")
         }
-        if let probed, Self.adopt(probed, into: ctx) {
+        if let probed, Self.adopt(probed.context, into: ctx) {
             self.context = ctx
             self.formatName = name
             self.startTime = probed.startTime
@@ -106,7 +113,12 @@ public final class Demuxer: @unchecked Sendable {
         let start = ctx.pointee.start_time
         self.startTime = start == playctl_nopts_value() ? 0 : start
         let d = ctx.pointee.duration
-        self.duration = d == playctl_nopts_value() || d <= 0 ? nil : MediaTime(value: d, timescale: AV_TIME_BASE)
+        if let total = segmented?.presentationDuration {
+            // A segmented stream's length is its manifest's (libavformat would guess it from a bitrate).
+            self.duration = MediaTime(value: Int64(total * Double(AV_TIME_BASE)), timescale: AV_TIME_BASE)
+        } else {
+            self.duration = d == playctl_nopts_value() || d <= 0 ? nil : MediaTime(value: d, timescale: AV_TIME_BASE)
+        }
         self.tracks = (0..<Int(ctx.pointee.nb_streams)).map { TrackInfo(stream: ctx.pointee.streams[$0]!, index: $0) }
         if subtitlesOnly {
             guard tracks.contains(where: { $0.kind == .subtitle }) else {
@@ -122,21 +134,24 @@ public final class Demuxer: @unchecked Sendable {
 
     /// Gives `ctx` (just opened, not probed) the codec parameters and timings `probed` found, when its header
     /// already listed the same streams. Returns false when it must be probed itself (streams found only by reading).
-    private static func adopt(_ probed: Demuxer, into ctx: UnsafeMutablePointer<AVFormatContext>) -> Bool {
-        guard ctx.pointee.ctx_flags & AVFMTCTX_NOHEADER == 0,
-            ctx.pointee.nb_streams == probed.context.pointee.nb_streams
+    private static func adopt(
+        _ probed: UnsafeMutablePointer<AVFormatContext>, into ctx: UnsafeMutablePointer<AVFormatContext>,
+        headerless: Bool = false
+    ) -> Bool {
+        guard headerless || ctx.pointee.ctx_flags & AVFMTCTX_NOHEADER == 0,
+            ctx.pointee.nb_streams == probed.pointee.nb_streams
         else { return false }
         for i in 0..<Int(ctx.pointee.nb_streams) {
             let mine = ctx.pointee.streams[i]!
-            let theirs = probed.stream(i)
+            let theirs = probed.pointee.streams[i]!
             guard mine.pointee.codecpar.pointee.codec_id == theirs.pointee.codecpar.pointee.codec_id,
                 avcodec_parameters_copy(mine.pointee.codecpar, theirs.pointee.codecpar) >= 0
             else { return false }
             mine.pointee.start_time = theirs.pointee.start_time
             mine.pointee.duration = theirs.pointee.duration
         }
-        ctx.pointee.start_time = probed.context.pointee.start_time
-        ctx.pointee.duration = probed.context.pointee.duration
+        ctx.pointee.start_time = probed.pointee.start_time
+        ctx.pointee.duration = probed.pointee.duration
         return true
     }
 
@@ -221,7 +236,15 @@ public final class Demuxer: @unchecked Sendable {
     /// Tells the demuxer to skip every stream but `index` (their packets are not even read where the container
     /// allows it): for a demuxer that serves one decoder.
     public func discardAllStreams(except index: Int) {
-        for i in 0..<tracks.count { stream(i).pointee.discard = i == index ? AVDISCARD_DEFAULT : AVDISCARD_ALL }
+        keptStream = index
+        applyDiscard()
+    }
+
+    private func applyDiscard() {
+        guard let index = keptStream else { return }
+        for i in 0..<min(tracks.count, Int(context.pointee.nb_streams)) {
+            stream(i).pointee.discard = i == index ? AVDISCARD_DEFAULT : AVDISCARD_ALL
+        }
     }
 
     /// Whether a timestamp seek may land well before the keyframe asked for (formats without an index that seek by
@@ -231,6 +254,7 @@ public final class Demuxer: @unchecked Sendable {
     /// Moves back to the very first packet. Formats with timestamp discontinuities (MPEG-TS, MPEG-PS, raw streams)
     /// find their start only by bytes; the others by their own timestamp seek.
     public func rewind() throws(MediaError) {
+        if segmented != nil { return try reopenAtSegment(seconds: 0) }
         let flags = context.pointee.iformat.pointee.flags
         var result: Int32 = -1
         if flags & AVFMT_TS_DISCONT != 0 || flags & AVFMT_NO_BYTE_SEEK == 0 && flags & AVFMT_GENERIC_INDEX != 0 {
@@ -246,6 +270,11 @@ public final class Demuxer: @unchecked Sendable {
 
     /// Moves to the keyframe at or before `timestamp` (in the stream's time base) of stream `index`.
     public func seek(stream index: Int, toKeyframeAtOrBefore timestamp: Int64) throws(MediaError) {
+        if segmented != nil {
+            let base = stream(index).pointee.time_base
+            let ticks = timestamp - startTicks(stream: index)
+            return try reopenAtSegment(seconds: max(Double(ticks) * Double(base.num) / Double(base.den), 0))
+        }
         var result = av_seek_frame(context, Int32(index), timestamp, AVSEEK_FLAG_BACKWARD)
         if result < 0 {
             // Before the first index entry: go to the very start instead.
@@ -258,5 +287,49 @@ public final class Demuxer: @unchecked Sendable {
             if let error = customIO?.takeError() { throw error }
             throw MediaError(.seekFailed, url: url, operation: .seek, ffmpegCode: result)
         }
+    }
+
+    /// Opens the segmented source anew at the segment that holds `seconds`: a new format context reads from that
+    /// segment's first byte (after its initialization section), with the streams, codec parameters and timings of
+    /// the one it replaces, and the same stream kept. Packets then go on from the segment's first keyframe.
+    private func reopenAtSegment(seconds: Double) throws(MediaError) {
+        guard let segmented else { return }
+        _ = try segmented.reposition(toSeconds: seconds)
+        let io = CustomIO(source: segmented)
+        var ctx: UnsafeMutablePointer<AVFormatContext>? = avformat_alloc_context()
+        ctx?.pointee.pb = io.context
+        ctx?.pointee.flags |= AVFMT_FLAG_CUSTOM_IO
+        var options: OpaquePointer? = nil
+        Self.restrictProtocols(&options, customIO: true)
+        let format = context.pointee.iformat
+        let result = avformat_open_input(&ctx, url, format, &options)
+        av_dict_free(&options)
+        guard result >= 0, let ctx else {
+            if let error = io.takeError() { throw error }
+            throw MediaError(.seekFailed, url: url, operation: .seek, ffmpegCode: result)
+        }
+        var owned: UnsafeMutablePointer<AVFormatContext>? = ctx
+        if !Self.adopt(context, into: ctx, headerless: true) {
+            let info = avformat_find_stream_info(ctx, nil)
+            guard info >= 0, Int(ctx.pointee.nb_streams) >= tracks.count else {
+                avformat_close_input(&owned)
+                if let error = io.takeError() { throw error }
+                throw MediaError(
+                    .seekFailed, url: url, operation: .seek, code: info,
+                    reason: "the segment at \(seconds) s does not hold the streams the first one did")
+            }
+        }
+        var old: UnsafeMutablePointer<AVFormatContext>? = context
+        avformat_close_input(&old)
+        context = ctx
+        customIO = io
+        applyDiscard()
+    }
+
+    /// Limits what libavformat may open on its own: nothing but the custom I/O when reading a `ByteSource` (a
+    /// playlist format such as HLS would otherwise fetch the URIs it names with its own HTTP, or read `file:` and
+    /// `concat:` URIs a remote playlist names: CVE-2016-1897/1898); local files and their neighbours otherwise.
+    static func restrictProtocols(_ options: inout OpaquePointer?, customIO: Bool) {
+        av_dict_set(&options, "protocol_whitelist", customIO ? "none" : "file,crypto,data,pipe", 0)
     }
 }

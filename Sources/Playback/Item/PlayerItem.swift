@@ -1,6 +1,7 @@
 import Foundation
 import Loading
 import Locking
+import Streaming
 import Synchronization
 
 /// One piece of media to play, like `AVPlayerItem`: it loads when a player takes it, then reports its status,
@@ -24,6 +25,7 @@ public final class PlayerItem: Sendable {
         var networkProgress: ByteSourceProgress?
         var byteTimeline: ByteTimeline?
         var preferredPeakBitRate: Double = 0
+        var preferredMaximumResolution: Resolution?
         var loadingPriority: TransferPriority = .playback
         var decryptionKey: String?
         /// Media selection: the groups once loaded, what is selected, what the app chose, and options that failed.
@@ -40,7 +42,7 @@ public final class PlayerItem: Sendable {
     public let url: String
     /// The file name, used to label the item in events.
     public let name: String
-    let state = Locked(State())
+    let state: Locked<State>
     private static let counter = Atomic<UInt64>(0)
     /// Creation order, for deterministic ordering of work between items.
     let serial: UInt64
@@ -59,6 +61,9 @@ public final class PlayerItem: Sendable {
     /// How an http(s) item's bytes are fetched and cached (nil for other items and items with their own sources).
     public let loading: RemoteLoading?
 
+    /// The stream session of an HLS or DASH item (nil for a file or a progressive URL).
+    let streamAccess: StreamAccess?
+
     /// An item for `url`: a path, an `http://` or `https://` URL, or any other URL FFmpeg opens. Nothing is opened
     /// until a player takes the item. http(s) items are read through `loading` (the shared byte cache and HTTP
     /// loader by default: byte ranges, resumes, typed errors, the cache shared by every player), never through
@@ -67,9 +72,24 @@ public final class PlayerItem: Sendable {
     /// or failing one to test stalls and faults.
     public init(url: String, source: ByteSourceMaker? = nil, loading: RemoteLoading = .shared) {
         self.url = url
+        let state = Locked(State())
+        self.state = state
+        var access: StreamAccess?
         if let source {
             self.makeSource = source
             self.loading = nil
+        } else if RemoteLoading.isRemote(url) && StreamAccess.isManifest(url) {
+            // An HLS or DASH presentation: its readers read the segments the item's stream session picks.
+            let stream = StreamAccess(url: url, loading: loading) { [state] in
+                state.withLock {
+                    ABRLimits(
+                        preferredPeakBitRate: $0.preferredPeakBitRate,
+                        preferredMaximumResolution: $0.preferredMaximumResolution)
+                }
+            }
+            access = stream
+            self.makeSource = { request in try stream.source(for: request) }
+            self.loading = loading
         } else if RemoteLoading.isRemote(url) {
             self.makeSource = { request in loading.source(request.url) }
             self.loading = loading
@@ -77,6 +97,7 @@ public final class PlayerItem: Sendable {
             self.makeSource = nil
             self.loading = nil
         }
+        self.streamAccess = access
         self.name = Self.name(of: url)
         self.serial = Self.counter.add(1, ordering: .relaxed).newValue
     }
@@ -167,6 +188,20 @@ public final class PlayerItem: Sendable {
         get { state.withLock { $0.preferredPeakBitRate } }
         set { state.withLock { $0.preferredPeakBitRate = max(newValue, 0) } }
     }
+
+    /// The largest picture the player should choose for an adaptive presentation (`AVPlayerItem`'s; nil for
+    /// none). Applied when the item loads, as ``preferredPeakBitRate`` is.
+    public var preferredMaximumResolution: Resolution? {
+        get { state.withLock { $0.preferredMaximumResolution } }
+        set { state.withLock { $0.preferredMaximumResolution = newValue } }
+    }
+
+    /// The variant switches of an adaptive presentation's current play, its first choice included (empty for a
+    /// file or a progressive URL, and before the item loads).
+    public var variantSwitches: [VariantSwitch] { streamAccess?.session?.switches ?? [] }
+
+    /// The presentation an HLS or DASH item plays (nil before it loads, and for other items).
+    public var presentation: Presentation? { streamAccess?.session?.presentation }
 
     public var isPlaybackLikelyToKeepUp: Bool { state.withLock { $0.buffering.isPlaybackLikelyToKeepUp } }
     public var isPlaybackBufferEmpty: Bool { state.withLock { $0.buffering.isPlaybackBufferEmpty } }

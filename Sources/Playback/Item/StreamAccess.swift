@@ -1,0 +1,49 @@
+import Loading
+import Locking
+import MediaCore
+import Streaming
+
+/// An HLS or DASH item's way to its segments: the stream session of its current load (opened by the first reader,
+/// shared by the others: they read the same variant's segments), and a source per reader.
+final class StreamAccess: Sendable {
+    let url: String
+    let loading: RemoteLoading
+    /// The item's limits (its peak bit rate and maximum resolution) as they are when a load opens the session.
+    private let limits: @Sendable () -> ABRLimits
+    private let current = Locked<StreamSession?>(nil)
+
+    init(url: String, loading: RemoteLoading, limits: @escaping @Sendable () -> ABRLimits) {
+        self.url = url
+        self.loading = loading
+        self.limits = limits
+    }
+
+    /// Whether `url` names an HLS playlist or a DASH manifest (by its path's extension: `.m3u8`, `.m3u`, `.mpd`).
+    static func isManifest(_ url: String) -> Bool {
+        let path = url.split(separator: "?", maxSplits: 1).first.map { $0.lowercased() } ?? ""
+        let clean = path.split(separator: "#", maxSplits: 1).first.map(String.init) ?? path
+        return clean.hasSuffix(".m3u8") || clean.hasSuffix(".m3u") || clean.hasSuffix(".mpd")
+    }
+
+    /// The session of the current load, once a reader opened it.
+    var session: StreamSession? { current.withLock { $0 } }
+
+    /// A source for `request`'s reader: the primary reader opens a new session (a new load of the item: a
+    /// first play, or one after a failure); the others read the session it opened.
+    func source(for request: ByteSourceRequest) throws(MediaError) -> any ByteSource {
+        if request.reader == .primary {
+            let session = try StreamSession.open(url: url, loading: loading, limits: limits())
+            let old = current.withLock { current -> StreamSession? in
+                defer { current = session }
+                return current
+            }
+            old?.close()
+            return SegmentedStream(session: session, drivesDownloads: true)
+        }
+        guard let session else {
+            throw MediaError(
+                .invalidArgument, url: url, operation: .open, reason: "a reader opened before the stream's session")
+        }
+        return SegmentedStream(session: session, drivesDownloads: false)
+    }
+}

@@ -1,0 +1,56 @@
+import Loading
+import MediaCore
+
+/// Reads a manifest URL into a ``Presentation``: an HLS master or media playlist, or a DASH MPD (told apart by
+/// their text, not their names), and the media playlists of the variants as they are needed.
+enum ManifestLoader {
+    /// The presentation at `url`. A lone HLS media playlist is a presentation of one variant.
+    static func presentation(_ url: String, loading: RemoteLoading) throws(MediaError) -> Presentation {
+        let bytes = try ResourceReader.bytes(url, loading: loading)
+        return try presentation(bytes, url: url)
+    }
+
+    static func presentation(_ bytes: [UInt8], url: String) throws(MediaError) -> Presentation {
+        let text = String(decoding: bytes, as: UTF8.self)
+        if isDASH(text) { return try DASHManifestParser.parse(text, url: url) }
+        switch try HLSPlaylistParser.parse(text, url: url) {
+        case .master(let presentation): return presentation
+        case .media(let playlist):
+            return Presentation(
+                format: .hls, url: url,
+                variants: [Variant(id: "0", bandwidth: 0, media: .segments(playlist))])
+        }
+    }
+
+    /// The segments of `media`: listed already, or an HLS media playlist to load, or a DASH file's `sidx`.
+    static func playlist(_ media: MediaReference, loading: RemoteLoading) throws(MediaError) -> MediaPlaylist {
+        switch media {
+        case .segments(let playlist): return playlist
+        case .playlist(let url):
+            let text = try ResourceReader.text(url, loading: loading)
+            switch try HLSPlaylistParser.parse(text, url: url) {
+            case .media(let playlist): return playlist
+            case .master:
+                throw MediaError(
+                    .malformedManifest, url: url, operation: .probe,
+                    reason: "a master playlist where a variant's media playlist was expected")
+            }
+        case .indexed(let url, let initialization, let index):
+            let bytes = try ResourceReader.bytes(url, range: index, loading: loading)
+            let segments = try SegmentIndexParser.parse(bytes, url: url, endOffset: index.end)
+                .map { segment -> Segment in
+                    var segment = segment
+                    segment.initialization = InitializationSection(url: url, byteRange: initialization)
+                    return segment
+                }
+            return MediaPlaylist(
+                kind: .vod, targetDuration: segments.map(\.duration).max() ?? 0, segments: segments, hasEnd: true)
+        }
+    }
+
+    /// Whether `text` is an MPD (XML whose root is `MPD`) rather than a playlist.
+    static func isDASH(_ text: String) -> Bool {
+        let head = text.prefix(2048)
+        return !head.hasPrefix("#EXTM3U") && head.contains("<MPD")
+    }
+}

@@ -1,0 +1,197 @@
+import Loading
+import Locking
+import MediaCore
+
+/// One reader's view of an adaptive presentation: the segments of the variants its ``StreamSession`` decided, one
+/// after another, as one byte stream a demuxer reads as a file (an fMP4 rendition's initialization section first,
+/// and again where the variant changes). Each part is read through `Loading` (its byte cache: a segment the session
+/// downloaded ahead, or the other reader read, is not fetched again), bounded to the segment's byte range.
+///
+/// Seeks within the parts read since the last ``reposition(toSeconds:)`` are served (a demuxer probing may step
+/// back); ``reposition(toSeconds:)`` starts over at a segment, which is how the demuxer seeks.
+public final class SegmentedStream: SegmentedByteSource, Sendable {
+    public let session: StreamSession
+    /// Whether this reader's progress drives the downloads ahead (the primary reader's does; the audio reader
+    /// follows the same decisions a little behind).
+    public let drivesDownloads: Bool
+    private let state: Locked<State>
+
+    /// A part of the stream: an initialization section or a segment, at `start` in the stream's bytes.
+    struct Part {
+        var url: String
+        var range: ByteRange?
+        var start: Int64
+        /// Its length once read to its end (or known from its range).
+        var length: Int64?
+        /// Set for an initialization section (read before segment `segmentIndex`).
+        var initialization: InitializationSection?
+        var segmentIndex: Int
+    }
+
+    struct State {
+        /// The parts opened since the last reposition (the newest 8), the one being read last.
+        var parts: [Part] = []
+        var source: RemoteByteSource?
+        /// Where the reader is in the current part.
+        var offsetInPart: Int64 = 0
+        var nextSegment = 0
+        var lastInitialization: InitializationSection?
+        var closed = false
+    }
+
+    public init(session: StreamSession, drivesDownloads: Bool) {
+        self.session = session
+        self.drivesDownloads = drivesDownloads
+        self.state = Locked(State())
+    }
+
+    public var presentationDuration: Double? { session.duration }
+
+    public var size: Int64? { nil }
+
+    public func read(into buffer: UnsafeMutableRawBufferPointer) throws(MediaError) -> Int {
+        while true {
+            let (source, remaining) = state.withLock { s -> (RemoteByteSource?, Int64?) in
+                guard !s.closed, let part = s.parts.last else { return (nil, nil) }
+                return (s.source, part.range.map { $0.length - s.offsetInPart })
+            }
+            if state.withLock({ $0.closed }) { return 0 }
+            if let source, remaining.map({ $0 > 0 }) ?? true {
+                let wanted = min(buffer.count, Int(clamping: remaining ?? Int64(buffer.count)))
+                let count = try source.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<wanted]))
+                if count > 0 {
+                    state.withLock { $0.offsetInPart += Int64(count) }
+                    return count
+                }
+                if let remaining, remaining > 0 {
+                    let url = state.withLock { $0.parts.last?.url } ?? session.url
+                    throw MediaError(
+                        .truncated, url: url, operation: .read, reason: "the segment ended \(remaining) bytes early")
+                }
+            }
+            guard try openNextPart() else { return 0 }
+        }
+    }
+
+    /// Ends the current part and opens the next: the next segment, or its initialization section first when it
+    /// differs from the last one read. Returns false past the last segment.
+    private func openNextPart() throws(MediaError) -> Bool {
+        let (index, lastInit) = state.withLock { s -> (Int, InitializationSection?) in
+            if var part = s.parts.last, part.length == nil {
+                part.length = s.offsetInPart
+                s.parts[s.parts.count - 1] = part
+            }
+            s.source?.close()
+            s.source = nil
+            return (s.nextSegment, s.lastInitialization)
+        }
+        guard let (_, segment) = try session.segment(at: index) else { return false }
+        let part: Part
+        if let initialization = segment.initialization, initialization != lastInit {
+            part = Part(
+                url: initialization.url, range: initialization.byteRange, start: 0, length: nil,
+                initialization: initialization, segmentIndex: index)
+        } else {
+            part = Part(
+                url: segment.url, range: segment.byteRange, start: 0, length: nil, initialization: nil,
+                segmentIndex: index)
+            if drivesDownloads { session.readerEntered(index) }
+        }
+        try open(part)
+        return true
+    }
+
+    private func open(_ newPart: Part) throws(MediaError) {
+        let source = session.loading.source(newPart.url, priority: .playback)
+        if let range = newPart.range {
+            try source.seek(to: range.offset)
+            source.setFetchLimit(range.end)
+        }
+        let closed = state.withLock { s -> Bool in
+            guard !s.closed else { return true }
+            var part = newPart
+            part.length = newPart.range?.length
+            if let last = s.parts.last { part.start = last.start + (last.length ?? s.offsetInPart) }
+            if let initialization = part.initialization {
+                s.lastInitialization = initialization
+                s.nextSegment = part.segmentIndex
+            } else {
+                s.nextSegment = part.segmentIndex + 1
+            }
+            s.parts.append(part)
+            if s.parts.count > 8 { s.parts.removeFirst(s.parts.count - 8) }
+            s.source = source
+            s.offsetInPart = 0
+            return false
+        }
+        if closed { source.close() }
+    }
+
+    public func seek(to offset: Int64) throws(MediaError) {
+        let target = state.withLock { s -> (Part, Int)? in
+            guard let i = s.parts.lastIndex(where: { $0.start <= offset }) else { return nil }
+            let part = s.parts[i]
+            let end = part.length.map { part.start + $0 } ?? (i == s.parts.count - 1 ? Int64.max : part.start)
+            return offset <= end ? (part, i) : nil
+        }
+        guard let (part, index) = target else {
+            throw MediaError(
+                .seekFailed, url: session.url, operation: .seek,
+                reason: "byte \(offset) of the segmented stream is not in the segments read since the last seek")
+        }
+        let within = offset - part.start
+        let isCurrent = state.withLock { index == $0.parts.count - 1 && $0.source != nil }
+        if isCurrent {
+            let source = state.withLock { $0.source }
+            try source?.seek(to: (part.range?.offset ?? 0) + within)
+            state.withLock { $0.offsetInPart = within }
+            return
+        }
+        // An earlier part: read it again (from the cache), and the parts after it as they come.
+        let source = session.loading.source(part.url, priority: .playback)
+        try source.seek(to: (part.range?.offset ?? 0) + within)
+        if let range = part.range { source.setFetchLimit(range.end) }
+        let old = state.withLock { s -> RemoteByteSource? in
+            let old = s.source
+            s.parts.removeSubrange((index + 1)...)
+            s.source = source
+            s.offsetInPart = within
+            if let initialization = part.initialization {
+                // After an initialization section comes the segment it was read before.
+                s.lastInitialization = initialization
+                s.nextSegment = part.segmentIndex
+            } else {
+                s.nextSegment = part.segmentIndex + 1
+            }
+            return old
+        }
+        old?.close()
+    }
+
+    public func reposition(toSeconds seconds: Double) throws(MediaError) -> Double {
+        let index = session.index(containing: seconds)
+        let old = state.withLock { s -> RemoteByteSource? in
+            defer {
+                s.source = nil
+                s.parts = []
+                s.offsetInPart = 0
+                s.nextSegment = index
+                s.lastInitialization = nil
+            }
+            return s.source
+        }
+        old?.close()
+        if drivesDownloads { session.repositioned(to: index) }
+        return try session.segment(at: index)?.segment.start ?? seconds
+    }
+
+    public func close() {
+        let source = state.withLock { s -> RemoteByteSource? in
+            s.closed = true
+            defer { s.source = nil }
+            return s.source
+        }
+        source?.close()
+        if drivesDownloads { session.close() }
+    }
+}

@@ -1,0 +1,286 @@
+import Foundation
+import Loading
+import Locking
+import MediaCore
+
+/// One play of an adaptive presentation: its manifest, the media playlists loaded so far, which variant each
+/// segment comes from (decided once, so the video and audio readers read the same bytes), and the downloads ahead
+/// of the primary reader that feed the ABR machine's bandwidth estimate.
+///
+/// A driver in the engine's shape: its state is one value behind a lock; downloads, playlist loads and observers
+/// run after the lock is released. Made on a loader thread (``open(url:loading:limits:)`` blocks on the network).
+public final class StreamSession: Sendable {
+    /// The manifest's URL.
+    public let url: String
+    public let presentation: Presentation
+    let loading: RemoteLoading
+    /// How far ahead of the primary reader segments are downloaded, in seconds of media.
+    public let forwardSeconds: Double
+    private let state: Locked<State>
+
+    struct State {
+        var playlists: [String: MediaPlaylist] = [:]
+        var loadingPlaylists: Set<String> = []
+        /// The playlist segment indexes and times are read from (the first variant's loaded).
+        var reference: MediaPlaylist
+        var decisions: [Int: String] = [:]
+        var abr: ABRMachine
+        var current: Variant?
+        /// The next segment to download ahead, the primary reader's segment, and the downloads done.
+        var downloadIndex = 0
+        var readerIndex = 0
+        var downloaded: Set<Int> = []
+        var downloading: PrefetchTask?
+        var closed = false
+        var switches: [VariantSwitch] = []
+        var observers: [@Sendable (VariantSwitch) -> Void] = []
+        var bytesDownloaded: Int64 = 0
+    }
+
+    private init(
+        url: String, presentation: Presentation, loading: RemoteLoading, forwardSeconds: Double, state: State
+    ) {
+        self.url = url
+        self.presentation = presentation
+        self.loading = loading
+        self.forwardSeconds = forwardSeconds
+        self.state = Locked(state)
+    }
+
+    /// Loads the manifest at `url` and the media playlist of the variant the ABR machine starts with (from the
+    /// process's last bandwidth estimate, within `limits`). Blocking.
+    /// - Throws: the loader's errors, `.malformedManifest`, `.refusedByPolicy`.
+    public static func open(
+        url: String, loading: RemoteLoading, limits: ABRLimits = ABRLimits(), forwardSeconds: Double = 30
+    ) throws(MediaError) -> StreamSession {
+        let presentation = try ManifestLoader.presentation(url, loading: loading)
+        guard !presentation.variants.isEmpty else {
+            throw MediaError(.malformedManifest, url: url, operation: .probe, reason: "no variant to play")
+        }
+        var abr = ABRMachine(
+            variants: presentation.variants, limits: limits, startEstimate: SharedBandwidthEstimate.shared.current)
+        let first = abr.nextSegment(duration: 0)
+        let playlist = try ManifestLoader.playlist(first.variant.media, loading: loading)
+        guard !playlist.segments.isEmpty else {
+            throw MediaError(.malformedManifest, url: url, operation: .probe, reason: "the playlist lists no segment")
+        }
+        if let key = playlist.segments.first(where: { $0.key != nil })?.key {
+            throw MediaError(
+                .refusedByPolicy, url: url, operation: .open,
+                reason: "AES-128 segments (key \(key.url)) are not decrypted yet")
+        }
+        var state = State(reference: playlist, abr: abr)
+        state.playlists[first.variant.id] = playlist
+        state.decisions[0] = first.variant.id
+        state.current = first.variant
+        let start = VariantSwitch(
+            from: nil, to: first.variant, segmentIndex: 0, seconds: 0, reason: "\(first.reason)",
+            estimate: abr.estimate)
+        state.switches.append(start)
+        let session = StreamSession(
+            url: url, presentation: presentation, loading: loading, forwardSeconds: forwardSeconds, state: state)
+        session.pump()
+        return session
+    }
+
+    /// The presentation's duration (nil for live).
+    public var duration: Double? {
+        state.withLock { $0.reference.hasEnd ? $0.reference.duration : nil }
+    }
+
+    /// The variant switches so far, the first choice included (the newest 100).
+    public var switches: [VariantSwitch] { state.withLock { $0.switches } }
+
+    /// Bytes of segments downloaded ahead so far.
+    public var bytesDownloaded: Int64 { state.withLock { $0.bytesDownloaded } }
+
+    /// Calls `observer` with every later switch (on the thread that decided it, with no lock held).
+    public func observeSwitches(_ observer: @escaping @Sendable (VariantSwitch) -> Void) {
+        state.withLock { $0.observers.append(observer) }
+    }
+
+    /// The index of the segment that holds `seconds`.
+    func index(containing seconds: Double) -> Int {
+        state.withLock { s in
+            let segments = s.reference.segments
+            return segments.lastIndex { $0.start <= seconds + 1e-6 } ?? 0
+        }
+    }
+
+    /// Segment `index` of the variant decided for it (deciding now if no download has), with its variant; nil
+    /// past the last segment. May load that variant's playlist (blocking).
+    func segment(at index: Int) throws(MediaError) -> (variant: Variant, segment: Segment)? {
+        let (decided, observers, change) = state.withLock { s in
+            guard index < s.reference.segments.count else {
+                return (nil as Variant?, [@Sendable (VariantSwitch) -> Void](), nil as VariantSwitch?)
+            }
+            let (variant, change) = decide(index, &s)
+            return (variant, change == nil ? [] : s.observers, change)
+        }
+        if let change { for observer in observers { observer(change) } }
+        guard let decided else { return nil }
+        let playlist = try playlist(of: decided)
+        guard index < playlist.segments.count else { return nil }
+        return (decided, playlist.segments[index])
+    }
+
+    /// The primary reader starts segment `index`: downloads move ahead of it.
+    func readerEntered(_ index: Int) {
+        state.withLock { s in
+            s.readerIndex = index
+            if s.downloadIndex < index { s.downloadIndex = index }
+        }
+        pump()
+    }
+
+    /// The primary reader moved to another place (a seek): downloads start over from `index`.
+    func repositioned(to index: Int) {
+        let stale = state.withLock { s -> PrefetchTask? in
+            s.readerIndex = index
+            s.downloadIndex = index
+            defer { s.downloading = nil }
+            return s.downloading
+        }
+        stale?.cancel()
+        pump()
+    }
+
+    /// Stops the downloads (the item left).
+    public func close() {
+        let task = state.withLock { s -> PrefetchTask? in
+            s.closed = true
+            defer { s.downloading = nil }
+            return s.downloading
+        }
+        task?.cancel()
+    }
+
+    // MARK: Deciding
+
+    /// The variant of segment `index`: decided already, or now by the ABR machine (a variant whose playlist is
+    /// not loaded yet is loaded in the background, and the current one kept meanwhile).
+    private func decide(_ index: Int, _ s: inout State) -> (Variant, VariantSwitch?) {
+        if let id = s.decisions[index], let variant = presentation.variants.first(where: { $0.id == id }) {
+            return (variant, nil)
+        }
+        let duration = s.reference.segments[index].duration
+        s.abr.bufferLevel(bufferAhead(s))
+        let decision = s.abr.nextSegment(duration: duration)
+        var chosen = decision.variant
+        if s.playlists[chosen.id] == nil, let current = s.current, current.id != chosen.id {
+            loadInBackground(chosen, &s)
+            chosen = current
+        }
+        s.decisions[index] = chosen.id
+        var change: VariantSwitch?
+        if chosen.id != s.current?.id {
+            change = VariantSwitch(
+                from: s.current, to: chosen, segmentIndex: index, seconds: s.reference.segments[index].start,
+                reason: "\(decision.reason)", estimate: s.abr.estimate)
+            s.switches.append(change!)
+            if s.switches.count > 100 { s.switches.removeFirst(s.switches.count - 100) }
+        }
+        s.current = chosen
+        return (chosen, change)
+    }
+
+    /// Seconds of media downloaded ahead of the primary reader's segment.
+    private func bufferAhead(_ s: State) -> Double {
+        let segments = s.reference.segments
+        var seconds = 0.0
+        var index = s.readerIndex + 1
+        while index < segments.count, s.downloaded.contains(index) {
+            seconds += segments[index].duration
+            index += 1
+        }
+        return seconds
+    }
+
+    private func playlist(of variant: Variant) throws(MediaError) -> MediaPlaylist {
+        if let playlist = state.withLock({ $0.playlists[variant.id] }) { return playlist }
+        let playlist = try ManifestLoader.playlist(variant.media, loading: loading)
+        state.withLock { $0.playlists[variant.id] = playlist }
+        return playlist
+    }
+
+    private func loadInBackground(_ variant: Variant, _ s: inout State) {
+        guard !s.loadingPlaylists.contains(variant.id) else { return }
+        s.loadingPlaylists.insert(variant.id)
+        let loading = self.loading
+        Thread.detachNewThread { [weak self] in
+            let playlist = try? ManifestLoader.playlist(variant.media, loading: loading)
+            self?.state.withLock { s in
+                s.loadingPlaylists.remove(variant.id)
+                if let playlist { s.playlists[variant.id] = playlist }
+            }
+        }
+    }
+
+    // MARK: Downloading ahead
+
+    /// Starts the next download ahead of the primary reader, when none runs and less than `forwardSeconds` are
+    /// held ahead of it.
+    private func pump() {
+        let next = state.withLock { s -> (index: Int, started: ContinuousClock.Instant)? in
+            guard !s.closed, s.downloading == nil, s.downloadIndex < s.reference.segments.count else { return nil }
+            guard bufferAhead(s) < forwardSeconds else { return nil }
+            while s.downloaded.contains(s.downloadIndex) { s.downloadIndex += 1 }
+            guard s.downloadIndex < s.reference.segments.count else { return nil }
+            let index = s.downloadIndex
+            s.downloadIndex += 1
+            return (index, .now)
+        }
+        guard let next else { return }
+        let part: (variant: Variant, segment: Segment)?
+        do throws(MediaError) {
+            part = try segment(at: next.index)
+        } catch {
+            return
+        }
+        guard let part else { return }
+        let segment = part.segment
+        if let initialization = segment.initialization {
+            loading.prefetch(initialization.url, upTo: initialization.byteRange?.end)
+        }
+        let heldBefore = held(segment)
+        let task = loading.prefetch(segment.url, upTo: segment.byteRange?.end) { [weak self] error in
+            self?.downloaded(next.index, segment: segment, heldBefore: heldBefore, started: next.started, error: error)
+        }
+        let keep = state.withLock { s -> Bool in
+            guard !s.closed, s.downloading == nil, task.result == nil else { return false }
+            s.downloading = task
+            return true
+        }
+        if !keep && task.result == nil { task.cancel() }
+    }
+
+    private func downloaded(
+        _ index: Int, segment: Segment, heldBefore: Int64, started: ContinuousClock.Instant, error: MediaError?
+    ) {
+        let elapsed = ContinuousClock.now - started
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let bytes = max(held(segment) - heldBefore, 0)
+        state.withLock { s in
+            s.downloading = nil
+            guard error == nil else { return }
+            s.downloaded.insert(index)
+            s.bytesDownloaded += bytes
+            if bytes > 0 {
+                s.abr.segmentLoaded(bytes: Int(bytes), seconds: seconds, variantID: s.decisions[index] ?? "")
+                if let estimate = s.abr.estimate { SharedBandwidthEstimate.shared.record(estimate) }
+            }
+        }
+        if error == nil { pump() }
+    }
+
+    /// Bytes of `segment` held in the cache.
+    private func held(_ segment: Segment) -> Int64 {
+        let ranges = loading.cache.cachedRanges(of: segment.url)
+        let window = segment.byteRange.map { $0.offset..<$0.end } ?? 0..<Int64.max
+        return ranges.reduce(0) { total, range in
+            let low = max(range.lowerBound, window.lowerBound)
+            let high = min(range.upperBound, window.upperBound)
+            return total + max(high - low, 0)
+        }
+    }
+}
