@@ -18,13 +18,20 @@ public struct MediaPlaylist: Sendable, Equatable {
     public var segments: [Segment]
     /// Whether the list is complete (`#EXT-X-ENDLIST`, a static MPD).
     public var hasEnd: Bool
+    /// The discontinuity sequence number of the first segment listed (`#EXT-X-DISCONTINUITY-SEQUENCE`): live
+    /// reloads match discontinuities across windows by it.
+    public var discontinuitySequence: Int
 
-    public init(kind: Kind, targetDuration: Double, mediaSequence: Int = 0, segments: [Segment], hasEnd: Bool) {
+    public init(
+        kind: Kind, targetDuration: Double, mediaSequence: Int = 0, segments: [Segment], hasEnd: Bool,
+        discontinuitySequence: Int = 0
+    ) {
         self.kind = kind
         self.targetDuration = targetDuration
         self.mediaSequence = mediaSequence
         self.segments = segments
         self.hasEnd = hasEnd
+        self.discontinuitySequence = discontinuitySequence
     }
 
     /// The sum of the segments' durations.

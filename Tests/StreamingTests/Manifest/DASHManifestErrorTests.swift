@@ -1,0 +1,94 @@
+import Foundation
+import MediaCore
+import Streaming
+import Testing
+
+@Suite("DASH manifest errors and policy")
+struct DASHManifestErrorTests {
+    private func error(_ text: String, url: String = ManifestSamples.mpdURL) -> MediaError? {
+        do {
+            _ = try DASHManifestParser.parse(text, url: url)
+            Issue.record("no error for:\n\(text)")
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    private let template = "<SegmentTemplate media=\"$Number$.m4s\" initialization=\"i.mp4\" duration=\"2\"/>"
+
+    @Test("a BaseURL of file:/// or concat: in a remote MPD is refused, at any level")
+    func schemes() {
+        let root = DASHManifestParserTests.mpd(template, base: "<BaseURL>file:///etc/</BaseURL>")
+        #expect(error(root)?.kind == .refusedByPolicy)
+        #expect(error(root)?.reason.contains("file:///etc/") == true)
+        let representation = DASHManifestParserTests.mpd("<BaseURL>concat:a|b</BaseURL>" + template)
+        #expect(error(representation)?.kind == .refusedByPolicy)
+        let media = DASHManifestParserTests.mpd(
+            "<SegmentTemplate media=\"file:///etc/$Number$\" initialization=\"i.mp4\" duration=\"2\"/>")
+        #expect(error(media)?.kind == .refusedByPolicy)
+    }
+
+    @Test("live DASH is refused with its reason")
+    func dynamic() {
+        let text = DASHManifestParserTests.mpd(template).replacingOccurrences(of: "\"static\"", with: "\"dynamic\"")
+        #expect(error(text)?.kind == .refusedByPolicy)
+        #expect(error(text)?.reason == "live DASH (type=dynamic) is not supported")
+    }
+
+    @Test("a DTD is refused and its entities never expanded")
+    func doctype() {
+        let text = """
+            <?xml version="1.0"?>
+            <!DOCTYPE MPD [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">
+              <!ENTITY c SYSTEM "file:///etc/passwd">]>
+            <MPD type="static" mediaPresentationDuration="PT2S"><BaseURL>&c;&b;</BaseURL></MPD>
+            """
+        #expect(error(text)?.kind == .refusedByPolicy)
+    }
+
+    @Test("malformed MPDs: not XML, not an MPD, no Period, bad numbers, unknown identifiers, missing pieces")
+    func malformed() {
+        let cases: [(String, String)] = [
+            ("not xml at all", "XML"),
+            ("<MPD type=\"static\"><Period>", "XML"),
+            ("<html/>", "<html>"),
+            ("<MPD type=\"static\"/>", "Period"),
+            ("<MPD type=\"other\"><Period/></MPD>", "other"),
+            (
+                DASHManifestParserTests.mpd(template).replacingOccurrences(of: "bandwidth=\"1000\"", with: ""),
+                "bandwidth"
+            ),
+            (DASHManifestParserTests.mpd(""), "SegmentTemplate"),
+            (DASHManifestParserTests.mpd(template.replacingOccurrences(of: "$Number$", with: "$Frame$")), "$Frame$"),
+            (
+                DASHManifestParserTests.mpd(template.replacingOccurrences(of: "$Number$", with: "$Number")),
+                "unterminated"
+            ),
+            (DASHManifestParserTests.mpd(template.replacingOccurrences(of: "\"2\"", with: "\"-2\"")), "-2"),
+            (DASHManifestParserTests.mpd(template.replacingOccurrences(of: "\"2\"", with: "\"0\"")), "positive"),
+            (DASHManifestParserTests.mpd(template, duration: "soon"), "soon"),
+            (DASHManifestParserTests.mpd("<SegmentBase/>"), "indexRange"),
+            (DASHManifestParserTests.mpd("<SegmentBase indexRange=\"9-3\"/>"), "before"),
+            (DASHManifestParserTests.mpd(template.replacingOccurrences(of: "i.mp4", with: "$Number$.mp4")), "Number"),
+        ]
+        for (text, word) in cases {
+            guard let error = error(text) else { continue }
+            #expect(error.kind == .malformedManifest, "\(word)")
+            #expect(error.url == ManifestSamples.mpdURL)
+            #expect(error.reason.contains(word), "\(error.reason)")
+        }
+    }
+
+    @Test("a period of a billion one-tick segments is refused, not allocated")
+    func segmentBomb() {
+        let text = DASHManifestParserTests.mpd(
+            "<SegmentTemplate media=\"$Number$\" initialization=\"i\" timescale=\"1000\" duration=\"1\"/>",
+            duration: "PT300H")
+        #expect(error(text)?.kind == .malformedManifest)
+        let timeline = DASHManifestParserTests.mpd(
+            "<SegmentTemplate media=\"$Time$\" initialization=\"i\"><SegmentTimeline><S d=\"1\" r=\"999999999\"/>"
+                + "</SegmentTimeline></SegmentTemplate>")
+        #expect(error(timeline)?.kind == .malformedManifest)
+    }
+}
