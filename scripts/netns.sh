@@ -11,7 +11,8 @@
 # Paths: /<file> every file of the media folder (byte ranges, keep-alive, ETag and Last-Modified as nginx sends them),
 #        /noranges/<file> the same without byte ranges, /stall/<file> one byte a second (a stalled connection),
 #        /status/500 an internal server error; a missing file is a 404.
-# The media folder is .build/http-media: Media/*, plus clips made with ffmpeg (scripts/make-http-media.sh).
+# The media folder is .build/http-media: Media/*, plus clips made with ffmpeg (scripts/make-http-media.sh), and the
+# HLS/DASH ladders under /ladder/ (scripts/make-ladder-media.sh; playlists, manifests and segments get their MIME types).
 #
 # The command sees PLAYCTL_HTTP=http://127.0.0.1, PLAYCTL_HTTP_ROOT (the media folder), PLAYCTL_HTTP_LOG (nginx's
 # access log: port, status, bytes sent, request and Range header, a line per response), and
@@ -54,7 +55,10 @@ http {
   access_log $run/access.log sent;
   sendfile on;
   keepalive_timeout 30;
-  types { video/mp4 mp4 m4a; video/webm webm; video/mp2t ts; image/jpeg jpg; image/png png; }
+  types {
+    video/mp4 mp4 m4a; video/webm webm; video/mp2t ts; image/jpeg jpg; image/png png;
+    application/vnd.apple.mpegurl m3u8; application/dash+xml mpd; video/iso.segment m4s;
+  }
   default_type application/octet-stream;
   client_body_temp_path $run/body;
   proxy_temp_path $run/proxy;
@@ -90,6 +94,7 @@ if [ ${#need[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
 fi
 bash scripts/make-http-media.sh
+bash scripts/make-ladder-media.sh
 if unshare -n true 2>/dev/null; then
   exec unshare -n -- "$0" --inside 1 "$@"
 fi
