@@ -30,6 +30,10 @@ final class CustomIO {
         else {
             fatalError("avio_alloc_context: out of memory")
         }
+        // A segmented stream (HLS, DASH) is read straight through: its demuxer must not walk the rest of the
+        // presentation looking for an index (an fMP4 demuxer on a seekable input reads every fragment's header
+        // before the first packet); its seeks reopen it at a segment instead.
+        if source is any SegmentedByteSource { context.pointee.seekable = 0 }
         self.context = context
     }
 

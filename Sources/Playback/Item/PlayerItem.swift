@@ -88,7 +88,7 @@ public final class PlayerItem: Sendable {
                 }
             }
             access = stream
-            self.makeSource = { request in try stream.source(for: request) }
+            self.makeSource = { (request) throws(MediaError) in try stream.source(for: request) }
             self.loading = loading
         } else if RemoteLoading.isRemote(url) {
             self.makeSource = { request in loading.source(request.url) }

@@ -37,12 +37,9 @@ enum ManifestLoader {
             }
         case .indexed(let url, let initialization, let index):
             let bytes = try ResourceReader.bytes(url, range: index, loading: loading)
-            let segments = try SegmentIndexParser.parse(bytes, url: url, endOffset: index.end)
-                .map { segment -> Segment in
-                    var segment = segment
-                    segment.initialization = InitializationSection(url: url, byteRange: initialization)
-                    return segment
-                }
+            let segments = try SegmentIndexParser.parse(
+                bytes, boxEnd: index.end, url: url,
+                initialization: InitializationSection(url: url, byteRange: initialization))
             return MediaPlaylist(
                 kind: .vod, targetDuration: segments.map(\.duration).max() ?? 0, segments: segments, hasEnd: true)
         }

@@ -17,16 +17,16 @@ enum ResourceReader {
             source.setFetchLimit(range.end)
         }
         let wanted = range.map { Int($0.length) } ?? limit + 1
-        var bytes = [UInt8](repeating: 0, count: min(wanted, 64 << 10))
-        var count = 0
-        while count < wanted {
-            if count == bytes.count { bytes.append(contentsOf: repeatElement(0, count: min(bytes.count, wanted - count))) }
-            let n = try bytes.withUnsafeMutableBytes { buffer throws(MediaError) in
-                try source.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[count..<min(buffer.count, wanted)]))
-            }
+        var bytes: [UInt8] = []
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 << 10, alignment: 1)
+        defer { chunk.deallocate() }
+        while bytes.count < wanted {
+            let room = min(chunk.count, wanted - bytes.count)
+            let n = try source.read(into: UnsafeMutableRawBufferPointer(rebasing: chunk[0..<room]))
             if n == 0 { break }
-            count += n
+            bytes.append(contentsOf: chunk[0..<n])
         }
+        let count = bytes.count
         if range == nil && count > limit {
             throw MediaError(
                 .malformedManifest, url: url, operation: .read,
@@ -37,7 +37,7 @@ enum ResourceReader {
                 .truncated, url: url, operation: .read,
                 reason: "bytes \(range.offset)-\(range.end - 1) asked, the resource ends after \(count)")
         }
-        return Array(bytes[..<count])
+        return bytes
     }
 
     /// The text of `url` (UTF-8; invalid bytes are replaced).

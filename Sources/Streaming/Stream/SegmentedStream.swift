@@ -45,6 +45,8 @@ public final class SegmentedStream: SegmentedByteSource, Sendable {
         self.state = Locked(State())
     }
 
+    deinit { close() }
+
     public var presentationDuration: Double? { session.duration }
 
     public var size: Int64? { nil }
@@ -128,6 +130,7 @@ public final class SegmentedStream: SegmentedByteSource, Sendable {
     }
 
     public func seek(to offset: Int64) throws(MediaError) {
+        if try seekForward(to: offset) { return }
         let target = state.withLock { s -> (Part, Int)? in
             guard let i = s.parts.lastIndex(where: { $0.start <= offset }) else { return nil }
             let part = s.parts[i]
@@ -168,6 +171,32 @@ public final class SegmentedStream: SegmentedByteSource, Sendable {
         old?.close()
     }
 
+    /// A seek at or past the current part's end (a demuxer skipping an atom it does not need, which may lie in the
+    /// next segments): the parts in between are opened in turn (their lengths from their ranges or the server's
+    /// answer) and the stream lands in the one that holds `offset`. Returns false for an offset before the current
+    /// part's end.
+    private func seekForward(to offset: Int64) throws(MediaError) -> Bool {
+        while true {
+            guard let (part, source) = state.withLock({ s in s.parts.last.map { ($0, s.source) } }) else {
+                return false
+            }
+            var length = part.length
+            if length == nil, let source, let size = source.size { length = size - (part.range?.offset ?? 0) }
+            guard let length, offset >= part.start + length else {
+                if offset < part.start { return false }
+                guard let source else { return false }
+                try source.seek(to: (part.range?.offset ?? 0) + offset - part.start)
+                state.withLock { $0.offsetInPart = offset - part.start }
+                return true
+            }
+            state.withLock { s in
+                if !s.parts.isEmpty { s.parts[s.parts.count - 1].length = length }
+                s.offsetInPart = length
+            }
+            if !(try openNextPart()) { return true }
+        }
+    }
+
     public func reposition(toSeconds seconds: Double) throws(MediaError) -> Double {
         let index = session.index(containing: seconds)
         let old = state.withLock { s -> RemoteByteSource? in
@@ -195,3 +224,4 @@ public final class SegmentedStream: SegmentedByteSource, Sendable {
         if drivesDownloads { session.close() }
     }
 }
+

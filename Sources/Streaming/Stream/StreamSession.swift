@@ -30,12 +30,18 @@ public final class StreamSession: Sendable {
         var downloadIndex = 0
         var readerIndex = 0
         var downloaded: Set<Int> = []
-        var downloading: PrefetchTask?
+        /// The download under way: its segment and the source it reads (closed to stop it).
+        var downloading: (index: Int, source: RemoteByteSource)?
+        /// Bumped by every change a sleeping downloader must look at.
+        var generation: UInt64 = 0
         var closed = false
         var switches: [VariantSwitch] = []
         var observers: [@Sendable (VariantSwitch) -> Void] = []
         var bytesDownloaded: Int64 = 0
     }
+
+    /// Wakes the downloader when the state changed (a reader moved on, a seek, the end).
+    private let wake = NSCondition()
 
     private init(
         url: String, presentation: Presentation, loading: RemoteLoading, forwardSeconds: Double, state: State
@@ -57,8 +63,12 @@ public final class StreamSession: Sendable {
         guard !presentation.variants.isEmpty else {
             throw MediaError(.malformedManifest, url: url, operation: .probe, reason: "no variant to play")
         }
-        var abr = ABRMachine(
-            variants: presentation.variants, limits: limits, startEstimate: SharedBandwidthEstimate.shared.current)
+        guard
+            var abr = ABRMachine(
+                variants: presentation.variants, limits: limits, startEstimate: SharedBandwidthEstimate.shared.current)
+        else {
+            throw MediaError(.malformedManifest, url: url, operation: .probe, reason: "no variant to play")
+        }
         let first = abr.nextSegment(duration: 0)
         let playlist = try ManifestLoader.playlist(first.variant.media, loading: loading)
         guard !playlist.segments.isEmpty else {
@@ -79,7 +89,11 @@ public final class StreamSession: Sendable {
         state.switches.append(start)
         let session = StreamSession(
             url: url, presentation: presentation, loading: loading, forwardSeconds: forwardSeconds, state: state)
-        session.pump()
+        let thread = Thread { [weak session] in
+            while let session, session.downloadNext() {}
+        }
+        thread.name = "playctl-segments"
+        thread.start()
         return session
     }
 
@@ -128,31 +142,44 @@ public final class StreamSession: Sendable {
     func readerEntered(_ index: Int) {
         state.withLock { s in
             s.readerIndex = index
-            if s.downloadIndex < index { s.downloadIndex = index }
+            // The reader fetches the segment itself when no download has begun it: downloads go on after it (a
+            // download begun now would only join the reader's fetch).
+            if s.downloadIndex <= index { s.downloadIndex = index + 1 }
+            s.generation += 1
         }
-        pump()
+        signal()
     }
 
-    /// The primary reader moved to another place (a seek): downloads start over from `index`.
+    /// The primary reader moved to another place (a seek): downloads start over after `index`.
     func repositioned(to index: Int) {
-        let stale = state.withLock { s -> PrefetchTask? in
+        let stale = state.withLock { s -> RemoteByteSource? in
             s.readerIndex = index
-            s.downloadIndex = index
-            defer { s.downloading = nil }
-            return s.downloading
+            s.downloadIndex = index + 1
+            s.generation += 1
+            guard let downloading = s.downloading, downloading.index != index else { return nil }
+            s.downloading = nil
+            return downloading.source
         }
-        stale?.cancel()
-        pump()
+        stale?.close()
+        signal()
     }
 
     /// Stops the downloads (the item left).
     public func close() {
-        let task = state.withLock { s -> PrefetchTask? in
+        let source = state.withLock { s -> RemoteByteSource? in
             s.closed = true
+            s.generation += 1
             defer { s.downloading = nil }
-            return s.downloading
+            return s.downloading?.source
         }
-        task?.cancel()
+        source?.close()
+        signal()
+    }
+
+    private func signal() {
+        wake.lock()
+        wake.broadcast()
+        wake.unlock()
     }
 
     // MARK: Deciding
@@ -218,59 +245,88 @@ public final class StreamSession: Sendable {
 
     // MARK: Downloading ahead
 
-    /// Starts the next download ahead of the primary reader, when none runs and less than `forwardSeconds` are
-    /// held ahead of it.
-    private func pump() {
-        let next = state.withLock { s -> (index: Int, started: ContinuousClock.Instant)? in
-            guard !s.closed, s.downloading == nil, s.downloadIndex < s.reference.segments.count else { return nil }
-            guard bufferAhead(s) < forwardSeconds else { return nil }
+    /// The download thread's step: the next segment ahead of the primary reader, when less than `forwardSeconds`
+    /// are held ahead of it, read through the cache with a reader of its own (a reader of the same segment joins
+    /// its fetch, and it joins theirs); else a wait for a change. Returns false once the session is closed.
+    private func downloadNext() -> Bool {
+        let next = state.withLock { s -> (index: Int?, generation: UInt64, closed: Bool) in
+            guard !s.closed else { return (nil, s.generation, true) }
             while s.downloaded.contains(s.downloadIndex) { s.downloadIndex += 1 }
-            guard s.downloadIndex < s.reference.segments.count else { return nil }
-            let index = s.downloadIndex
-            s.downloadIndex += 1
-            return (index, .now)
+            guard s.downloadIndex < s.reference.segments.count, bufferAhead(s) < forwardSeconds else {
+                return (nil, s.generation, false)
+            }
+            defer { s.downloadIndex += 1 }
+            return (s.downloadIndex, s.generation, false)
         }
-        guard let next else { return }
-        let part: (variant: Variant, segment: Segment)?
-        do throws(MediaError) {
-            part = try segment(at: next.index)
-        } catch {
-            return
-        }
-        guard let part else { return }
-        let segment = part.segment
-        if let initialization = segment.initialization {
-            loading.prefetch(initialization.url, upTo: initialization.byteRange?.end)
-        }
-        let heldBefore = held(segment)
-        let task = loading.prefetch(segment.url, upTo: segment.byteRange?.end) { [weak self] error in
-            self?.downloaded(next.index, segment: segment, heldBefore: heldBefore, started: next.started, error: error)
-        }
-        let keep = state.withLock { s -> Bool in
-            guard !s.closed, s.downloading == nil, task.result == nil else { return false }
-            s.downloading = task
+        if next.closed { return false }
+        guard let index = next.index else {
+            wake.lock()
+            while state.withLock({ $0.generation == next.generation }) { wake.wait() }
+            wake.unlock()
             return true
         }
-        if !keep && task.result == nil { task.cancel() }
-    }
-
-    private func downloaded(
-        _ index: Int, segment: Segment, heldBefore: Int64, started: ContinuousClock.Instant, error: MediaError?
-    ) {
+        let part: (variant: Variant, segment: Segment)?
+        do throws(MediaError) {
+            part = try segment(at: index)
+        } catch {
+            // The reader meets the same failure and reports it; downloads wait for the next change.
+            return true
+        }
+        guard let segment = part?.segment else { return true }
+        if let initialization = segment.initialization {
+            _ = try? ResourceReader.bytes(initialization.url, range: initialization.byteRange, loading: loading)
+        }
+        let heldBefore = held(segment)
+        let source = loading.source(segment.url, priority: .playback)
+        defer { source.close() }
+        let proceed = state.withLock { s -> Bool in
+            guard !s.closed else { return false }
+            s.downloading = (index, source)
+            return true
+        }
+        guard proceed else { return false }
+        let started = ContinuousClock.now
+        let completed = drain(source, range: segment.byteRange)
         let elapsed = ContinuousClock.now - started
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         let bytes = max(held(segment) - heldBefore, 0)
         state.withLock { s in
+            // Stopped by a seek or the end (its source closed: its reads came to an end early).
+            guard s.downloading?.source === source else { return }
             s.downloading = nil
-            guard error == nil else { return }
+            guard completed else { return }
             s.downloaded.insert(index)
             s.bytesDownloaded += bytes
-            if bytes > 0 {
+            // Bytes that were held already took no time on the link: only a transfer measures it.
+            if bytes >= 16 << 10 {
                 s.abr.segmentLoaded(bytes: Int(bytes), seconds: seconds, variantID: s.decisions[index] ?? "")
-                if let estimate = s.abr.estimate { SharedBandwidthEstimate.shared.record(estimate) }
+                if let measured = s.abr.estimator.estimate { SharedBandwidthEstimate.shared.record(measured) }
             }
         }
-        if error == nil { pump() }
+        return true
+    }
+
+    /// Reads `source` (from `range`'s start to its end, or to the resource's end), dropping the bytes: they stay in
+    /// the cache for the readers. Returns whether it got to the end.
+    private func drain(_ source: RemoteByteSource, range: ByteRange?) -> Bool {
+        do throws(MediaError) {
+            if let range {
+                try source.seek(to: range.offset)
+                source.setFetchLimit(range.end)
+            }
+            var left = range?.length ?? Int64.max
+            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 << 10, alignment: 1)
+            defer { buffer.deallocate() }
+            while left > 0 {
+                let room = Int(min(Int64(buffer.count), left))
+                let count = try source.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<room]))
+                if count == 0 { return range == nil }
+                left -= Int64(count)
+            }
+            return true
+        } catch {
+            return false
+        }
     }
 
     /// Bytes of `segment` held in the cache.
