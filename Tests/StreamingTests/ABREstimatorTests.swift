@@ -108,4 +108,24 @@ struct ABREstimatorTests {
         #expect((short.fastEstimate ?? 0) < (long.fastEstimate ?? 0))
         #expect((short.fastEstimate ?? 0) > 2_000_000)
     }
+
+    @Test("a rise is believed once the last 3 downloads all showed it; one fast download is not enough")
+    func riseConfirmation() {
+        var estimator = BandwidthEstimator()
+        var hlsOnly = BandwidthEstimator(riseConfirmationSamples: 0)
+        feed(&estimator, 1_500_000, for: 60, each: 2)
+        feed(&hlsOnly, 1_500_000, for: 60, each: 2)
+        let fastDownload = ABRTestLadder.bytes(8_000_000, 0.2)
+        estimator.sample(bytes: fastDownload, seconds: 0.2)
+        #expect(estimator.estimate == estimator.slowEstimate, "one fast download does not raise it")
+        estimator.sample(bytes: fastDownload, seconds: 0.2)
+        estimator.sample(bytes: fastDownload, seconds: 0.2)
+        #expect(estimator.sampleCount == 33)
+        #expect(near(estimator.estimate, 8_000_000))
+        #expect((estimator.slowEstimate ?? 0) < 2_000_000, "while the slow average still lags")
+        for _ in 0..<3 { hlsOnly.sample(bytes: fastDownload, seconds: 0.2) }
+        #expect(hlsOnly.estimate == hlsOnly.slowEstimate, "without the rule: hls.js's estimate")
+        estimator.sample(bytes: ABRTestLadder.bytes(1_000_000, 2), seconds: 2)
+        #expect((estimator.estimate ?? 0) < 2_000_000, "a drop shows at once")
+    }
 }

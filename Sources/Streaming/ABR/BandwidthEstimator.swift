@@ -6,6 +6,13 @@ import Foundation
 /// one must rise too). This is hls.js's scheme (`abrEwmaFastVoD` 3 s, `abrEwmaSlowVoD` 9 s, `abrEwmaDefaultEstimate`
 /// 500 kbit/s); see docs/streaming-abr.md.
 ///
+/// One addition: a rise is also believed once the last ``riseConfirmationSamples`` (3) downloads all showed it. The
+/// estimate is the larger of the EWMAs' lower one and the lowest throughput of those last downloads. Why: weighted
+/// by download time, the segments of a low variant teach the averages little (at 0.8 Mbit/s on an 8 Mbit/s link
+/// each 2 s segment weighs 0.2 s, so the slow average needs about 45 of them to go halfway), and a play that went
+/// down in a dip would stay down for minutes after it. A single fast download cannot raise the estimate; a drop
+/// is seen as soon as with hls.js (the lowest of the last downloads falls at once).
+///
 /// A pure value: no clock, no threads. Feed it with ``sample(bytes:seconds:)`` when a segment has arrived.
 public struct BandwidthEstimator: Sendable, Equatable {
     /// The half-life, in seconds of download time, of the fast average (hls.js VoD: 3 s).
@@ -18,11 +25,16 @@ public struct BandwidthEstimator: Sendable, Equatable {
     /// A download is counted as taking at least this long (hls.js's `minDelayMs`, 50 ms), so a segment that
     /// arrives in no measurable time (a cache, a clock's tick) does not read as an unbounded rate.
     public let minimumSeconds: Double
+    /// How many of the last downloads, all faster than the averages say, make the estimate rise to the slowest of
+    /// them; 0 turns the rule off (hls.js's estimate alone).
+    public let riseConfirmationSamples: Int
     /// What ``estimate(default:)`` answers before the first sample when given no other default (hls.js: 500 kbit/s).
     public static let defaultEstimate: Double = 500_000
 
     private var fast: Average
     private var slow: Average
+    /// The throughput of the last ``riseConfirmationSamples`` counted downloads, oldest first.
+    private var recent: [Double] = []
     /// How many samples were counted (ignored ones are not).
     public private(set) var sampleCount = 0
 
@@ -31,14 +43,17 @@ public struct BandwidthEstimator: Sendable, Equatable {
     ///   - slowHalfLife: the same for the slow average (> 0).
     ///   - minimumBytes: smaller downloads are ignored.
     ///   - minimumSeconds: the least time a download is counted as taking.
+    ///   - riseConfirmationSamples: how many downloads confirm a rise (0 to 16; 0 is hls.js's estimate alone).
     /// Half-lives that are not positive and finite are taken as 3 s and 9 s.
     public init(
-        fastHalfLife: Double = 3, slowHalfLife: Double = 9, minimumBytes: Int = 16_384, minimumSeconds: Double = 0.05
+        fastHalfLife: Double = 3, slowHalfLife: Double = 9, minimumBytes: Int = 16_384, minimumSeconds: Double = 0.05,
+        riseConfirmationSamples: Int = 3
     ) {
         self.fastHalfLife = fastHalfLife.isFinite && fastHalfLife > 0 ? fastHalfLife : 3
         self.slowHalfLife = slowHalfLife.isFinite && slowHalfLife > 0 ? slowHalfLife : 9
         self.minimumBytes = max(0, minimumBytes)
         self.minimumSeconds = minimumSeconds.isFinite && minimumSeconds > 0 ? minimumSeconds : 0.05
+        self.riseConfirmationSamples = min(16, max(0, riseConfirmationSamples))
         fast = Average(halfLife: self.fastHalfLife)
         slow = Average(halfLife: self.slowHalfLife)
     }
@@ -52,15 +67,23 @@ public struct BandwidthEstimator: Sendable, Equatable {
         let bitsPerSecond = Double(bytes) * 8 / weight
         fast.add(bitsPerSecond, weight: weight)
         slow.add(bitsPerSecond, weight: weight)
+        if riseConfirmationSamples > 0 {
+            recent.append(bitsPerSecond)
+            if recent.count > riseConfirmationSamples { recent.removeFirst(recent.count - riseConfirmationSamples) }
+        }
         sampleCount += 1
         return true
     }
 
-    /// The estimate in bits per second: the lower of ``fastEstimate`` and ``slowEstimate``; nil before the first
-    /// counted sample.
+    /// The estimate in bits per second: the lower of ``fastEstimate`` and ``slowEstimate``, or the slowest of the
+    /// last ``riseConfirmationSamples`` downloads when that is higher; nil before the first counted sample.
     public var estimate: Double? {
         guard let fast = fastEstimate, let slow = slowEstimate else { return nil }
-        return min(fast, slow)
+        let averages = min(fast, slow)
+        guard riseConfirmationSamples > 0, recent.count == riseConfirmationSamples, let confirmed = recent.min() else {
+            return averages
+        }
+        return max(averages, confirmed)
     }
 
     /// The estimate, or `defaultValue` (500 kbit/s unless given) before the first counted sample.
