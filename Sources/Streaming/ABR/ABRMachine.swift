@@ -1,0 +1,195 @@
+/// The rendition choice of one play (adaptive bitrate), as a value: it is told what the link delivered, how much media
+/// is buffered, that playback stalled, that the limits changed; asked which variant the next segment comes from, it
+/// answers with an ``ABRDecision`` saying why. No media, threads or clock: the driver that loads segments feeds it.
+///
+/// The rules, in the order ``nextSegment(duration:)`` applies them (constants in ``ABRConfiguration``; the table of
+/// anchors is in docs/streaming-abr.md). "The target" is the highest eligible variant whose bandwidth is at most
+/// `bandwidthFraction (0.7) x estimate`, or the lowest eligible variant when none is.
+/// 1. **Pinned** (``ABRLimits/pinnedVariantID``): the pinned variant, always.
+/// 2. **Start**: the first decision is the target for the start estimate (a shared estimate from earlier plays, or
+///    the default 500 kbit/s), reason `.initial` (Media3 `DEFAULT_BANDWIDTH_FRACTION`).
+/// 3. **Limits**: when the limits exclude the current variant, the highest eligible variant at or below it, reason
+///    `.limits`. Every choice is made among the eligible variants only (``ABRLimits/eligible(_:)``).
+/// 4. **Emergency** (hls.js's emergency switch down): when the current variant's next segment would take longer to
+///    download (`bandwidth x duration / estimate`) than the media buffered, the highest lower variant that would
+///    arrive in time (the lowest if none; the target if that is lower still), reason `.bufferLow`.
+/// 5. **Up**: when the target is above the current variant and at least `minBufferForQualityIncrease` (10 s, Media3)
+///    is buffered (`minBufferForQualityIncreaseAfterStall`, 20 s, after a stall), straight to the target, reason
+///    `.bandwidthUp`: it may jump several steps at once, as Media3 does.
+/// 6. **Down**: when the current variant's bandwidth exceeds `stayFraction (0.95) x estimate` (hls.js) and less than
+///    `maxBufferForQualityDecrease` (25 s, Media3) is buffered, down to the target, reason `.bandwidthDown`.
+/// 7. Otherwise the current variant, reason `.unchanged`.
+///
+/// Hysteresis: a variant of bandwidth B is entered when the estimate reaches B / 0.7 (1.43 B) and kept until the
+/// estimate falls under B / 0.95 (1.05 B), so an estimate wobbling by +-10% around either line switches once.
+///
+/// A stall (``stalled()``) switches at once to the target or one step below the current variant, whichever is lower,
+/// and raises the buffer needed for the next switch up to `minBufferForQualityIncreaseAfterStall`.
+public struct ABRMachine: Sendable {
+    /// The ladder, lowest bandwidth first.
+    public let variants: [Variant]
+    public let configuration: ABRConfiguration
+    /// The estimate given at the start (a previous play's), used until the first segment is measured.
+    public let startEstimate: Double?
+    public private(set) var limits: ABRLimits
+    /// The throughput measured on this play's segments.
+    public private(set) var estimator: BandwidthEstimator
+    /// Seconds of media buffered ahead of the playhead, as last reported.
+    public private(set) var bufferedDuration: Double = 0
+    /// The variant of the last decision; nil before the first.
+    public private(set) var current: Variant?
+    /// How many decisions changed the variant (the first decision is not counted).
+    public private(set) var switches = 0
+    /// How many stalls were reported.
+    public private(set) var stalls = 0
+    /// The last decisions that were not `.unchanged`, oldest first, at most ``ABRConfiguration/historyLimit``.
+    public private(set) var history: [ABRDecision] = []
+    /// The variant whose segment the last sample measured (for an access log).
+    public private(set) var lastLoadedVariantID: String?
+    /// Whether a stall happened since the last switch up.
+    public private(set) var isRecoveringFromStall = false
+
+    /// - Parameters:
+    ///   - variants: the ladder (any order; it is sorted by bandwidth).
+    ///   - limits: what the app allows.
+    ///   - startEstimate: bits per second the link showed before (``SharedBandwidthEstimate``); nil, zero or not
+    ///     finite means the configuration's default estimate.
+    ///   - configuration: the rules' constants.
+    ///   - estimator: the estimator to measure with (its half-lives, its minimum sample).
+    /// Returns nil when `variants` is empty: there is nothing to choose.
+    public init?(
+        variants: [Variant], limits: ABRLimits = .none, startEstimate: Double? = nil,
+        configuration: ABRConfiguration = .standard, estimator: BandwidthEstimator = BandwidthEstimator()
+    ) {
+        guard !variants.isEmpty else { return nil }
+        self.variants = ABRLadder.sorted(variants)
+        self.limits = limits
+        self.startEstimate = startEstimate.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
+        self.configuration = configuration
+        self.estimator = estimator
+    }
+
+    /// The estimate the rules use (bits per second): the measured one, else the start estimate, else the default.
+    public var estimate: Double {
+        estimator.estimate ?? startEstimate ?? configuration.defaultEstimate
+    }
+
+    /// A segment of `variantID` arrived: `bytes` in `seconds` of download. Feeds the estimator (small segments are
+    /// ignored, see ``BandwidthEstimator``). It never switches by itself: the next ``nextSegment(duration:)`` does.
+    public mutating func segmentLoaded(bytes: Int, seconds: Double, variantID: String) {
+        if estimator.sample(bytes: bytes, seconds: seconds) { lastLoadedVariantID = variantID }
+    }
+
+    /// The media buffered ahead of the playhead, in seconds (negative or NaN is taken as 0).
+    public mutating func bufferLevel(_ seconds: Double) {
+        bufferedDuration = seconds.isNaN ? 0 : max(0, seconds)
+    }
+
+    /// Playback stalled (the buffer ran dry). Returns the switch to make now (the target, or one step below the
+    /// current variant, whichever is lower; reason `.stall`), or nil when already at the lowest eligible variant,
+    /// pinned, or before the first decision.
+    public mutating func stalled() -> ABRDecision? {
+        stalls += 1
+        isRecoveringFromStall = true
+        guard let current, pinnedVariant == nil else { return nil }
+        let eligible = limits.eligible(variants)
+        guard let below = eligible.last(where: { position($0) < position(current) }) else { return nil }
+        let target = target(in: eligible)
+        return record(position(target) < position(below) ? target : below, .stall)
+    }
+
+    /// New limits. Returns the switch to make now when they exclude the current variant (reason `.limits`, or
+    /// `.pinned` for a new pin), else nil: other changes take effect at the next ``nextSegment(duration:)``.
+    public mutating func limitsChanged(_ limits: ABRLimits) -> ABRDecision? {
+        self.limits = limits
+        guard let current else { return nil }
+        if let pinned = pinnedVariant { return pinned.id == current.id ? nil : record(pinned, .pinned) }
+        let eligible = limits.eligible(variants)
+        guard !eligible.contains(where: { $0.id == current.id }) else { return nil }
+        return record(fallback(for: current, in: eligible), .limits)
+    }
+
+    /// Which variant the next segment, of `duration` seconds, comes from, and why (the rules above).
+    public mutating func nextSegment(duration: Double) -> ABRDecision {
+        let duration = duration.isFinite && duration > 0 ? duration : 0
+        let eligible = limits.eligible(variants)
+        let target = target(in: eligible)
+        guard let current else {
+            if let pinned = pinnedVariant { return record(pinned, .pinned) }
+            return record(target, .initial)
+        }
+        if let pinned = pinnedVariant { return record(pinned, pinned.id == current.id ? .unchanged : .pinned) }
+        guard eligible.contains(where: { $0.id == current.id }) else {
+            return record(fallback(for: current, in: eligible), .limits)
+        }
+        if let rescue = emergency(from: current, in: eligible, duration: duration) {
+            return record(position(target) < position(rescue) ? target : rescue, .bufferLow)
+        }
+        if position(target) > position(current) {
+            let needed =
+                isRecoveringFromStall
+                ? configuration.minBufferForQualityIncreaseAfterStall : configuration.minBufferForQualityIncrease
+            guard bufferedDuration >= needed else { return record(current, .unchanged) }
+            isRecoveringFromStall = false
+            return record(target, .bandwidthUp)
+        }
+        if position(target) < position(current), !canStay(current),
+            bufferedDuration < configuration.maxBufferForQualityDecrease
+        {
+            return record(target, .bandwidthDown)
+        }
+        return record(current, .unchanged)
+    }
+
+    // MARK: - Rules
+
+    private var pinnedVariant: Variant? {
+        limits.pinnedVariantID.flatMap { id in variants.first { $0.id == id } }
+    }
+
+    /// The highest eligible variant within `bandwidthFraction x estimate`, else the lowest eligible one.
+    private func target(in eligible: [Variant]) -> Variant {
+        let budget = configuration.bandwidthFraction * estimate
+        let fitting = eligible.last { Double($0.bandwidth) <= budget }
+        return fitting ?? eligible.first ?? variants[0]
+    }
+
+    /// Whether the estimate still carries `variant` (the stay side of the hysteresis).
+    private func canStay(_ variant: Variant) -> Bool {
+        Double(variant.bandwidth) <= configuration.stayFraction * estimate
+    }
+
+    /// The emergency switch down, when `current`'s next segment would arrive after the buffer runs dry.
+    private func emergency(from current: Variant, in eligible: [Variant], duration: Double) -> Variant? {
+        guard duration > 0 else { return nil }
+        let estimate = estimate
+        func downloadTime(_ variant: Variant) -> Double { Double(variant.bandwidth) * duration / estimate }
+        guard downloadTime(current) > bufferedDuration else { return nil }
+        let lower = eligible.filter { position($0) < position(current) }
+        guard let lowest = lower.first else { return nil }
+        return lower.last { downloadTime($0) <= bufferedDuration } ?? lowest
+    }
+
+    /// When the limits exclude `current`: the highest eligible variant at or below it, else the lowest eligible.
+    private func fallback(for current: Variant, in eligible: [Variant]) -> Variant {
+        eligible.last { position($0) <= position(current) } ?? eligible.first ?? variants[0]
+    }
+
+    /// The rank on the ladder (variants of equal bandwidth keep their manifest order). Variants are told apart by
+    /// ``Variant/id`` (comparing whole variants would compare their segment lists).
+    private func position(_ variant: Variant) -> Int {
+        variants.firstIndex { $0.id == variant.id } ?? 0
+    }
+
+    private mutating func record(_ variant: Variant, _ reason: ABRDecision.Reason) -> ABRDecision {
+        let decision = ABRDecision(variant: variant, previous: current, reason: reason)
+        if decision.isSwitch { switches += 1 }
+        if reason != .unchanged {
+            history.append(decision)
+            let limit = max(1, configuration.historyLimit)
+            if history.count > limit { history.removeFirst(history.count - limit) }
+        }
+        current = variant
+        return decision
+    }
+}

@@ -1,0 +1,130 @@
+/// A play of an ``ABRMachine`` against a scripted link, in virtual time: for tests and benchmarks of the rules.
+///
+/// The model: segments of ``segmentDuration`` seconds, fetched one after another; a segment of a variant is
+/// `bandwidth x segmentDuration` bits and takes as long as the link needs at its rate of the moment (the rate may
+/// change during a download); while it downloads, the playhead drains the buffer (a stall when it runs dry, until
+/// the segment is in); playback starts, and restarts after a stall, as soon as one segment is buffered; the fetch
+/// waits while more than ``maxForwardBuffer`` is buffered. After each segment the machine hears
+/// `segmentLoaded`, `stalled` (when the buffer ran dry during it) and `bufferLevel`, in that order.
+public struct ABRSimulation: Sendable, Equatable {
+    /// The link's rate for some seconds of wall time; the last phase lasts forever.
+    public struct LinkPhase: Sendable, Equatable {
+        public var seconds: Double
+        public var bitsPerSecond: Double
+        public init(seconds: Double, bitsPerSecond: Double) {
+            self.seconds = seconds
+            self.bitsPerSecond = bitsPerSecond
+        }
+    }
+
+    /// What a play gave.
+    public struct Result: Sendable, Equatable {
+        /// The bandwidth of each segment's variant, in play order.
+        public var bitrates: [Int]
+        public var stalls: Int
+        /// Wall seconds the playhead waited after it had started (startup excluded).
+        public var stalledSeconds: Double
+        /// The machine's switch count at the end.
+        public var switches: Int
+        /// Wall seconds from the first request to the last segment's arrival.
+        public var wallSeconds: Double
+        /// The link's mean rate over ``wallSeconds``, bits per second.
+        public var meanLinkRate: Double
+        /// The mean bandwidth of the segments played (they are of equal duration), bits per second.
+        public var meanBitrate: Double {
+            bitrates.isEmpty ? 0 : Double(bitrates.reduce(0, +)) / Double(bitrates.count)
+        }
+    }
+
+    public var link: [LinkPhase]
+    public var segmentDuration: Double
+    /// Seconds of media played (rounded up to whole segments).
+    public var mediaDuration: Double
+    /// The fetch pauses while more than this many seconds are buffered (30 s, hls.js's `maxBufferLength`).
+    public var maxForwardBuffer: Double
+
+    /// Rates under 1 bit/s are taken as 1 bit/s and durations that are not positive as 0 (a phase of no time), so
+    /// every download ends; an empty link is one phase of 1 bit/s.
+    public init(link: [LinkPhase], segmentDuration: Double = 2, mediaDuration: Double, maxForwardBuffer: Double = 30) {
+        let phases = link.map {
+            LinkPhase(
+                seconds: $0.seconds.isFinite && $0.seconds > 0 ? $0.seconds : 0,
+                bitsPerSecond: $0.bitsPerSecond.isFinite ? max(1, $0.bitsPerSecond) : 1)
+        }
+        self.link = phases.isEmpty ? [LinkPhase(seconds: 0, bitsPerSecond: 1)] : phases
+        self.segmentDuration = segmentDuration.isFinite && segmentDuration > 0 ? segmentDuration : 2
+        self.mediaDuration = mediaDuration.isFinite && mediaDuration > 0 ? mediaDuration : 0
+        self.maxForwardBuffer = maxForwardBuffer.isFinite && maxForwardBuffer > 0 ? maxForwardBuffer : 30
+    }
+
+    /// Plays the whole media with `machine`, which keeps what it learnt (its estimate, switches, history).
+    public func run(_ machine: inout ABRMachine) -> Result {
+        let count = Int((mediaDuration / segmentDuration).rounded(.up))
+        var result = Result(bitrates: [], stalls: 0, stalledSeconds: 0, switches: 0, wallSeconds: 0, meanLinkRate: 0)
+        var now = 0.0
+        var buffer = 0.0
+        var playing = false
+        for _ in 0..<count {
+            let variant = machine.nextSegment(duration: segmentDuration).variant
+            let bits = Double(variant.bandwidth) * segmentDuration
+            let download = downloadTime(bits: bits, from: now)
+            var stalled = false
+            if playing {
+                if buffer < download {
+                    stalled = true
+                    result.stalls += 1
+                    result.stalledSeconds += download - buffer
+                    buffer = 0
+                } else {
+                    buffer -= download
+                }
+            }
+            now += download
+            buffer += segmentDuration
+            playing = true
+            result.bitrates.append(variant.bandwidth)
+            machine.segmentLoaded(bytes: Int(bits / 8), seconds: download, variantID: variant.id)
+            if stalled { _ = machine.stalled() }
+            machine.bufferLevel(buffer)
+            if buffer > maxForwardBuffer {
+                now += buffer - maxForwardBuffer
+                buffer = maxForwardBuffer
+                machine.bufferLevel(buffer)
+            }
+        }
+        result.switches = machine.switches
+        result.wallSeconds = now
+        result.meanLinkRate = now > 0 ? bitsDelivered(until: now) / now : link[0].bitsPerSecond
+        return result
+    }
+
+    /// Seconds the link needs to deliver `bits` starting at wall time `start`.
+    public func downloadTime(bits: Double, from start: Double) -> Double {
+        var remaining = max(0, bits)
+        var time = start
+        var phaseStart = 0.0
+        for (index, phase) in link.enumerated() {
+            let phaseEnd = index == link.count - 1 ? Double.infinity : phaseStart + phase.seconds
+            if time < phaseEnd {
+                let capacity = (phaseEnd - time) * phase.bitsPerSecond
+                if capacity >= remaining { return time + remaining / phase.bitsPerSecond - start }
+                remaining -= capacity
+                time = phaseEnd
+            }
+            phaseStart = phaseEnd
+        }
+        return time - start
+    }
+
+    /// Bits the link could carry from wall time 0 to `end`.
+    public func bitsDelivered(until end: Double) -> Double {
+        var total = 0.0
+        var phaseStart = 0.0
+        for (index, phase) in link.enumerated() where phaseStart < end {
+            let phaseEnd = index == link.count - 1 ? end : min(end, phaseStart + phase.seconds)
+            total += (phaseEnd - phaseStart) * phase.bitsPerSecond
+            phaseStart = phaseEnd
+        }
+        return total
+    }
+}
