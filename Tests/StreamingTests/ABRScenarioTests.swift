@@ -8,8 +8,10 @@ struct ABRScenarioTests {
     /// Samples alternating +-10% around `center`, each a 30 s download so the estimate itself swings, with 15 s
     /// buffered (between the 10 s of the up rule and the 25 s of the down rule, so both rules are live). Returns the
     /// machine and the lowest and highest estimate it saw.
-    private func wobble(around center: Double, start: Double) throws -> (ABRMachine, Double, Double) {
-        var abr = try #require(ABRMachine(variants: L.variants, startEstimate: start))
+    private func wobble(
+        around center: Double, start: Double, configuration: ABRConfiguration = .standard
+    ) throws -> (ABRMachine, Double, Double) {
+        var abr = try #require(ABRMachine(variants: L.variants, startEstimate: start, configuration: configuration))
         _ = abr.nextSegment(duration: 2)
         abr.bufferLevel(15)
         var seen = (low: Double.infinity, high: 0.0)
@@ -38,6 +40,14 @@ struct ABRScenarioTests {
         #expect(low < line && high > line, "the estimate crosses the line")
         #expect(abr.switches <= 1)
         #expect(abr.current == L.v1600)
+    }
+
+    @Test("without the hysteresis (staying at 0.7 x the estimate too) the same wobble flaps")
+    func flapsWithoutHysteresis() throws {
+        var configuration = ABRConfiguration.standard
+        configuration.stayFraction = configuration.bandwidthFraction
+        let (abr, _, _) = try wobble(around: 3_000_000 / 0.7, start: 2_500_000, configuration: configuration)
+        #expect(abr.switches > 10)
     }
 
     /// 8 Mbit/s for a minute, 1.5 Mbit/s for a minute, then 8 again; five minutes of 2 s segments, a 30 s forward
@@ -107,6 +117,22 @@ struct ABRScenarioTests {
         #expect(simulation.downloadTime(bits: 2_000_000, from: 9) == 1.25)  // 1 Mbit in 1 s, then 1 in 0.25 s
         #expect(simulation.downloadTime(bits: 8_000_000, from: 30) == 2)  // the last phase lasts
         #expect(simulation.bitsDelivered(until: 15) == 30_000_000)
+    }
+
+    @Test("a feed's next item starts at the rate the previous one measured, not at the lowest variant")
+    func nextItemStartsFromSharedEstimate() throws {
+        let shared = SharedBandwidthEstimate()
+        let fastLink = ABRSimulation(link: [.init(seconds: 1, bitsPerSecond: 8_000_000)], mediaDuration: 20)
+        var first = try #require(
+            ABRMachine(variants: L.variants, startEstimate: shared.current, configuration: .shortForm))
+        #expect(first.measuredEstimate == nil)
+        let firstPlay = fastLink.run(&first)
+        #expect(firstPlay.bitrates.first == 800_000, "with no estimate: the lowest")
+        shared.record(try #require(first.measuredEstimate))
+        var next = try #require(
+            ABRMachine(variants: L.variants, startEstimate: shared.current, configuration: .shortForm))
+        let decision = next.nextSegment(duration: 2)
+        #expect(decision == ABRDecision(variant: L.v5000, previous: nil, reason: .initial))
     }
 
     @Test("the shared estimate: recorded from many threads, read back; nonsense is ignored")

@@ -69,10 +69,17 @@ public struct ABRMachine: Sendable {
         self.estimator = estimator
     }
 
-    /// The estimate the rules use (bits per second): the measured one, else the start estimate, else the default.
+    /// The estimate the rules use (bits per second): the measured one, else the start estimate, else the
+    /// configuration's default (500 kbit/s when that is not a positive number).
     public var estimate: Double {
-        estimator.estimate ?? startEstimate ?? configuration.defaultEstimate
+        if let measured = estimator.estimate ?? startEstimate { return measured }
+        let fallback = configuration.defaultEstimate
+        return fallback.isFinite && fallback > 0 ? fallback : BandwidthEstimator.defaultEstimate
     }
+
+    /// The estimate measured on this play's segments alone (nil before the first): what a driver records in
+    /// ``SharedBandwidthEstimate`` (never ``estimate``, which may be the start estimate or the default).
+    public var measuredEstimate: Double? { estimator.estimate }
 
     /// A segment of `variantID` arrived: `bytes` in `seconds` of download. Feeds the estimator (small segments are
     /// ignored, see ``BandwidthEstimator``). It never switches by itself: the next ``nextSegment(duration:)`` does.

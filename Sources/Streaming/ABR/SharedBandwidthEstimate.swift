@@ -1,8 +1,8 @@
 import Locking
 
 /// The last throughput estimate of any play in the process, so that a new play (a feed's next item) starts at the
-/// rate the link has shown instead of a default: a driver records its ``ABRMachine/estimate`` as segments arrive
-/// and gives ``current`` as the next machine's start estimate. Thread-safe (one lock around one optional number);
+/// rate the link has shown instead of a default: a driver records its ``ABRMachine/measuredEstimate`` as segments
+/// arrive and gives ``current`` as the next machine's start estimate. Thread-safe (one lock around one optional number);
 /// the machines themselves stay values.
 public final class SharedBandwidthEstimate: Sendable {
     /// The process-wide estimate.
