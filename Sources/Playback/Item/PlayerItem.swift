@@ -36,6 +36,12 @@ public final class PlayerItem: Sendable {
         var sidecars: [SidecarSubtitle] = []
         var legibleOutputs: [PlayerItemLegibleOutput] = []
         weak var core: PlayerCore?
+
+        /// The limits an adaptive presentation's variant choice keeps to.
+        var limits: ABRLimits {
+            ABRLimits(
+                preferredPeakBitRate: preferredPeakBitRate, preferredMaximumResolution: preferredMaximumResolution)
+        }
     }
 
     /// The path or URL the item plays.
@@ -81,11 +87,7 @@ public final class PlayerItem: Sendable {
         } else if RemoteLoading.isRemote(url) && StreamAccess.isManifest(url) {
             // An HLS or DASH presentation: its readers read the segments the item's stream session picks.
             let stream = StreamAccess(url: url, loading: loading) { [state] in
-                state.withLock {
-                    ABRLimits(
-                        preferredPeakBitRate: $0.preferredPeakBitRate,
-                        preferredMaximumResolution: $0.preferredMaximumResolution)
-                }
+                state.withLock { ($0.limits, $0.preferredForwardBufferDuration) }
             }
             access = stream
             self.makeSource = { (request) throws(MediaError) in try stream.source(for: request) }
@@ -182,18 +184,31 @@ public final class PlayerItem: Sendable {
         }
     }
 
-    /// A cap on the bit rate the player should choose, in bits per second; 0 for none (`AVPlayerItem`'s). Kept and
-    /// reported as set: an item with one rendition (a progressive file) has nothing to choose between.
+    /// A cap on the bit rate the player should choose, in bits per second; 0 for none (`AVPlayerItem`'s). An HLS or
+    /// DASH item chooses its variants under it (a change while it plays applies to the segments not loaded yet); an
+    /// item with one rendition (a progressive file) has nothing to choose between.
     public var preferredPeakBitRate: Double {
         get { state.withLock { $0.preferredPeakBitRate } }
-        set { state.withLock { $0.preferredPeakBitRate = max(newValue, 0) } }
+        set {
+            let limits = state.withLock { itemState in
+                itemState.preferredPeakBitRate = max(newValue, 0)
+                return itemState.limits
+            }
+            streamAccess?.session?.setLimits(limits)
+        }
     }
 
     /// The largest picture the player should choose for an adaptive presentation (`AVPlayerItem`'s; nil for
     /// none). Applied when the item loads, as ``preferredPeakBitRate`` is.
     public var preferredMaximumResolution: Resolution? {
         get { state.withLock { $0.preferredMaximumResolution } }
-        set { state.withLock { $0.preferredMaximumResolution = newValue } }
+        set {
+            let limits = state.withLock { itemState in
+                itemState.preferredMaximumResolution = newValue
+                return itemState.limits
+            }
+            streamAccess?.session?.setLimits(limits)
+        }
     }
 
     /// The variant switches of an adaptive presentation's current play, its first choice included (empty for a

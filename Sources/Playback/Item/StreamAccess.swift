@@ -8,15 +8,23 @@ import Streaming
 final class StreamAccess: Sendable {
     let url: String
     let loading: RemoteLoading
-    /// The item's limits (its peak bit rate and maximum resolution) as they are when a load opens the session.
-    private let limits: @Sendable () -> ABRLimits
+    /// The item's limits (its peak bit rate and maximum resolution) and forward buffer as they are when a load
+    /// opens the session.
+    private let settings: @Sendable () -> (limits: ABRLimits, forwardSeconds: Double)
     private let current = Locked<StreamSession?>(nil)
 
-    init(url: String, loading: RemoteLoading, limits: @escaping @Sendable () -> ABRLimits) {
+    init(
+        url: String, loading: RemoteLoading,
+        settings: @escaping @Sendable () -> (limits: ABRLimits, forwardSeconds: Double)
+    ) {
         self.url = url
         self.loading = loading
-        self.limits = limits
+        self.settings = settings
     }
+
+    /// The default forward buffer of a presentation, in seconds of media downloaded ahead of the reader (video.js's
+    /// goal; an item's `preferredForwardBufferDuration` replaces it).
+    static let defaultForwardSeconds: Double = 30
 
     /// Whether `url` names an HLS playlist or a DASH manifest (by its path's extension: `.m3u8`, `.m3u`, `.mpd`).
     static func isManifest(_ url: String) -> Bool {
@@ -32,7 +40,10 @@ final class StreamAccess: Sendable {
     /// first play, or one after a failure); the others read the session it opened.
     func source(for request: ByteSourceRequest) throws(MediaError) -> any ByteSource {
         if request.reader == .primary {
-            let session = try StreamSession.open(url: url, loading: loading, limits: limits())
+            let (limits, forward) = settings()
+            let session = try StreamSession.open(
+                url: url, loading: loading, limits: limits,
+                forwardSeconds: forward > 0 ? forward : Self.defaultForwardSeconds)
             let old = current.withLock { current -> StreamSession? in
                 defer { current = session }
                 return current

@@ -224,4 +224,3 @@ public final class SegmentedStream: SegmentedByteSource, Sendable {
         if drivesDownloads { session.close() }
     }
 }
-

@@ -138,6 +138,23 @@ public final class StreamSession: Sendable {
         return (decided, playlist.segments[index])
     }
 
+    /// New limits (an item's peak bit rate or maximum resolution changed while it plays): segments not read or
+    /// downloaded yet are decided again under them, as AVPlayer applies a new `preferredPeakBitRate` to the
+    /// segments it loads next.
+    public func setLimits(_ limits: ABRLimits) {
+        state.withLock { s in
+            _ = s.abr.limitsChanged(limits)
+            let keep = s.readerIndex
+            let downloading = s.downloading?.index
+            s.decisions = s.decisions.filter {
+                $0.key <= keep || s.downloaded.contains($0.key) || $0.key == downloading
+            }
+            s.downloadIndex = keep + 1
+            s.generation += 1
+        }
+        signal()
+    }
+
     /// The primary reader starts segment `index`: downloads move ahead of it.
     func readerEntered(_ index: Int) {
         state.withLock { s in
