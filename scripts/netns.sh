@@ -12,7 +12,7 @@
 #        /noranges/<file> the same without byte ranges, /stall/<file> one byte a second (a stalled connection),
 #        /status/500 an internal server error; a missing file is a 404.
 # The media folder is .build/http-media: Media/*, plus clips made with ffmpeg (scripts/make-http-media.sh), and the
-# HLS/DASH ladders under /ladder/ (scripts/make-ladder-media.sh; playlists, manifests and segments get their MIME types).
+# HLS/DASH ladders under /ladder/ (scripts/make-ladder-media.sh; playlists, manifests and segments get MIME types).
 #
 # The command sees PLAYCTL_HTTP=http://127.0.0.1, PLAYCTL_HTTP_ROOT (the media folder), PLAYCTL_HTTP_LOG (nginx's
 # access log: port, status, bytes sent, request and Range header, a line per response), and
