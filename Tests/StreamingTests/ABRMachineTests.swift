@@ -101,9 +101,11 @@ struct ABRMachineTests {
         abr.bufferLevel(1)  // in 1 s arrives bandwidth <= 2.75 Mbit/s: 1.6
         let decision14 = abr.nextSegment(duration: 2)
         #expect(decision14 == ABRDecision(variant: L.v1600, previous: L.v5000, reason: .bufferLow))
-        abr.bufferLevel(0.1)  // nothing lower arrives in time: the lowest
+        abr.bufferLevel(0.1)  // nothing lower arrives in time: switching saves nothing, the variant stays
         let decision15 = abr.nextSegment(duration: 2)
-        #expect(decision15 == ABRDecision(variant: L.v800, previous: L.v1600, reason: .bufferLow))
+        #expect(decision15 == ABRDecision(variant: L.v1600, previous: L.v1600, reason: .unchanged))
+        abr.bufferLevel(0)  // an empty buffer (a start, a seek): the same
+        #expect(abr.nextSegment(duration: 2).reason == .unchanged)
     }
 
     @Test("a stall drops at once and holds switching up until 20 s are buffered")
@@ -175,7 +177,7 @@ struct ABRMachineTests {
         let decision31 = abr.limitsChanged(.none)
         #expect(decision31 == nil)
         let decision32 = abr.nextSegment(duration: 2)
-        #expect(decision32.reason == .bufferLow, "unpinned, the rules apply again")
+        #expect(decision32.reason == .bandwidthDown, "unpinned, the rules apply again")
     }
 
     @Test("history and switch count are bounded: the history keeps the last decisions only")

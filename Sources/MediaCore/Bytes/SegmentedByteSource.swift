@@ -11,4 +11,8 @@ public protocol SegmentedByteSource: ByteSource {
     func reposition(toSeconds seconds: Double) throws(MediaError) -> Double
     /// The presentation's duration in seconds as its manifest says, or nil for a live one.
     var presentationDuration: Double? { get }
+    /// After a read returned 0: whether that was not the end but a variant change that needs a new header (an fMP4
+    /// rendition's initialization section, which a demuxer reads only when it opens). When true, the next read is
+    /// the new variant's initialization section, then its segments: the demuxer opens the stream anew and goes on.
+    func continueAfterBoundary() -> Bool
 }

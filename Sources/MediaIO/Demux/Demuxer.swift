@@ -27,6 +27,12 @@ public final class Demuxer: @unchecked Sendable {
     private let segmented: (any SegmentedByteSource)?
     /// The stream ``discardAllStreams(except:)`` kept, applied again to a reopened context.
     private var keptStream: Int?
+    /// The time base of each stream as first opened: packets of a context reopened on another variant are
+    /// rescaled to it, so times go on in the units the decoders were given.
+    private var timeBases: [AVRational] = []
+    /// New codec headers (`extradata`) of a reopened context's streams, handed to each decoder with the stream's
+    /// next packet (`AV_PKT_DATA_NEW_EXTRADATA`), as a container with several sample descriptions does.
+    private var pendingExtradata: [Int: [UInt8]] = [:]
 
     /// Opens and probes `url` (a path, or any URL libavformat opens), or reads `source` instead when given (`url`
     /// then names it in errors and its extension helps probing).
@@ -197,7 +203,12 @@ public final class Demuxer: @unchecked Sendable {
     /// - Throws: `MediaError` (`readFailed`) for an I/O error other than the end of the file.
     public func read(into packet: Packet) throws(MediaError) -> Bool {
         av_packet_unref(packet.pointer)
-        let result = av_read_frame(context, packet.pointer)
+        var result = av_read_frame(context, packet.pointer)
+        if result == playctl_averror_eof(), let segmented, segmented.continueAfterBoundary() {
+            // A variant change with a header of its own: the stream goes on from the new variant's header.
+            try installContext(seconds: nil)
+            result = av_read_frame(context, packet.pointer)
+        }
         if result == playctl_averror_eof() { return false }
         if result < 0 {
             // The source's own error (a dropped connection, say) says more than FFmpeg's code for it.
@@ -206,6 +217,7 @@ public final class Demuxer: @unchecked Sendable {
             if result == playctl_averror_invaliddata() { return false }
             throw MediaError(.readFailed, url: url, operation: .read, ffmpegCode: result)
         }
+        if segmented != nil { adaptSegmentedPacket(packet) }
         // The MP4 demuxer decrypts with a key; without one it hands the sample over encrypted, with the
         // encryption's parameters attached: decoding it would give noise.
         if av_packet_get_side_data(packet.pointer, AV_PKT_DATA_ENCRYPTION_INFO, nil) != nil {
@@ -271,7 +283,7 @@ public final class Demuxer: @unchecked Sendable {
     /// Moves to the keyframe at or before `timestamp` (in the stream's time base) of stream `index`.
     public func seek(stream index: Int, toKeyframeAtOrBefore timestamp: Int64) throws(MediaError) {
         if segmented != nil {
-            let base = stream(index).pointee.time_base
+            let base = index < timeBases.count ? timeBases[index] : stream(index).pointee.time_base
             let ticks = timestamp - startTicks(stream: index)
             return try reopenAtSegment(seconds: max(Double(ticks) * Double(base.num) / Double(base.den), 0))
         }
@@ -290,40 +302,76 @@ public final class Demuxer: @unchecked Sendable {
     }
 
     /// Opens the segmented source anew at the segment that holds `seconds`: a new format context reads from that
-    /// segment's first byte (after its initialization section), with the streams, codec parameters and timings of
-    /// the one it replaces, and the same stream kept. Packets then go on from the segment's first keyframe.
+    /// segment's first byte (after its initialization section), with the streams and timings of the one it
+    /// replaces and the same stream kept. Packets then go on from the segment's first keyframe.
     private func reopenAtSegment(seconds: Double) throws(MediaError) {
         guard let segmented else { return }
         _ = try segmented.reposition(toSeconds: seconds)
+        try installContext(seconds: seconds)
+    }
+
+    /// Replaces the format context with one that reads the segmented source from where it stands (a segment after
+    /// a reposition, or a new variant's header after a boundary). A container without a header of its own
+    /// (MPEG-TS) takes the old context's codec parameters; one with a header (fMP4) keeps its own, and a codec
+    /// header that changed is handed to the decoder with the stream's next packet.
+    private func installContext(seconds: Double?) throws(MediaError) {
+        guard let segmented else { return }
+        if timeBases.isEmpty { timeBases = (0..<tracks.count).map { stream($0).pointee.time_base } }
         let io = CustomIO(source: segmented)
         var ctx: UnsafeMutablePointer<AVFormatContext>? = avformat_alloc_context()
         ctx?.pointee.pb = io.context
         ctx?.pointee.flags |= AVFMT_FLAG_CUSTOM_IO
         var options: OpaquePointer? = nil
         Self.restrictProtocols(&options, customIO: true)
-        let format = context.pointee.iformat
-        let result = avformat_open_input(&ctx, url, format, &options)
+        let result = avformat_open_input(&ctx, url, context.pointee.iformat, &options)
         av_dict_free(&options)
+        let place = seconds.map { "the segment at \($0) s" } ?? "the new variant"
         guard result >= 0, let ctx else {
             if let error = io.takeError() { throw error }
             throw MediaError(.seekFailed, url: url, operation: .seek, ffmpegCode: result)
         }
         var owned: UnsafeMutablePointer<AVFormatContext>? = ctx
-        if !Self.adopt(context, into: ctx, headerless: true) {
-            let info = avformat_find_stream_info(ctx, nil)
-            guard info >= 0, Int(ctx.pointee.nb_streams) >= tracks.count else {
-                avformat_close_input(&owned)
-                if let error = io.takeError() { throw error }
-                throw MediaError(
-                    .seekFailed, url: url, operation: .seek, code: info,
-                    reason: "the segment at \(seconds) s does not hold the streams the first one did")
-            }
+        let headerless = ctx.pointee.ctx_flags & AVFMTCTX_NOHEADER != 0
+        if headerless, Self.adopt(context, into: ctx, headerless: true) {
+            // Same streams, parameters known: nothing to probe.
+        } else if headerless, avformat_find_stream_info(ctx, nil) < 0 {
+            avformat_close_input(&owned)
+            if let error = io.takeError() { throw error }
+            throw MediaError(.seekFailed, url: url, operation: .seek, reason: "\(place) cannot be probed")
+        }
+        guard Int(ctx.pointee.nb_streams) == tracks.count else {
+            avformat_close_input(&owned)
+            throw MediaError(
+                .seekFailed, url: url, operation: .seek,
+                reason: "\(place) holds \(ctx.pointee.nb_streams) streams, the first segment \(tracks.count)")
+        }
+        for i in 0..<tracks.count {
+            let old = stream(i).pointee.codecpar.pointee
+            let new = ctx.pointee.streams[i]!.pointee.codecpar.pointee
+            let oldData = old.extradata.map { Array(UnsafeBufferPointer(start: $0, count: Int(old.extradata_size))) }
+            let newData = new.extradata.map { Array(UnsafeBufferPointer(start: $0, count: Int(new.extradata_size))) }
+            if let newData, !newData.isEmpty, newData != oldData { pendingExtradata[i] = newData }
         }
         var old: UnsafeMutablePointer<AVFormatContext>? = context
         avformat_close_input(&old)
         context = ctx
         customIO = io
         applyDiscard()
+    }
+
+    /// A packet of a segmented stream: in the time base its stream was first opened with, carrying its stream's
+    /// new codec header when a reopened context brought one.
+    private func adaptSegmentedPacket(_ packet: Packet) {
+        let index = Int(packet.pointer.pointee.stream_index)
+        guard index < timeBases.count else { return }
+        let now = stream(index).pointee.time_base
+        let then = timeBases[index]
+        if now.num != then.num || now.den != then.den { av_packet_rescale_ts(packet.pointer, now, then) }
+        if let data = pendingExtradata.removeValue(forKey: index),
+            let side = av_packet_new_side_data(packet.pointer, AV_PKT_DATA_NEW_EXTRADATA, data.count)
+        {
+            data.withUnsafeBufferPointer { side.update(from: $0.baseAddress!, count: data.count) }
+        }
     }
 
     /// Limits what libavformat may open on its own: nothing but the custom I/O when reading a `ByteSource` (a

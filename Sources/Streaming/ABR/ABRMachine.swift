@@ -166,15 +166,17 @@ public struct ABRMachine: Sendable {
         Double(variant.bandwidth) <= configuration.stayFraction * estimate
     }
 
-    /// The emergency switch down, when `current`'s next segment would arrive after the buffer runs dry.
+    /// The emergency switch down, when `current`'s next segment would arrive after the buffer runs dry: to the
+    /// highest lower variant whose segment would arrive in time. When none would (an empty buffer: a start, a seek,
+    /// a reader at the download's edge), switching down saves nothing, and the current variant stays (hls.js
+    /// switches down only to a level whose fragment arrives before the buffer starves).
     private func emergency(from current: Variant, in eligible: [Variant], duration: Double) -> Variant? {
         guard duration > 0 else { return nil }
         let estimate = estimate
         func downloadTime(_ variant: Variant) -> Double { Double(variant.bandwidth) * duration / estimate }
         guard downloadTime(current) > bufferedDuration else { return nil }
         let lower = eligible.filter { position($0) < position(current) }
-        guard let lowest = lower.first else { return nil }
-        return lower.last { downloadTime($0) <= bufferedDuration } ?? lowest
+        return lower.last { downloadTime($0) <= bufferedDuration }
     }
 
     /// When the limits exclude `current`: the highest eligible variant at or below it, else the lowest eligible.

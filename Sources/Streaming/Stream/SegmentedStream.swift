@@ -36,6 +36,8 @@ public final class SegmentedStream: SegmentedByteSource, Sendable {
         var offsetInPart: Int64 = 0
         var nextSegment = 0
         var lastInitialization: InitializationSection?
+        /// The stream ended its reads at a variant change that needs a new header (a new initialization section).
+        var atBoundary = false
         var closed = false
     }
 
@@ -75,8 +77,21 @@ public final class SegmentedStream: SegmentedByteSource, Sendable {
         }
     }
 
+    public func continueAfterBoundary() -> Bool {
+        state.withLock { s in
+            guard s.atBoundary, !s.closed else { return false }
+            // The demuxer opens anew: its stream starts at byte 0 with the new variant's initialization section.
+            s.atBoundary = false
+            s.parts = []
+            s.offsetInPart = 0
+            s.lastInitialization = nil
+            return true
+        }
+    }
+
     /// Ends the current part and opens the next: the next segment, or its initialization section first when it
-    /// differs from the last one read. Returns false past the last segment.
+    /// differs from the last one read. Returns false past the last segment, and at a variant change whose new
+    /// initialization section the demuxer must read as a new stream (``continueAfterBoundary()``).
     private func openNextPart() throws(MediaError) -> Bool {
         let (index, lastInit) = state.withLock { s -> (Int, InitializationSection?) in
             if var part = s.parts.last, part.length == nil {
@@ -89,7 +104,10 @@ public final class SegmentedStream: SegmentedByteSource, Sendable {
         }
         guard let (_, segment) = try session.segment(at: index) else { return false }
         let part: Part
-        if let initialization = segment.initialization, initialization != lastInit {
+        if let initialization = segment.initialization, initialization != lastInit, lastInit != nil {
+            state.withLock { $0.atBoundary = true }
+            return false
+        } else if let initialization = segment.initialization, initialization != lastInit {
             part = Part(
                 url: initialization.url, range: initialization.byteRange, start: 0, length: nil,
                 initialization: initialization, segmentIndex: index)

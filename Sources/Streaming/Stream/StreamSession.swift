@@ -20,7 +20,6 @@ public final class StreamSession: Sendable {
 
     struct State {
         var playlists: [String: MediaPlaylist] = [:]
-        var loadingPlaylists: Set<String> = []
         /// The playlist segment indexes and times are read from (the first variant's loaded).
         var reference: MediaPlaylist
         var decisions: [Int: String] = [:]
@@ -38,6 +37,8 @@ public final class StreamSession: Sendable {
         var switches: [VariantSwitch] = []
         var observers: [@Sendable (VariantSwitch) -> Void] = []
         var bytesDownloaded: Int64 = 0
+        /// Why the next switch happens when a limit change decided it (the machine's next answer is `unchanged`).
+        var limitsReason: ABRDecision.Reason?
     }
 
     /// Wakes the downloader when the state changed (a reader moved on, a seek, the end).
@@ -84,7 +85,7 @@ public final class StreamSession: Sendable {
         state.decisions[0] = first.variant.id
         state.current = first.variant
         let start = VariantSwitch(
-            from: nil, to: first.variant, segmentIndex: 0, seconds: 0, reason: "\(first.reason)",
+            from: nil, to: first.variant, segmentIndex: 0, seconds: 0, reason: first.reason.rawValue,
             estimate: abr.estimate)
         state.switches.append(start)
         let session = StreamSession(
@@ -143,7 +144,7 @@ public final class StreamSession: Sendable {
     /// segments it loads next.
     public func setLimits(_ limits: ABRLimits) {
         state.withLock { s in
-            _ = s.abr.limitsChanged(limits)
+            if let decision = s.abr.limitsChanged(limits) { s.limitsReason = decision.reason }
             let keep = s.readerIndex
             let downloading = s.downloading?.index
             s.decisions = s.decisions.filter {
@@ -201,8 +202,8 @@ public final class StreamSession: Sendable {
 
     // MARK: Deciding
 
-    /// The variant of segment `index`: decided already, or now by the ABR machine (a variant whose playlist is
-    /// not loaded yet is loaded in the background, and the current one kept meanwhile).
+    /// The variant of segment `index`: decided already, or now by the ABR machine (its playlist is loaded after,
+    /// outside the lock, by ``segment(at:)``: a switch waits for the new variant's playlist, as hls.js's does).
     private func decide(_ index: Int, _ s: inout State) -> (Variant, VariantSwitch?) {
         if let id = s.decisions[index], let variant = presentation.variants.first(where: { $0.id == id }) {
             return (variant, nil)
@@ -210,17 +211,15 @@ public final class StreamSession: Sendable {
         let duration = s.reference.segments[index].duration
         s.abr.bufferLevel(bufferAhead(s))
         let decision = s.abr.nextSegment(duration: duration)
-        var chosen = decision.variant
-        if s.playlists[chosen.id] == nil, let current = s.current, current.id != chosen.id {
-            loadInBackground(chosen, &s)
-            chosen = current
-        }
+        let chosen = decision.variant
         s.decisions[index] = chosen.id
         var change: VariantSwitch?
         if chosen.id != s.current?.id {
+            let reason = decision.reason == .unchanged ? s.limitsReason ?? decision.reason : decision.reason
+            s.limitsReason = nil
             change = VariantSwitch(
                 from: s.current, to: chosen, segmentIndex: index, seconds: s.reference.segments[index].start,
-                reason: "\(decision.reason)", estimate: s.abr.estimate)
+                reason: reason.rawValue, estimate: s.abr.estimate)
             s.switches.append(change!)
             if s.switches.count > 100 { s.switches.removeFirst(s.switches.count - 100) }
         }
@@ -245,19 +244,6 @@ public final class StreamSession: Sendable {
         let playlist = try ManifestLoader.playlist(variant.media, loading: loading)
         state.withLock { $0.playlists[variant.id] = playlist }
         return playlist
-    }
-
-    private func loadInBackground(_ variant: Variant, _ s: inout State) {
-        guard !s.loadingPlaylists.contains(variant.id) else { return }
-        s.loadingPlaylists.insert(variant.id)
-        let loading = self.loading
-        Thread.detachNewThread { [weak self] in
-            let playlist = try? ManifestLoader.playlist(variant.media, loading: loading)
-            self?.state.withLock { s in
-                s.loadingPlaylists.remove(variant.id)
-                if let playlist { s.playlists[variant.id] = playlist }
-            }
-        }
     }
 
     // MARK: Downloading ahead
