@@ -113,7 +113,7 @@ let package = Package(
             name: "PlayctlCLI",
             dependencies: [
                 "CommandLineKit", "MediaIO", "Playback", "PictureInPicture", "Feed", "Locking", "PlayctlOutput",
-                "Posters",
+                "Posters", "Streaming",
             ]),
         .executableTarget(name: "playctl", dependencies: ["PlayctlCLI"]),
         // The benchmarks and playctl-bench's command (Arguments/: CommandLineKit only; Commands/ runs it with

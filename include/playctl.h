@@ -139,6 +139,9 @@ enum playctl_event_type {
     PLAYCTL_EVENT_AUDIO_DEVICE = 13,       /* the audio output in use changed: value is a playctl_audio; error
                                               and message when the sound server failed */
     PLAYCTL_EVENT_QUEUE_OVERFLOW = 14,     /* value events were dropped (the app did not drain in time) */
+    PLAYCTL_EVENT_VARIANT_SWITCH = 15,     /* an HLS or DASH item's variant: value its bandwidth (bit/s), message
+                                              "WxH reason" (reason: initial, bandwidthUp, bandwidthDown, bufferLow,
+                                              stall, limits, pinned) */
     PLAYCTL_EVENT_PIP_POSSIBLE = 20,       /* pip; value: whether a start would succeed now */
     PLAYCTL_EVENT_PIP_WILL_START = 21,
     PLAYCTL_EVENT_PIP_DID_START = 22,      /* the PiP window is open */

@@ -199,6 +199,8 @@ public final class TraceRecorder: Sendable {
         case .loadedTimeRanges(let ranges): return "loadedTimeRanges \(ranges)"
         case .boundaryTime(let time): return String(format: "boundaryTime %.3f", time.seconds)
         case .presentationSize(let width, let height): return "presentationSize \(width)x\(height)"
+        case .variantSwitch(let change):
+            return "variantSwitch \(change.from?.id ?? "-") -> \(change.to.id) at \(change.seconds) (\(change.reason))"
         case .periodicTime, .decodeError, .seekRequested, .seekCompleted, .firstFrame, .cue, .mediaSelection,
             .mediaOptionFailed, .audioOutput:
             return "\(kind)"

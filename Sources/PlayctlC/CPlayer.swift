@@ -142,6 +142,10 @@ final class CPlayer: Sendable {
             return
         case .seekRequested, .bufferEmpty, .bufferFull, .loadedTimeRanges, .periodicTime, .boundaryTime:
             return
+        case .variantSwitch(let change):
+            out.type = PLAYCTL_EVENT_VARIANT_SWITCH
+            out.value = Int64(change.to.bandwidth)
+            out.message = "\(change.to.resolution?.description ?? "?") \(change.reason)"
         case .cue, .presentationSize, .mediaSelection, .mediaOptionFailed:
             // Tracks and timed text are not in the C API yet (docs/c-api.md).
             return

@@ -80,6 +80,7 @@ extension PlayerCore {
                 for case .emitStatus(let status, _) in actions {
                     emit(.itemStatus(status, duration: loaded.duration, error: nil), item: item, at: now)
                 }
+                observeVariants(item, at: now)
                 // A choice the app made while the item loaded, then what is selected where there was a choice.
                 applySelection(item, loaded, at: now, announce: false)
                 announceSelection(item, loaded, at: now)
@@ -119,6 +120,17 @@ extension PlayerCore {
             }
             core.applyReadAhead(item, loaded)
         }
+    }
+
+    /// Reports an adaptive item's variant choices: those made while it loaded, then each as its stream session
+    /// decides it (from the session's threads: the event is emitted under the engine's lock, as any input is).
+    func observeVariants(_ item: PlayerItem, at now: Double) {
+        guard let session = item.streamAccess?.session else { return }
+        let earlier = session.observeSwitches { [weak self, weak item] change in
+            guard let item else { return }
+            self?.mutate { core in core.emit(.variantSwitch(change), item: item) }
+        }
+        for change in earlier { emit(.variantSwitch(change), item: item, at: now) }
     }
 
     /// Marks `item` failed (status event), and pauses the player if it is the current item.

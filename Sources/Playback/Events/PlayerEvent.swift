@@ -1,3 +1,4 @@
+import Streaming
 import Synchronization
 
 /// One thing that happened in a player, in the order it happened. The CLI's `--json` prints exactly these.
@@ -51,6 +52,9 @@ public struct PlayerEvent: Sendable, Equatable {
         case cue(TextCue)
         /// The pictures' size as shown changed mid-stream (adaptive streams do this): `PlayerItem.presentationSize`.
         case presentationSize(width: Int, height: Int)
+        /// An adaptive presentation (HLS, DASH) chose the variant its segments come from: the first choice of a
+        /// load, then every change, when it is decided (the segment it starts with plays at `change.seconds`).
+        case variantSwitch(VariantSwitch)
         /// The app selected another option of a media selection group: its display name, nil for none.
         case mediaSelection(MediaCharacteristic, option: String?)
         /// A selected option could not be played (a sidecar missing or not subtitles, bitmap subtitles, undecodable

@@ -42,7 +42,7 @@ extension AVPlayer {
             posted = (.AVPlayerItemTimeJumped, nil)
         case .seekRequested, .seekCompleted, .firstFrame, .periodicTime, .boundaryTime, .decodeError, .audioOutput:
             break
-        case .presentationSize, .cue, .mediaSelection, .mediaOptionFailed:
+        case .presentationSize, .cue, .mediaSelection, .mediaOptionFailed, .variantSwitch:
             // presentationSize is read from the item; key-value observers hear of it below.
             break
         }

@@ -109,9 +109,14 @@ public final class StreamSession: Sendable {
     /// Bytes of segments downloaded ahead so far.
     public var bytesDownloaded: Int64 { state.withLock { $0.bytesDownloaded } }
 
-    /// Calls `observer` with every later switch (on the thread that decided it, with no lock held).
-    public func observeSwitches(_ observer: @escaping @Sendable (VariantSwitch) -> Void) {
-        state.withLock { $0.observers.append(observer) }
+    /// Calls `observer` with every later switch (on the thread that decided it, with no lock held); returns the
+    /// switches so far (the newest 100), so that none is missed or told twice.
+    @discardableResult
+    public func observeSwitches(_ observer: @escaping @Sendable (VariantSwitch) -> Void) -> [VariantSwitch] {
+        state.withLock { s in
+            s.observers.append(observer)
+            return s.switches
+        }
     }
 
     /// The index of the segment that holds `seconds`.

@@ -52,6 +52,8 @@ final class TraceRecorder: Sendable {
         case .cue(let cue):
             return "\(head) cue \(fmt(cue.start))-\(fmt(cue.end)) \(cue.text.replacingOccurrences(of: "\n", with: "|"))"
         case .presentationSize(let width, let height): return "\(head) presentationSize \(width)x\(height)"
+        case .variantSwitch(let change):
+            return "\(head) variantSwitch \(change.from?.id ?? "-") -> \(change.to.id) (\(change.reason))"
         case .mediaSelection(let characteristic, let option):
             return "\(head) mediaSelection \(characteristic.rawValue) \(option ?? "none")"
         case .mediaOptionFailed(let characteristic, let option, let error):

@@ -100,6 +100,7 @@ struct AdaptivePlaybackTests {
         #expect(zip(times, times.dropFirst()).allSatisfy { abs($1 - $0 - 1.0 / 30) < 0.002 }, "no gap, no repeat")
         let switches = item.variantSwitches
         #expect(switches.count == 2 && switches.last?.reason == "limits", "\(switches.map(\.reason))")
+        #expect(trace.filter { $0.contains("variantSwitch") }.count == 2, "each switch is an event")
         #expect(item.presentationSize?.width ?? 0 > 0)
     }
 

@@ -1,6 +1,7 @@
 import MediaIO
 import Playback
 import PlayctlOutput
+import Streaming
 
 /// The JSON Lines vocabulary of `playctl play --json`: one object per player event, each with `event`, `host`
 /// (seconds since start, monotonic) and `time` (the current item's time); `item.*` events also name the `item`.
@@ -57,6 +58,8 @@ enum PlayerEventJSON {
             return ("item.cue", cueFields(cue))
         case .presentationSize(let width, let height):
             return ("item.presentationSize", [("width", .int(width)), ("height", .int(height))])
+        case .variantSwitch(let change):
+            return ("item.variantSwitch", variantFields(change))
         case .mediaSelection(let characteristic, let option):
             return (
                 "item.mediaSelection",
@@ -74,6 +77,23 @@ enum PlayerEventJSON {
                 ]
             )
         }
+    }
+
+    /// A variant switch's fields: `from` and `to` (each `{id, bandwidth, resolution}`, `from` null for the first
+    /// choice), `at` (where the first segment of `to` starts, seconds), `segment`, `reason`, `estimate` (bits per
+    /// second, the bandwidth estimate it was decided with).
+    static func variantFields(_ change: VariantSwitch) -> [(String, JSONValue)] {
+        func variant(_ variant: Variant) -> JSONValue {
+            .object([
+                ("id", .string(variant.id)), ("bandwidth", .int(variant.bandwidth)),
+                ("resolution", variant.resolution.map { .string($0.description) } ?? .null),
+            ])
+        }
+        return [
+            ("from", change.from.map(variant) ?? .null), ("to", variant(change.to)), ("at", .double(change.seconds)),
+            ("segment", .int(change.segmentIndex)), ("reason", .string(change.reason)),
+            ("estimate", change.estimate.map { .double($0.rounded()) } ?? .null),
+        ]
     }
 
     /// A cue's fields: `start`, `end` (seconds; null when the track never says), `text`, and `markup` (ASS) and
