@@ -79,7 +79,7 @@ let package = Package(
             name: "Playback", dependencies: ["MediaCore", "MediaIO", "Loading", "Streaming", "Locking", "AudioDevice"]),
         .target(name: "PictureInPicture", dependencies: ["MediaCore", "Playback", "Locking"]),
         // Feeds of short remote videos and images: a player pool, the prefetch planner, the feed controller.
-        .target(name: "Feed", dependencies: ["MediaCore", "Loading", "Playback", "Posters", "Locking"]),
+        .target(name: "Feed", dependencies: ["MediaCore", "Loading", "Streaming", "Playback", "Posters", "Locking"]),
         // Posters and images: a first-frame and image pipeline (shared in-flight work, a cost-bounded cache,
         // cancellation by the last waiter, decoding to the displayed size, timings per stage).
         .target(name: "Posters", dependencies: ["MediaCore", "MediaIO", "Loading", "Locking"]),

@@ -2,6 +2,7 @@ import Foundation
 import Loading
 import Playback
 import Posters
+import Streaming
 
 /// What the driver holds for the work it does: the items its pool players hold, the prefetches under way, the
 /// claims on the link, the poster requests. Only the drainer changes it (and ``FeedController/invalidate()``).
@@ -13,7 +14,7 @@ struct FeedDriver: Sendable {
 
     struct Prefetch: Sendable {
         let index: Int
-        let task: PrefetchTask
+        let task: any FeedPrefetchHandle
         let limit: Int64?
     }
 
@@ -153,8 +154,16 @@ extension FeedController {
     }
 
     private func launchPrefetch(_ index: Int, id: UInt64, limit: Int64?) {
-        let task = loading.prefetch(entries[index].url, upTo: limit) { [weak self] _ in
-            self?.prefetchCompleted(id: id)
+        let url = entries[index].url
+        let task: any FeedPrefetchHandle
+        if ManifestURI.isManifest(url) {
+            // An HLS or DASH entry: its playlists, then the start variant's first segment (its first pictures), or
+            // its first three when the plan fetches the item whole (about 6 s of a 2 s-segment ladder).
+            task = StreamPrefetch.start(url, loading: loading, segments: limit == nil ? 3 : 1) { [weak self] _ in
+                self?.prefetchCompleted(id: id)
+            }
+        } else {
+            task = loading.prefetch(url, upTo: limit) { [weak self] _ in self?.prefetchCompleted(id: id) }
         }
         let kept = driver.withLock { driver -> Bool in
             guard !driver.invalidated else { return false }

@@ -1,6 +1,7 @@
 import Loading
 import Locking
 import MediaCore
+import Streaming
 
 /// The byte sources one item's readers opened: the engine asks them whether the readers wait for the clock
 /// (``ClockPacedByteSource``), and closes them when the item leaves (which unblocks a reader waiting in one).
@@ -30,6 +31,7 @@ final class OpenedSources: Sendable {
             return
         }
         if priority != .playback, let remote = source as? RemoteByteSource { remote.setPriority(priority) }
+        if priority != .playback, let segmented = source as? SegmentedStream { segmented.setPriority(priority) }
         (source as? any ClockPacedByteSource)?.observeWaitingForClock(onWaiting)
     }
 
@@ -48,7 +50,10 @@ final class OpenedSources: Sendable {
             s.priority = priority
             return s.sources.map(\.source)
         }
-        for source in sources { (source as? RemoteByteSource)?.setPriority(priority) }
+        for source in sources {
+            (source as? RemoteByteSource)?.setPriority(priority)
+            (source as? SegmentedStream)?.setPriority(priority)
+        }
     }
 
     /// Calls `body` with each source whose bytes come over a link.

@@ -26,12 +26,8 @@ final class StreamAccess: Sendable {
     /// goal; an item's `preferredForwardBufferDuration` replaces it).
     static let defaultForwardSeconds: Double = 30
 
-    /// Whether `url` names an HLS playlist or a DASH manifest (by its path's extension: `.m3u8`, `.m3u`, `.mpd`).
-    static func isManifest(_ url: String) -> Bool {
-        let path = url.split(separator: "?", maxSplits: 1).first.map { $0.lowercased() } ?? ""
-        let clean = path.split(separator: "#", maxSplits: 1).first.map(String.init) ?? path
-        return clean.hasSuffix(".m3u8") || clean.hasSuffix(".m3u") || clean.hasSuffix(".mpd")
-    }
+    /// Whether `url` names an HLS playlist or a DASH manifest (``ManifestURI/isManifest(_:)``).
+    static func isManifest(_ url: String) -> Bool { ManifestURI.isManifest(url) }
 
     /// The session of the current load, once a reader opened it.
     var session: StreamSession? { current.withLock { $0 } }

@@ -45,6 +45,14 @@ public enum ManifestURI {
         return resolved
     }
 
+    /// Whether `url` names an HLS playlist or a DASH manifest, by its path's extension (`.m3u8`, `.m3u`, `.mpd`;
+    /// a query or fragment after it is ignored).
+    public static func isManifest(_ url: String) -> Bool {
+        let path = url.split(separator: "?", maxSplits: 1).first.map { $0.lowercased() } ?? ""
+        let clean = path.split(separator: "#", maxSplits: 1).first.map(String.init) ?? path
+        return clean.hasSuffix(".m3u8") || clean.hasSuffix(".m3u") || clean.hasSuffix(".mpd")
+    }
+
     /// Whether `url` is fetched over the network (http or https).
     public static func isRemote(_ url: String) -> Bool {
         let lower = url.lowercased()

@@ -5,8 +5,10 @@ import MediaCore
 /// their text, not their names), and the media playlists of the variants as they are needed.
 enum ManifestLoader {
     /// The presentation at `url`. A lone HLS media playlist is a presentation of one variant.
-    static func presentation(_ url: String, loading: RemoteLoading) throws(MediaError) -> Presentation {
-        let bytes = try ResourceReader.bytes(url, loading: loading)
+    static func presentation(
+        _ url: String, loading: RemoteLoading, priority: TransferPriority = .playback
+    ) throws(MediaError) -> Presentation {
+        let bytes = try ResourceReader.bytes(url, loading: loading, priority: priority)
         return try presentation(bytes, url: url)
     }
 
@@ -23,11 +25,13 @@ enum ManifestLoader {
     }
 
     /// The segments of `media`: listed already, or an HLS media playlist to load, or a DASH file's `sidx`.
-    static func playlist(_ media: MediaReference, loading: RemoteLoading) throws(MediaError) -> MediaPlaylist {
+    static func playlist(
+        _ media: MediaReference, loading: RemoteLoading, priority: TransferPriority = .playback
+    ) throws(MediaError) -> MediaPlaylist {
         switch media {
         case .segments(let playlist): return playlist
         case .playlist(let url):
-            let text = try ResourceReader.text(url, loading: loading)
+            let text = try ResourceReader.text(url, loading: loading, priority: priority)
             switch try HLSPlaylistParser.parse(text, url: url) {
             case .media(let playlist): return playlist
             case .master:
@@ -36,7 +40,7 @@ enum ManifestLoader {
                     reason: "a master playlist where a variant's media playlist was expected")
             }
         case .indexed(let url, let initialization, let index):
-            let bytes = try ResourceReader.bytes(url, range: index, loading: loading)
+            let bytes = try ResourceReader.bytes(url, range: index, loading: loading, priority: priority)
             let segments = try SegmentIndexParser.parse(
                 bytes, boxEnd: index.end, url: url,
                 initialization: InitializationSection(url: url, byteRange: initialization))

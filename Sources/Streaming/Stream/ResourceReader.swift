@@ -8,9 +8,10 @@ enum ResourceReader {
     /// - Throws: the loader's `MediaError` (host, status, timeout, ...); `.malformedManifest` when the resource is
     ///   larger than `limit` (a manifest is text of a few kilobytes; a server sending megabytes is not one).
     static func bytes(
-        _ url: String, range: ByteRange? = nil, limit: Int = 4 << 20, loading: RemoteLoading
+        _ url: String, range: ByteRange? = nil, limit: Int = 4 << 20, loading: RemoteLoading,
+        priority: TransferPriority = .playback
     ) throws(MediaError) -> [UInt8] {
-        let source = loading.source(url, priority: .playback, readAhead: Int64(limit))
+        let source = loading.source(url, priority: priority, readAhead: Int64(limit))
         defer { source.close() }
         if let range {
             try source.seek(to: range.offset)
@@ -41,7 +42,9 @@ enum ResourceReader {
     }
 
     /// The text of `url` (UTF-8; invalid bytes are replaced).
-    static func text(_ url: String, loading: RemoteLoading) throws(MediaError) -> String {
-        String(decoding: try bytes(url, loading: loading), as: UTF8.self)
+    static func text(
+        _ url: String, loading: RemoteLoading, priority: TransferPriority = .playback
+    ) throws(MediaError) -> String {
+        String(decoding: try bytes(url, loading: loading, priority: priority), as: UTF8.self)
     }
 }

@@ -122,7 +122,7 @@ public final class SegmentedStream: SegmentedByteSource, Sendable {
     }
 
     private func open(_ newPart: Part) throws(MediaError) {
-        let source = session.loading.source(newPart.url, priority: .playback)
+        let source = session.loading.source(newPart.url, priority: session.priority)
         if let range = newPart.range {
             try source.seek(to: range.offset)
             source.setFetchLimit(range.end)
@@ -169,7 +169,7 @@ public final class SegmentedStream: SegmentedByteSource, Sendable {
             return
         }
         // An earlier part: read it again (from the cache), and the parts after it as they come.
-        let source = session.loading.source(part.url, priority: .playback)
+        let source = session.loading.source(part.url, priority: session.priority)
         try source.seek(to: (part.range?.offset ?? 0) + within)
         if let range = part.range { source.setFetchLimit(range.end) }
         let old = state.withLock { s -> RemoteByteSource? in
@@ -240,5 +240,12 @@ public final class SegmentedStream: SegmentedByteSource, Sendable {
         }
         source?.close()
         if drivesDownloads { session.close() }
+    }
+
+    /// Makes this reader's fetches, and the session's, `priority` from now on (an item prepared ahead reads at
+    /// prefetch priority, giving way while a player claims the link, and at playback priority once shown).
+    public func setPriority(_ priority: TransferPriority) {
+        session.setPriority(priority)
+        state.withLock { $0.source }?.setPriority(priority)
     }
 }

@@ -37,6 +37,8 @@ public final class StreamSession: Sendable {
         var switches: [VariantSwitch] = []
         var observers: [@Sendable (VariantSwitch) -> Void] = []
         var bytesDownloaded: Int64 = 0
+        /// The priority of the session's fetches (its readers' and its downloads').
+        var priority = TransferPriority.playback
         /// Why the next switch happens when a limit change decided it (the machine's next answer is `unchanged`).
         var limitsReason: ABRDecision.Reason?
     }
@@ -159,6 +161,19 @@ public final class StreamSession: Sendable {
             s.generation += 1
         }
         signal()
+    }
+
+    /// The priority of its fetches: `.playback`, or `.prefetch` for an item prepared ahead (its fetches pause while
+    /// a player claims the link).
+    public var priority: TransferPriority { state.withLock { $0.priority } }
+
+    /// Makes its fetches `priority` from now on, the download under way included.
+    public func setPriority(_ priority: TransferPriority) {
+        let download = state.withLock { s -> RemoteByteSource? in
+            s.priority = priority
+            return s.downloading?.source
+        }
+        download?.setPriority(priority)
     }
 
     /// The primary reader starts segment `index`: downloads move ahead of it.
@@ -285,7 +300,7 @@ public final class StreamSession: Sendable {
             _ = try? ResourceReader.bytes(initialization.url, range: initialization.byteRange, loading: loading)
         }
         let heldBefore = held(segment)
-        let source = loading.source(segment.url, priority: .playback)
+        let source = loading.source(segment.url, priority: priority)
         defer { source.close() }
         let proceed = state.withLock { s -> Bool in
             guard !s.closed else { return false }
