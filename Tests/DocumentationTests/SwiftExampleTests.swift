@@ -59,11 +59,11 @@ struct SwiftExampleTests {
         let program = directory.appendingPathComponent("example").path
         try Data(example.code.utf8).write(to: main)
         var arguments = ["-swift-version", "6", "-I", modules, main.path, "-o", program]
-        for library in ["CFFmpeg", "CCurl", "CPulse"] {
+        for library in ["CFFmpeg", "CCurl", "CPulse", "CXML2"] {
             arguments += ["-Xcc", "-fmodule-map-file=" + Repository.path("Sources/\(library)/module.modulemap")]
         }
         arguments +=
-            ["-Xcc", "-I/usr/include/x86_64-linux-gnu"] + (Sanitizers.active.map { ["-sanitize=\($0)"] } ?? [])
+            ["-Xcc", "-I/usr/include/x86_64-linux-gnu", "-Xcc", "-I/usr/include/libxml2"] + (Sanitizers.active.map { ["-sanitize=\($0)"] } ?? [])
             + objects
         let compiled = try await ProcessRunner.run(
             "/usr/bin/env", ["swiftc"] + arguments, standardOutput: .capture, standardError: .capture, timeout: 300)

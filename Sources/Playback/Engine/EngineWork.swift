@@ -1,3 +1,5 @@
+import Streaming
+
 /// Something the engine decided under its lock and does after releasing it: starting or stopping an item's
 /// machinery, making the audio device ready for a new format. (App code never appears here: callbacks go to the
 /// player's ``CallbackExecutor`` in the order they were decided.)
@@ -12,4 +14,6 @@ enum EngineWork: Sendable {
     case detach(PlayerItem)
     /// Make the audio device ready for a new audio format (a sound server's stream: a round trip to the server).
     case prepareAudioDevice(any AudioOutputDevice, sampleRate: Int, channels: Int)
+    /// Tell an adaptive item's stream session that playback stalled (its ABR machine drops to a lower variant).
+    case streamStalled(StreamSession)
 }

@@ -169,6 +169,7 @@ extension PlayerCore {
     /// Playback ran out of decoded frames: report it, and wait (or pause) until the queue fills again.
     func stall(at now: Double) {
         emit(.stalled, at: now)
+        if let session = currentItem?.streamAccess?.session { state.work.append(.streamStalled(session)) }
         state.buffering.recoveringFromStall = true
         currentItem?.state.withLock { $0.buffering.stalled() }
         perform(state.control.stalled(), at: now, reason: .stalled)

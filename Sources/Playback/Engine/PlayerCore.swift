@@ -186,6 +186,7 @@ final class PlayerCore: @unchecked Sendable, ManualClockParticipant {
                 playerItem.state.withLock { if $0.core === self { $0.core = nil } }
             case .prepareAudioDevice(let device, let sampleRate, let channels):
                 prepareAudioDevice(device, sampleRate: sampleRate, channels: channels)
+            case .streamStalled(let session): session.playbackStalled()
             }
         }
     }

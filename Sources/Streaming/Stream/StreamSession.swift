@@ -39,7 +39,8 @@ public final class StreamSession: Sendable {
         var bytesDownloaded: Int64 = 0
         /// The priority of the session's fetches (its readers' and its downloads').
         var priority = TransferPriority.playback
-        /// Why the next switch happens when a limit change decided it (the machine's next answer is `unchanged`).
+        /// Why the next switch happens when a limit change or a stall decided it (the machine's next answer is then
+        /// `unchanged`).
         var limitsReason: ABRDecision.Reason?
     }
 
@@ -174,6 +175,23 @@ public final class StreamSession: Sendable {
             return s.downloading?.source
         }
         download?.setPriority(priority)
+    }
+
+    /// Playback ran out of media: the ABR machine drops below the current variant (and waits for more buffer before
+    /// it switches up again); segments not read or downloaded yet are decided again.
+    public func playbackStalled() {
+        state.withLock { s in
+            s.abr.bufferLevel(0)
+            if let decision = s.abr.stalled() { s.limitsReason = decision.reason }
+            let keep = s.readerIndex
+            let downloading = s.downloading?.index
+            s.decisions = s.decisions.filter {
+                $0.key <= keep || s.downloaded.contains($0.key) || $0.key == downloading
+            }
+            s.downloadIndex = keep + 1
+            s.generation += 1
+        }
+        signal()
     }
 
     /// The primary reader starts segment `index`: downloads move ahead of it.
