@@ -63,7 +63,8 @@ struct SwiftExampleTests {
             arguments += ["-Xcc", "-fmodule-map-file=" + Repository.path("Sources/\(library)/module.modulemap")]
         }
         arguments +=
-            ["-Xcc", "-I/usr/include/x86_64-linux-gnu", "-Xcc", "-I/usr/include/libxml2"] + (Sanitizers.active.map { ["-sanitize=\($0)"] } ?? [])
+            ["-Xcc", "-I/usr/include/x86_64-linux-gnu", "-Xcc", "-I/usr/include/libxml2"]
+            + (Sanitizers.active.map { ["-sanitize=\($0)"] } ?? [])
             + objects
         let compiled = try await ProcessRunner.run(
             "/usr/bin/env", ["swiftc"] + arguments, standardOutput: .capture, standardError: .capture, timeout: 300)
