@@ -24,13 +24,14 @@ swift build
 #   MPVClientTests: mpv plays on the real clock; each swipe's frame must show within its 1.5 s dwell.
 #   FrameDropTests: an engine held 100 ms every 10th frame makes frames late on the host clock (the drop path).
 #   PlayHelpExampleTests: playctl play --help's examples play on the real clock as written (cues, sound, a seek at 2 s).
+#   LiveStreamTests: a live HLS stream as a real-time ffmpeg encoder writes it (behind on a saturated machine).
 # The parallel pass runs at most 8 tests at once: with all 600 started together the 2 CPUs were saturated and no test
 # finished in the first 90-110 s of a first run (cold caches), so timing checks anywhere failed now and then (a
 # --frames 1 play rendered 2 frames, a feed's first frame missed its half-second dwell); with 8 at once the pass
 # takes as long (187 s cold, against 176-195 s) and its first test finishes at once.
 # With arguments, one run with them as given.
 deadlines='RandomAPISequenceTests'
-realtime='ShapedLinkTests|LinkPriorityTests|PulseOutputTests|HostClockTrackTests|FeedCLITests|MPVClientTests|FrameDropTests|PlayHelpExampleTests'
+realtime='ShapedLinkTests|LinkPriorityTests|PulseOutputTests|HostClockTrackTests|FeedCLITests|MPVClientTests|FrameDropTests|PlayHelpExampleTests|LiveStreamTests'
 # Each pass runs under scripts/watchdog.sh: a hang fails with the tests left running and their threads' stacks
 # (a hang once used up CI's 90 minutes with nothing printed after the last test that finished).
 if [ $# -eq 0 ]; then

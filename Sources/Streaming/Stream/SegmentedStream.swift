@@ -44,7 +44,9 @@ public final class SegmentedStream: SegmentedByteSource, Sendable {
     public init(session: StreamSession, drivesDownloads: Bool) {
         self.session = session
         self.drivesDownloads = drivesDownloads
-        self.state = Locked(State())
+        var state = State()
+        state.nextSegment = session.startIndex
+        self.state = Locked(state)
     }
 
     deinit { close() }

@@ -37,6 +37,13 @@ public final class StreamSession: Sendable {
         var switches: [VariantSwitch] = []
         var observers: [@Sendable (VariantSwitch) -> Void] = []
         var bytesDownloaded: Int64 = 0
+        /// A live playlist's first segment played (its live edge when loaded) and the variant it stays on; the
+        /// number of reloads in a row that brought nothing new.
+        var startIndex = 0
+        var liveVariant: Variant?
+        var staleReloads = 0
+        /// Why a reader waiting past the last segment of a live playlist gives up (an origin that stopped).
+        var liveFailure: MediaError?
         /// The priority of the session's fetches (its readers' and its downloads').
         var priority = TransferPriority.playback
         /// Why the next switch happens when a limit change or a stall decided it (the machine's next answer is then
@@ -91,6 +98,16 @@ public final class StreamSession: Sendable {
             from: nil, to: first.variant, segmentIndex: 0, seconds: 0, reason: first.reason.rawValue,
             estimate: abr.estimate)
         state.switches.append(start)
+        if !playlist.hasEnd {
+            // Live: play from the live edge (three target durations before the end, RFC 8216 6.3.3), on the
+            // variant it started with; the playlist is reloaded as the spec says.
+            state.liveVariant = first.variant
+            state.startIndex = LivePlaylist.edgeIndex(of: playlist)
+            state.decisions = [state.startIndex: first.variant.id]
+            state.readerIndex = state.startIndex
+            state.downloadIndex = state.startIndex
+            state.switches[0].segmentIndex = state.startIndex
+        }
         let session = StreamSession(
             url: url, presentation: presentation, loading: loading, forwardSeconds: forwardSeconds, state: state)
         let thread = Thread { [weak session] in
@@ -98,6 +115,13 @@ public final class StreamSession: Sendable {
         }
         thread.name = "playctl-segments"
         thread.start()
+        if let live = state.liveVariant {
+            let reloader = Thread { [weak session] in
+                while let session, session.reloadLive(live) {}
+            }
+            reloader.name = "playctl-live"
+            reloader.start()
+        }
         return session
     }
 
@@ -122,17 +146,25 @@ public final class StreamSession: Sendable {
         }
     }
 
-    /// The index of the segment that holds `seconds`.
+    /// The index of the first segment a reader reads: 0, or a live playlist's edge when it was loaded.
+    public var startIndex: Int { state.withLock { $0.startIndex } }
+
+    /// Whether it plays a live playlist (one without an end yet).
+    public var isLive: Bool { state.withLock { $0.liveVariant != nil && !$0.reference.hasEnd } }
+
+    /// The index of the segment that holds `seconds` (from where the play started: a live playlist's edge).
     func index(containing seconds: Double) -> Int {
         state.withLock { s in
             let segments = s.reference.segments
-            return segments.lastIndex { $0.start <= seconds + 1e-6 } ?? 0
+            let origin = s.startIndex < segments.count ? segments[s.startIndex].start : 0
+            return segments.lastIndex { $0.start <= seconds + origin + 1e-6 } ?? 0
         }
     }
 
     /// Segment `index` of the variant decided for it (deciding now if no download has), with its variant; nil
     /// past the last segment. May load that variant's playlist (blocking).
     func segment(at index: Int) throws(MediaError) -> (variant: Variant, segment: Segment)? {
+        try waitForLiveSegment(index)
         let (decided, observers, change) = state.withLock { s in
             guard index < s.reference.segments.count else {
                 return (nil as Variant?, [@Sendable (VariantSwitch) -> Void](), nil as VariantSwitch?)
@@ -232,10 +264,26 @@ public final class StreamSession: Sendable {
         signal()
     }
 
-    private func signal() {
+    func signal() {
         wake.lock()
         wake.broadcast()
         wake.unlock()
+    }
+
+    /// Runs `body` on the state, under its lock.
+    func withState<R>(_ body: (inout State) -> R) -> R { state.withLock(body) }
+
+    /// Waits until the state changes after `generation` (or the session closes, or `deadline` passes).
+    func waitForChange(after generation: UInt64, until deadline: Date? = nil) {
+        wake.lock()
+        defer { wake.unlock() }
+        while state.withLock({ $0.generation == generation && !$0.closed }) {
+            if let deadline {
+                if !wake.wait(until: deadline) { return }
+            } else {
+                wake.wait()
+            }
+        }
     }
 
     // MARK: Deciding
@@ -245,6 +293,10 @@ public final class StreamSession: Sendable {
     private func decide(_ index: Int, _ s: inout State) -> (Variant, VariantSwitch?) {
         if let id = s.decisions[index], let variant = presentation.variants.first(where: { $0.id == id }) {
             return (variant, nil)
+        }
+        if let live = s.liveVariant {
+            s.decisions[index] = live.id
+            return (live, nil)
         }
         let duration = s.reference.segments[index].duration
         s.abr.bufferLevel(bufferAhead(s))
@@ -278,6 +330,7 @@ public final class StreamSession: Sendable {
     }
 
     private func playlist(of variant: Variant) throws(MediaError) -> MediaPlaylist {
+        if let live = state.withLock({ s in s.liveVariant == nil ? nil : s.reference }) { return live }
         if let playlist = state.withLock({ $0.playlists[variant.id] }) { return playlist }
         let playlist = try ManifestLoader.playlist(variant.media, loading: loading)
         state.withLock { $0.playlists[variant.id] = playlist }

@@ -54,9 +54,9 @@ struct AdaptivePlaybackTests {
         arguments: ["hls-ts/master.m3u8", "hls-fmp4/master.m3u8", "dash/manifest.mpd", "hls-byterange/index.m3u8"])
     func lowestRung(manifest: String) async throws {
         let reference = try LadderReference.md5s(rung: 0)
-        let folder = String(manifest.split(separator: "/")[0])
-        let mark = TestHTTPServer.responses(containing: "/ladder/\(folder)/").count
-        let item = PlayerItem(url: LadderMedia.url(manifest), loading: RemoteLoading(cache: ByteCache()))
+        let ladder = try LadderReference.privateLadder()
+        let item = PlayerItem(
+            url: TestHTTPServer.url("\(ladder)/\(manifest)"), loading: RemoteLoading(cache: ByteCache()))
         item.preferredPeakBitRate = 1_200_000
         let (frames, trace) = await Self.play(item)
         #expect(item.status == .readyToPlay, "\(trace.joined(separator: "\n"))")
@@ -64,7 +64,7 @@ struct AdaptivePlaybackTests {
         #expect(frames.map(\.md5) == Array(reference.prefix(frames.count)))
         let times = frames.map(\.seconds)
         #expect(zip(times, times.dropFirst()).allSatisfy { abs($1 - $0 - 1.0 / 30) < 0.002 }, "continuous times")
-        let requests = LadderReference.requests(in: folder, after: mark)
+        let requests = LadderReference.requests(under: ladder)
         var seen: [String: Int] = [:]
         for request in requests { seen["\(request.request) \(request.range)", default: 0] += 1 }
         #expect(seen.values.allSatisfy { $0 == 1 }, "\(seen.filter { $0.value > 1 })")

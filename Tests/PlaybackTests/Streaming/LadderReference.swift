@@ -19,8 +19,18 @@ enum LadderReference {
         return md5s
     }
 
-    /// The requests nginx logged for the ladder's `folder` since `mark` (its earlier lines).
-    static func requests(in folder: String, after mark: Int) -> [TestHTTPServer.LoggedResponse] {
-        Array(TestHTTPServer.responses(containing: "/ladder/\(folder)/").dropFirst(mark))
+    /// A path of the served folder that is the ladder under a name of its own (a symbolic link), so that the
+    /// requests of one test are told apart in nginx's log from those of other suites running beside it.
+    static func privateLadder() throws -> String {
+        let root = try #require(TestHTTPServer.root)
+        let name = "ladder-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createSymbolicLink(
+            atPath: "\(root)/\(name)", withDestinationPath: LadderMedia.directory)
+        return name
+    }
+
+    /// The requests nginx logged under `prefix` (a path of the served folder, without its leading slash).
+    static func requests(under prefix: String) -> [TestHTTPServer.LoggedResponse] {
+        TestHTTPServer.responses(containing: "/\(prefix)/")
     }
 }

@@ -105,4 +105,17 @@ struct StreamFaultTests {
         let (xml, _, _) = await Self.play(try Self.serve("broken.mpd", "<?xml version=\"1.0\"?><MPD><Period>"))
         #expect(xml?.kind == .malformedManifest, "\(String(describing: xml))")
     }
+
+    @Test("a live playlist that stops updating ends its play with a typed stall (timed out), not a hang")
+    func staleLivePlaylist() async throws {
+        // The ladder's six 360p segments, without an end: a live window that never moves.
+        let live = Self.playlist().replacingOccurrences(of: "#EXT-X-PLAYLIST-TYPE:VOD\n", with: "")
+            .replacingOccurrences(of: "#EXT-X-ENDLIST\n", with: "")
+        let (error, failure, frames) = await Self.play(try Self.serve("live.m3u8", live))
+        #expect(error?.kind == .timedOut, "\(String(describing: error))")
+        #expect(failure?.contains("live.m3u8") == true)
+        // From the live edge (three target durations before the end): the last three segments, 180 frames, but for
+        // those still in the decoder when the failure ends the play.
+        #expect(frames > 120 && frames <= 180, "\(frames) frames")
+    }
 }

@@ -1,0 +1,52 @@
+import Foundation
+import Loading
+import Locking
+import MediaCore
+import Playback
+import PlaybackTesting
+import Testing
+
+/// A live HLS stream (scripts/ladder-live.sh: ffmpeg encoding in real time into a sliding window of 5 segments)
+/// played through the stream session: from its live edge, the playlist reloaded as it grows. In the realtime group
+/// of scripts/test.sh: the stream comes at the pace of a real encoder.
+@Suite(
+    "Adaptive streaming: a live playlist", .serialized,
+    .enabled(if: TestHTTPServer.skipReason == nil && LadderMedia.skipReason == nil, "needs scripts/netns.sh"))
+struct LiveStreamTests {
+    @Test("it plays from its live edge as the playlist grows, each segment fetched once, times continuous")
+    func playsAtTheEdge() async throws {
+        let root = try #require(TestHTTPServer.root)
+        let folder = "live-\(UUID().uuidString.prefix(8))"
+        let script = Repository.path("scripts/ladder-live.sh")
+        let started = try await ProcessRunner.run("/bin/bash", [script, "\(root)/\(folder)", "40"], timeout: 60)
+        try #require(started.exitStatus == 0, "the live encoder starts")
+        defer { _ = try? ProcessRunner.run("/bin/bash", [script, "--stop", "\(root)/\(folder)"], timeout: 30) }
+        // Three segments listed: the edge is the first of them (three target durations before the end).
+        try await waitUntil("three segments listed", timeout: .seconds(30)) {
+            let text = (try? String(contentsOfFile: "\(root)/\(folder)/live.m3u8", encoding: .utf8)) ?? ""
+            return text.components(separatedBy: "#EXTINF").count > 3
+        }
+        let url = TestHTTPServer.url("\(folder)/live.m3u8")
+        let player = Player(clock: .untimed, audio: false)
+        defer { player.invalidate() }
+        let times = Locked<[Double]>([])
+        player.add(VideoSink { frame in times.withLock { $0.append(frame.time.seconds) } })
+        let item = PlayerItem(url: url, loading: RemoteLoading(cache: ByteCache()))
+        player.replaceCurrentItem(with: item)
+        player.play()
+        // Under the untimed clock the play reaches the edge at once, then goes on as segments are listed: 8 s of
+        // media past the first three segments' 6 take the encoder 8 s more.
+        try await waitUntil("14 s of media played", timeout: .seconds(60)) {
+            times.withLock { $0.count } >= 14 * 30 || item.status == .failed
+        }
+        #expect(item.status == .readyToPlay, "\(String(describing: item.error))")
+        #expect(item.duration.isIndefinite, "a live item has no duration")
+        let shown = times.withLock { $0 }
+        #expect(zip(shown, shown.dropFirst()).allSatisfy { abs($1 - $0 - 1.0 / 30) < 0.002 }, "no gap, no repeat")
+        let segments = TestHTTPServer.responses(containing: "/\(folder)/live0")
+        let names = segments.map(\.request)
+        #expect(Set(names).count == names.count, "each segment once: \(names)")
+        let reloads = TestHTTPServer.responses(containing: "/\(folder)/live.m3u8").count
+        #expect(reloads >= 4, "the playlist was reloaded as it grew (\(reloads) loads)")
+    }
+}
