@@ -53,6 +53,25 @@ struct EncryptedStreamTests {
         #expect(frames.allSatisfy { $0.width == 1280 })
     }
 
+    @Test("a 720p play capped mid-way switches to 360p at a segment boundary: each variant's key, bit-exact both sides")
+    func switchDown() async throws {
+        let high = try LadderReference.md5s(rung: 2)
+        let low = try LadderReference.md5s(rung: 0)
+        // A link known to be fast: the session starts on the highest rung (v1, 720p).
+        SharedBandwidthEstimate.shared.record(100_000_000)
+        let item = PlayerItem(url: LadderMedia.url("hls-aes/master.m3u8"), loading: RemoteLoading(cache: ByteCache()))
+        item.preferredForwardBufferDuration = 2
+        let (frames, trace) = await AdaptivePlaybackTests.play(item) { _, count in
+            if count == 45 { item.preferredPeakBitRate = 1_200_000 }
+        }
+        #expect(frames.count == 360, "\(String(describing: item.error)) \(trace.suffix(5))")
+        #expect(frames.first?.width == 1280)
+        let switchAt = try #require(frames.firstIndex { $0.width == 640 }, "it switched")
+        #expect(switchAt % 60 == 0, "at a segment boundary: frame \(switchAt)")
+        #expect(frames[switchAt...].allSatisfy { $0.width == 640 })
+        #expect(frames.map(\.md5) == Array(high[..<switchAt]) + Array(low[switchAt...]), "bit-exact on both sides")
+    }
+
     /// Writes a copy of `hls-aes/v0/index.m3u8` whose key URI is a new file holding `key` into the served folder;
     /// returns the playlist's and the key's names (unique to this run).
     static func playlist(withKey key: [UInt8]) throws -> (playlist: String, key: String) {
