@@ -73,8 +73,9 @@ let package = Package(
         // The only Swift module that imports libpulse: the PulseAudio device (libpulse loaded at run time).
         .target(name: "AudioDevice", dependencies: ["CPulse", "Locking"]),
         // HLS and DASH: manifests (the only Swift module that imports libxml2), segments as one byte stream per
-        // rendition through Loading, the ABR machine (docs/streaming.md).
-        .target(name: "Streaming", dependencies: ["MediaCore", "Loading", "Locking", "CXML2"]),
+        // rendition through Loading, the ABR machine, AES-128 segments decrypted with MediaIO's (libavutil's) AES
+        // (docs/streaming.md).
+        .target(name: "Streaming", dependencies: ["MediaCore", "MediaIO", "Loading", "Locking", "CXML2"]),
         .target(
             name: "Playback", dependencies: ["MediaCore", "MediaIO", "Loading", "Streaming", "Locking", "AudioDevice"]),
         .target(name: "PictureInPicture", dependencies: ["MediaCore", "Playback", "Locking"]),

@@ -7,6 +7,9 @@ import MediaCore
 /// and again where the variant changes). Each part is read through `Loading` (its byte cache: a segment the session
 /// downloaded ahead, or the other reader read, is not fetched again), bounded to the segment's byte range.
 ///
+/// A segment with an AES-128 key (`#EXT-X-KEY:METHOD=AES-128`) is decrypted as it is read (``DecryptedPart``; the
+/// downloads ahead and the cache keep its ciphertext); its key is fetched once per key URL by the session.
+///
 /// Seeks within the parts read since the last ``reposition(toSeconds:)`` are served (a demuxer probing may step
 /// back); ``reposition(toSeconds:)`` starts over at a segment, which is how the demuxer seeks.
 public final class SegmentedStream: SegmentedByteSource, Sendable {
@@ -26,12 +29,17 @@ public final class SegmentedStream: SegmentedByteSource, Sendable {
         /// Set for an initialization section (read before segment `segmentIndex`).
         var initialization: InitializationSection?
         var segmentIndex: Int
+        /// A segment's AES-128 key and the segment's media sequence number (its IV when the key gives none).
+        var key: SegmentKey? = nil
+        var sequence = 0
     }
 
     struct State {
         /// The parts opened since the last reposition (the newest 8), the one being read last.
         var parts: [Part] = []
         var source: RemoteByteSource?
+        /// The current part's decryption when it is an AES-128 segment (it reads `source`).
+        var decrypted: DecryptedPart?
         /// Where the reader is in the current part.
         var offsetInPart: Int64 = 0
         var nextSegment = 0
@@ -57,12 +65,18 @@ public final class SegmentedStream: SegmentedByteSource, Sendable {
 
     public func read(into buffer: UnsafeMutableRawBufferPointer) throws(MediaError) -> Int {
         while true {
-            let (source, remaining) = state.withLock { s -> (RemoteByteSource?, Int64?) in
-                guard !s.closed, let part = s.parts.last else { return (nil, nil) }
-                return (s.source, part.range.map { $0.length - s.offsetInPart })
+            let (source, decrypted, remaining) = state.withLock { s -> (RemoteByteSource?, DecryptedPart?, Int64?) in
+                guard !s.closed, let part = s.parts.last else { return (nil, nil, nil) }
+                return (s.source, s.decrypted, s.decrypted == nil ? part.range.map { $0.length - s.offsetInPart } : nil)
             }
             if state.withLock({ $0.closed }) { return 0 }
-            if let source, remaining.map({ $0 > 0 }) ?? true {
+            if let decrypted {
+                let count = try decrypted.read(into: buffer)
+                if count > 0 {
+                    state.withLock { $0.offsetInPart += Int64(count) }
+                    return count
+                }
+            } else if let source, remaining.map({ $0 > 0 }) ?? true {
                 let wanted = min(buffer.count, Int(clamping: remaining ?? Int64(buffer.count)))
                 let count = try source.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<wanted]))
                 if count > 0 {
@@ -97,11 +111,12 @@ public final class SegmentedStream: SegmentedByteSource, Sendable {
     private func openNextPart() throws(MediaError) -> Bool {
         let (index, lastInit) = state.withLock { s -> (Int, InitializationSection?) in
             if var part = s.parts.last, part.length == nil {
-                part.length = s.offsetInPart
+                part.length = s.decrypted?.length ?? s.offsetInPart
                 s.parts[s.parts.count - 1] = part
             }
             s.source?.close()
             s.source = nil
+            s.decrypted = nil
             return (s.nextSegment, s.lastInitialization)
         }
         guard let (_, segment) = try session.segment(at: index) else { return false }
@@ -116,23 +131,41 @@ public final class SegmentedStream: SegmentedByteSource, Sendable {
         } else {
             part = Part(
                 url: segment.url, range: segment.byteRange, start: 0, length: nil, initialization: nil,
-                segmentIndex: index)
+                segmentIndex: index, key: segment.key, sequence: segment.sequence)
             if drivesDownloads { session.readerEntered(index) }
         }
         try open(part)
         return true
     }
 
-    private func open(_ newPart: Part) throws(MediaError) {
-        let source = session.loading.source(newPart.url, priority: session.priority)
-        if let range = newPart.range {
+    /// A source for `part` at its start, and its decryption when it is an AES-128 segment (fetching its key).
+    private func reader(_ part: Part) throws(MediaError) -> (RemoteByteSource, DecryptedPart?) {
+        let source = session.loading.source(part.url, priority: session.priority)
+        if let key = part.key {
+            do throws(MediaError) {
+                let decrypted = try DecryptedPart(
+                    source: source, url: part.url, range: part.range, key: try session.key(key),
+                    iv: key.iv(forSequence: part.sequence))
+                return (source, decrypted)
+            } catch {
+                source.close()
+                throw error
+            }
+        }
+        if let range = part.range {
             try source.seek(to: range.offset)
             source.setFetchLimit(range.end)
         }
+        return (source, nil)
+    }
+
+    private func open(_ newPart: Part) throws(MediaError) {
+        let (source, decrypted) = try reader(newPart)
         let closed = state.withLock { s -> Bool in
             guard !s.closed else { return true }
             var part = newPart
-            part.length = newPart.range?.length
+            // An AES-128 segment's plaintext is shorter than its range (the padding): its length is known at its end.
+            part.length = decrypted == nil ? newPart.range?.length : nil
             if let last = s.parts.last { part.start = last.start + (last.length ?? s.offsetInPart) }
             if let initialization = part.initialization {
                 s.lastInitialization = initialization
@@ -143,6 +176,7 @@ public final class SegmentedStream: SegmentedByteSource, Sendable {
             s.parts.append(part)
             if s.parts.count > 8 { s.parts.removeFirst(s.parts.count - 8) }
             s.source = source
+            s.decrypted = decrypted
             s.offsetInPart = 0
             return false
         }
@@ -165,19 +199,32 @@ public final class SegmentedStream: SegmentedByteSource, Sendable {
         let within = offset - part.start
         let isCurrent = state.withLock { index == $0.parts.count - 1 && $0.source != nil }
         if isCurrent {
-            let source = state.withLock { $0.source }
-            try source?.seek(to: (part.range?.offset ?? 0) + within)
+            let (source, decrypted) = state.withLock { ($0.source, $0.decrypted) }
+            if let decrypted {
+                try decrypted.seek(to: within)
+            } else {
+                try source?.seek(to: (part.range?.offset ?? 0) + within)
+            }
             state.withLock { $0.offsetInPart = within }
             return
         }
         // An earlier part: read it again (from the cache), and the parts after it as they come.
-        let source = session.loading.source(part.url, priority: session.priority)
-        try source.seek(to: (part.range?.offset ?? 0) + within)
-        if let range = part.range { source.setFetchLimit(range.end) }
+        let (source, decrypted) = try reader(part)
+        do throws(MediaError) {
+            if let decrypted {
+                try decrypted.seek(to: within)
+            } else {
+                try source.seek(to: (part.range?.offset ?? 0) + within)
+            }
+        } catch {
+            source.close()
+            throw error
+        }
         let old = state.withLock { s -> RemoteByteSource? in
             let old = s.source
             s.parts.removeSubrange((index + 1)...)
             s.source = source
+            s.decrypted = decrypted
             s.offsetInPart = within
             if let initialization = part.initialization {
                 // After an initialization section comes the segment it was read before.
@@ -197,13 +244,21 @@ public final class SegmentedStream: SegmentedByteSource, Sendable {
     /// part's end.
     private func seekForward(to offset: Int64) throws(MediaError) -> Bool {
         while true {
-            guard let (part, source) = state.withLock({ s in s.parts.last.map { ($0, s.source) } }) else {
-                return false
-            }
+            let current = state.withLock { s in s.parts.last.map { ($0, s.source, s.decrypted) } }
+            guard let (part, source, decrypted) = current else { return false }
             var length = part.length
-            if length == nil, let source, let size = source.size { length = size - (part.range?.offset ?? 0) }
+            if length == nil, let decrypted {
+                length = try decrypted.plaintextLength()
+            } else if length == nil, let source, let size = source.size {
+                length = size - (part.range?.offset ?? 0)
+            }
             guard let length, offset >= part.start + length else {
                 if offset < part.start { return false }
+                if let decrypted {
+                    try decrypted.seek(to: offset - part.start)
+                    state.withLock { $0.offsetInPart = offset - part.start }
+                    return true
+                }
                 guard let source else { return false }
                 try source.seek(to: (part.range?.offset ?? 0) + offset - part.start)
                 state.withLock { $0.offsetInPart = offset - part.start }
@@ -222,6 +277,7 @@ public final class SegmentedStream: SegmentedByteSource, Sendable {
         let old = state.withLock { s -> RemoteByteSource? in
             defer {
                 s.source = nil
+                s.decrypted = nil
                 s.parts = []
                 s.offsetInPart = 0
                 s.nextSegment = index
@@ -237,7 +293,10 @@ public final class SegmentedStream: SegmentedByteSource, Sendable {
     public func close() {
         let source = state.withLock { s -> RemoteByteSource? in
             s.closed = true
-            defer { s.source = nil }
+            defer {
+                s.source = nil
+                s.decrypted = nil
+            }
             return s.source
         }
         source?.close()

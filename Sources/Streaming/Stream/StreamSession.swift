@@ -17,6 +17,8 @@ public final class StreamSession: Sendable {
     /// How far ahead of the primary reader segments are downloaded, in seconds of media.
     public let forwardSeconds: Double
     private let state: Locked<State>
+    /// The AES-128 keys fetched so far, by URL.
+    private let keys = SegmentKeys()
 
     struct State {
         var playlists: [String: MediaPlaylist] = [:]
@@ -84,11 +86,6 @@ public final class StreamSession: Sendable {
         let playlist = try ManifestLoader.playlist(first.variant.media, loading: loading)
         guard !playlist.segments.isEmpty else {
             throw MediaError(.malformedManifest, url: url, operation: .probe, reason: "the playlist lists no segment")
-        }
-        if let key = playlist.segments.first(where: { $0.key != nil })?.key {
-            throw MediaError(
-                .refusedByPolicy, url: url, operation: .open,
-                reason: "AES-128 segments (key \(key.url)) are not decrypted yet")
         }
         var state = State(reference: playlist, abr: abr)
         state.playlists[first.variant.id] = playlist
@@ -177,6 +174,12 @@ public final class StreamSession: Sendable {
         let playlist = try playlist(of: decided)
         guard index < playlist.segments.count else { return nil }
         return (decided, playlist.segments[index])
+    }
+
+    /// The key of an AES-128 segment (`#EXT-X-KEY:METHOD=AES-128`), fetched once per key URL. Blocking.
+    /// - Throws: the loader's errors; `.malformedManifest` naming the key's URL when it is not 16 bytes long.
+    func key(_ key: SegmentKey) throws(MediaError) -> [UInt8] {
+        try keys.key(key.url, loading: loading)
     }
 
     /// New limits (an item's peak bit rate or maximum resolution changed while it plays): segments not read or
