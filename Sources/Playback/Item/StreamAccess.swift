@@ -27,11 +27,7 @@ final class StreamAccess: Sendable {
     static let defaultForwardSeconds: Double = 30
 
     /// Whether `url` names an HLS playlist or a DASH manifest (by its path's extension: `.m3u8`, `.m3u`, `.mpd`).
-    static func isManifest(_ url: String) -> Bool {
-        let path = url.split(separator: "?", maxSplits: 1).first.map { $0.lowercased() } ?? ""
-        let clean = path.split(separator: "#", maxSplits: 1).first.map(String.init) ?? path
-        return clean.hasSuffix(".m3u8") || clean.hasSuffix(".m3u") || clean.hasSuffix(".mpd")
-    }
+    static func isManifest(_ url: String) -> Bool { Presentation.isManifestURL(url) }
 
     /// The session of the current load, once a reader opened it.
     var session: StreamSession? { current.withLock { $0 } }

@@ -33,7 +33,9 @@ final class ScenarioRun: @unchecked Sendable {
         let first: PlayerItem
         let location: MediaLocation
         do throws(CommandFailure) {
-            location = try MediaLocation(options.path, cache: options.cache, decryptionKey: options.decryptionKey)
+            location = try MediaLocation(
+                options.path, cache: options.cache, decryptionKey: options.decryptionKey,
+                limits: options.limits.abrLimits)
             first = location.item()
         } catch {
             return .failure(error)
