@@ -8,7 +8,7 @@ struct VariantLimitOptions: ParsableArguments {
     @Option(
         name: "max-bitrate", placeholder: "BPS",
         help: """
-            HLS/DASH: play only variants whose peak bit rate is at most BPS bits per second (the lowest when none \
+            HLS/DASH: choose only variants whose peak bit rate is at most BPS bits per second (the lowest when none \
             is).
             """,
         check: .atLeast(1, "a positive number of bits per second"))
@@ -17,6 +17,6 @@ struct VariantLimitOptions: ParsableArguments {
     /// The largest picture of a variant (nil: no limit).
     @Option(
         name: "max-resolution", placeholder: "WxH",
-        help: "HLS/DASH: play only variants at most W pixels wide and H high (the lowest when none is).")
+        help: "HLS/DASH: choose only variants at most W pixels wide and H high (the lowest when none is).")
     var maximumResolution: PosterCommand.Size?
 }
