@@ -94,10 +94,11 @@ struct AdaptiveStreamCLITests {
     }
 
     @Test(
-        "frames --md5 over hls-ts: ffmpeg's framemd5 of the 360p file; frame --at 5 one of those frames",
-        .enabled(if: !serverMissing, "needs scripts/netns.sh"))
-    func framesBitExact() async throws {
-        let url = LadderMedia.url("hls-ts/master.m3u8")
+        "frames --md5: ffmpeg's framemd5 of the 360p file (TS, fMP4, DASH); frame --at 5 one of those frames",
+        .enabled(if: !serverMissing, "needs scripts/netns.sh"),
+        arguments: ["hls-ts/master.m3u8", "hls-fmp4/master.m3u8", "dash/manifest.mpd"])
+    func framesBitExact(manifest: String) async throws {
+        let url = LadderMedia.url(manifest)
         let reference = try Self.referenceMD5s(rung: LadderMedia.rungs[0])
         try #require(reference.count == 360)
         let result = try await CLIProcess.run(["frames", url, "--md5"], timeout: 300)
