@@ -57,6 +57,34 @@ struct AdaptiveStreamCLITests {
         #expect(try Self.events("item.didPlayToEnd", in: result).count == 1)
     }
 
+    /// A second item in the same process starts from the estimate the first one measured (loopback: tens of
+    /// Mbit/s), above the lowest rung: there the limits decide its first choice. Without them it starts higher
+    /// than 360p (the control); `--max-bitrate 1200000` keeps it at 360p, `--max-resolution 960x540` at 540p.
+    @Test(
+        "play --swap in the same process: the limits decide the second item's first choice from a high estimate",
+        .enabled(if: !serverMissing, "needs scripts/netns.sh"),
+        arguments: [
+            ([String](), nil), (["--max-bitrate", "1200000"], "640x360"), (["--max-resolution", "960x540"], "960x540"),
+        ] as [([String], String?)])
+    func limitsOfASecondItem(limits: [String], expected: String?) async throws {
+        let url = LadderMedia.url("hls-ts/master.m3u8")
+        let result = try await CLIProcess.run(
+            ["play", url, "--swap", url, "--swap-at", "3", "--swap-mode", "item", "--json"] + limits, timeout: 300)
+        #expect(result.status == 0, "\(result.standardError)")
+        let switches = try Self.events("item.variantSwitch", in: result)
+        let firsts = switches.filter { $0["reason"]?.stringValue == "initial" }
+        try #require(firsts.count == 2, "\(switches)")
+        #expect(firsts[0]["to"]?["resolution"]?.stringValue == "640x360", "the default start estimate")
+        let second = try #require(firsts[1]["to"]?["resolution"]?.stringValue)
+        #expect((firsts[1]["estimate"]?.doubleValue ?? 0) > 6_000_000, "\(firsts[1])")
+        if let expected {
+            #expect(second == expected, "\(firsts[1])")
+        } else {
+            #expect(second != "640x360", "without limits: \(firsts[1])")
+        }
+        #expect(try Self.events("item.didPlayToEnd", in: result).count == 1)
+    }
+
     @Test(
         "probe --json: hls and dash, the ladder's 4 variants, the tracks of the first",
         .enabled(if: !serverMissing, "needs scripts/netns.sh"),

@@ -75,6 +75,9 @@ final class ScenarioRun: @unchecked Sendable {
                 swapped = true
                 log.swapDone = true
                 let item = location.loading.map { PlayerItem(url: swapPath, loading: $0) } ?? PlayerItem(url: swapPath)
+                // The same variant limits as the first item (--max-bitrate, --max-resolution).
+                item.preferredPeakBitRate = first.preferredPeakBitRate
+                item.preferredMaximumResolution = first.preferredMaximumResolution
                 switch scenario.swapMode {
                 case .item:
                     player.replaceCurrentItem(with: item)
