@@ -10,6 +10,9 @@ struct FrameCommand: ParsableCommand {
             Seeks exactly: jumps to the keyframe at or before the time, then decodes forward to the frame that is \
             on screen at that time. With --keyframe it stops at that keyframe instead, which is faster but shows \
             an earlier frame.
+
+            An HLS or DASH URL (.m3u8, .mpd) seeks in the variant playback starts with (within --max-bitrate and \
+            --max-resolution), from the segment that holds the time.
             """,
         examples: [
             UsageExample("playctl frame clip.mp4 --at 2.5 --md5", "Print the md5 of the frame shown at 2.5 seconds."),
@@ -43,6 +46,8 @@ struct FrameCommand: ParsableCommand {
     var keyframeOnly: Bool
     /// Where the bytes of an http(s) FILE are cached.
     var cache = CacheOptions()
+    /// `--max-bitrate`, `--max-resolution`: the variant limits of an HLS or DASH FILE.
+    var limits = VariantLimitOptions()
     @Option(name: "decryption-key", placeholder: "HEX", help: PlayctlCommands.decryptionKeyHelp)
     var key: DecryptionKey?
 

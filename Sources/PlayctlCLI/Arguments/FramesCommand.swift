@@ -13,6 +13,9 @@ struct FramesCommand: ParsableCommand {
 
             With --count it decodes every frame the same way but prints only how many there were, which times \
             the decoder alone (playctl-bench uses it).
+
+            An HLS or DASH URL (.m3u8, .mpd) is read segment by segment in the variant playback starts with \
+            (within --max-bitrate and --max-resolution), from start to end in that one variant.
             """,
         examples: [
             UsageExample("playctl frames clip.mp4 --md5", "Print the time and md5 of every frame of clip.mp4."),
@@ -40,6 +43,8 @@ struct FramesCommand: ParsableCommand {
     var printsJSON: Bool
     /// Where the bytes of an http(s) FILE are cached.
     var cache = CacheOptions()
+    /// `--max-bitrate`, `--max-resolution`: the variant limits of an HLS or DASH FILE.
+    var limits = VariantLimitOptions()
     @Option(name: "decryption-key", placeholder: "HEX", help: PlayctlCommands.decryptionKeyHelp)
     var key: DecryptionKey?
 

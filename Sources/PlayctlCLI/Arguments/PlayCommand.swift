@@ -28,6 +28,10 @@ struct PlayCommand: ParsableCommand {
             on silently, when the server is missing or goes away), and the summary gives the audio/video offset \
             (avsync: the audio clock minus the time of the frame on screen, as mpv's). --audio-device names the \
             sink (pactl list short sinks lists them).
+
+            An http(s) URL ending in .m3u8 or .mpd plays as an HLS or DASH presentation: a variant is chosen for \
+            each segment from the bandwidth measured, within --max-bitrate and --max-resolution, and each choice is \
+            printed as an item.variantSwitch event (from, to, the segment, the reason, the estimate).
             """,
         examples: [
             UsageExample("playctl play clip.mp4 --untimed --json", "Play clip.mp4 at full speed and print its events."),
@@ -52,6 +56,9 @@ struct PlayCommand: ParsableCommand {
             UsageExample(
                 "playctl play clip.mp4 --audio pulse --until 3 --json",
                 "Play 3 s of clip.mp4 aloud through PulseAudio, the video on its clock; the summary gives avsync."),
+            UsageExample(
+                "playctl play http://127.0.0.1:18000/ladder/hls-ts/master.m3u8 --max-bitrate 1200000 --untimed --json",
+                "Play an HLS ladder at full speed in variants of 1.2 Mbit/s at most; print each item.variantSwitch."),
         ])
 
     static var constraints: [OptionRule<Self>] {
@@ -139,6 +146,8 @@ struct PlayCommand: ParsableCommand {
     /// The events kept for `--timeline`.
     let recorder = TimelineRecorder()
     var cache = CacheOptions()
+    /// `--max-bitrate`, `--max-resolution`: the variant limits of an HLS or DASH FILE.
+    var limits = VariantLimitOptions()
     @Option(name: "decryption-key", placeholder: "HEX", help: PlayctlCommands.decryptionKeyHelp)
     var key: DecryptionKey?
 
@@ -149,7 +158,7 @@ struct PlayCommand: ParsableCommand {
             audio: !noAudio, audioOutput: audioOutput, audioDevice: audioDevice, json: json, metricsPath: metricsOut,
             timeline: timelinePath == nil ? nil : recorder,
             cache: cache, decryptionKey: key?.hex, audioLanguage: audioLanguage, subtitleLanguage: subtitleLanguage,
-            subtitleFiles: subtitleFiles)
+            subtitleFiles: subtitleFiles, limits: limits)
     }
 
     /// With `--pip` or `--swap`: the Picture in Picture scenario.

@@ -83,4 +83,6 @@ struct PlayOptions: Sendable {
     let subtitleLanguage: String?
     /// `--sub-file`: sidecar subtitle files, in order.
     let subtitleFiles: [String]
+    /// `--max-bitrate`, `--max-resolution`: an HLS or DASH item's variant limits.
+    let limits: VariantLimitOptions
 }

@@ -13,8 +13,11 @@ import MediaIO
 extension FrameCommand: PlayctlCommand {
     /// Seeks, decodes and prints or writes the frame.
     func run(_ standardOutput: StandardOutput) throws(CommandFailure) {
-        let location = try MediaLocation(path, cache: cache, decryptionKey: decryptionKey)
-        let reader = try media { () throws(MediaError) in try location.videoReader() }
+        let location = try MediaLocation(
+            path, cache: cache, decryptionKey: decryptionKey, limits: limits.abrLimits)
+        let opened = try media { () throws(MediaError) in try location.open() }
+        defer { opened.close() }
+        let reader = try media { () throws(MediaError) in try opened.videoReader() }
         reader.demuxer.discardAllStreams(except: reader.track.index)
         let time = MediaTime(printedSeconds: seconds)
         let mode: SeekMode = keyframeOnly ? .keyframe : .exact

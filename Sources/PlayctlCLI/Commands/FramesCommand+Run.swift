@@ -10,8 +10,11 @@ import PlayctlOutput
 extension FramesCommand: PlayctlCommand {
     /// Decodes the whole stream and prints as it goes (through the buffered output).
     func run(_ output: StandardOutput) throws(CommandFailure) {
-        let location = try MediaLocation(path, cache: cache, decryptionKey: decryptionKey)
-        let reader = try media { () throws(MediaError) in try location.videoReader() }
+        let location = try MediaLocation(
+            path, cache: cache, decryptionKey: decryptionKey, limits: limits.abrLimits)
+        let opened = try media { () throws(MediaError) in try location.open() }
+        defer { opened.close() }
+        let reader = try media { () throws(MediaError) in try opened.videoReader() }
         reader.demuxer.discardAllStreams(except: reader.track.index)
         switch mode {
         case .count:

@@ -1,13 +1,16 @@
 import MediaIO
 import PlayctlOutput
+import Streaming
 
 /// `playctl probe FILE [--json]`: the container, duration and tracks of a media file, as text or one JSON object.
 extension ProbeCommand: PlayctlCommand {
     /// Opens the file and prints its description.
     func run(_ output: StandardOutput) throws(CommandFailure) {
-        let location = try MediaLocation(path, cache: cache, decryptionKey: decryptionKey)
-        let demuxer = try media { () throws(MediaError) in try location.demuxer() }
-        let report = ProbeReport(demuxer)
+        let location = try MediaLocation(
+            path, cache: cache, decryptionKey: decryptionKey, limits: limits.abrLimits)
+        let opened = try media { () throws(MediaError) in try location.open() }
+        defer { opened.close() }
+        let report = ProbeReport(opened.demuxer, presentation: opened.presentation)
         if printsJSON {
             try output.json(report.json)
         } else {
@@ -26,6 +29,10 @@ extension ProbeCommand: PlayctlCommand {
 /// - for audio: `sampleRate`, `channels`, `channelLayout`;
 /// - for subtitles: `bitmap` (pictures, listed but not rendered);
 /// - for every track: `language` and `title` when tagged, `default` and `forced` (the container's flags).
+///
+/// For an HLS or DASH manifest, `format` is `hls` or `dash`, `container` the segments' format, the tracks and
+/// duration are the stream's as the demuxer reads it (the variant the ABR starts with), and `variants` and
+/// `renditions` list what the manifest offers (see ProbeReport+Presentation.swift).
 struct ProbeReport {
     let file: String
     let format: String
@@ -36,11 +43,17 @@ struct ProbeReport {
     let metadata: MediaMetadata
     /// Tracks that are attached pictures (cover art), not videos.
     let artworkTracks: Set<Int>
+    /// What an HLS or DASH manifest offers (nil for other media).
+    let presentation: Presentation?
+    /// The format of the demuxed bytes (an adaptive stream's segments: `mpegts`, `mov,mp4,m4a,3gp,3g2,mj2`).
+    let container: String
 
-    /// The report of an open demuxer.
-    init(_ demuxer: Demuxer) {
+    /// The report of an open demuxer, over the stream of `presentation` when given.
+    init(_ demuxer: Demuxer, presentation: Presentation? = nil) {
         file = demuxer.url
-        format = demuxer.formatName
+        format = presentation?.format.rawValue ?? demuxer.formatName
+        container = demuxer.formatName
+        self.presentation = presentation
         duration = demuxer.duration
         startMicroseconds = demuxer.startTime
         tracks = demuxer.tracks
@@ -52,9 +65,9 @@ struct ProbeReport {
 
     /// The report as one JSON object.
     var json: JSONValue {
-        .object([
-            ("file", .string(file)),
-            ("format", .string(format)),
+        var members: [(String, JSONValue)] = [("file", .string(file)), ("format", .string(format))]
+        if presentation != nil { members.append(("container", .string(container))) }
+        members += [
             ("duration", duration.map { .double($0.seconds) } ?? .null),
             ("startTime", .double(Double(startMicroseconds) / 1_000_000)),
             ("tracks", .array(tracks.map { Self.json(for: $0, artwork: artworkTracks.contains($0.index)) })),
@@ -78,7 +91,12 @@ struct ProbeReport {
                     ])
                 } ?? .null
             ),
-        ])
+        ]
+        if let presentation {
+            members.append(("variants", .array(presentation.variants.map(Self.json(for:)))))
+            members.append(("renditions", .array(presentation.renditions.map(Self.json(for:)))))
+        }
+        return .object(members)
     }
 
     static func json(for track: TrackInfo, artwork: Bool = false) -> JSONValue {
@@ -125,10 +143,11 @@ struct ProbeReport {
     var textLines: [String] {
         var rows: [(String, String)] = [
             ("File:", file),
-            ("Format:", format),
+            ("Format:", presentation == nil ? format : "\(format) (segments: \(container))"),
             ("Duration:", duration.map { SecondsText.format($0) + " s" } ?? "unknown"),
             ("Start:", SecondsText.format(microseconds: startMicroseconds) + " s"),
         ]
+        rows += presentationRows
         for track in tracks {
             let text =
                 Self.text(for: track) + (artworkTracks.contains(track.index) ? " (attached picture: artwork)" : "")

@@ -48,8 +48,9 @@ public enum ManifestURI {
     /// Whether `url` names an HLS playlist or a DASH manifest, by its path's extension (`.m3u8`, `.m3u`, `.mpd`;
     /// a query or fragment after it is ignored).
     public static func isManifest(_ url: String) -> Bool {
-        let path = url.split(separator: "?", maxSplits: 1).first.map { $0.lowercased() } ?? ""
-        let clean = path.split(separator: "#", maxSplits: 1).first.map(String.init) ?? path
+        let path = url.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        let clean = (path.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
+            .lowercased()
         return clean.hasSuffix(".m3u8") || clean.hasSuffix(".m3u") || clean.hasSuffix(".mpd")
     }
 

@@ -44,7 +44,8 @@ struct HelpTests {
             spec.usage(of: try #require(spec.command(named: name)))
                 .split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
         }
-        let cache = "[--cache-dir DIR] [--cache-size BYTES] [--decryption-key HEX]"
+        let cache =
+            "[--cache-dir DIR] [--cache-size BYTES] [--max-bitrate BPS] [--max-resolution WxH] [--decryption-key HEX]"
         #expect(try usage("probe") == "playctl probe FILE [--json] \(cache)")
         #expect(try usage("frames") == "playctl frames FILE (--md5 | --count) [--json] \(cache)")
         #expect(try usage("frame") == "playctl frame FILE --at SECONDS (--md5 | -o OUT.png) [--keyframe] \(cache)")

@@ -57,7 +57,13 @@ struct HelpExampleTests {
         for example in Self.examples(of: ProbeCommand.self) {
             guard let result = try await Self.run(example, in: directory) else { continue }
             #expect(result.status == 0, "\(example): \(result.standardError)")
-            if example.hasSuffix("--json") {
+            if example.contains("master.m3u8") {
+                // The variants of an HLS ladder and the streams of the one it starts with, as JSON.
+                let report = try JSONValue(parsing: result.standardOutput)
+                #expect(report["format"]?.stringValue == "hls")
+                #expect(report["variants"]?.arrayValue?.count == 4, "\(result.standardOutput)")
+                #expect(report["tracks"]?.arrayValue?.isEmpty == false)
+            } else if example.hasSuffix("--json") {
                 #expect(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) is [String: Any])
             } else if example.contains("film.mkv") {
                 // The audio and subtitle tracks with their languages and flags.

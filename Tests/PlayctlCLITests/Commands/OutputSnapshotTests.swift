@@ -75,6 +75,8 @@ struct OutputSnapshotTests {
         ["feed", "Media", "--dwell", "x", "--swipes", "-1"],
         ["probe", "a.mp4", "--cache-size", "100000000"], ["probe", "a.mp4", "--cache-dir", "d", "--cache-size", "1"],
         ["play", "a.mp4", "--cache-dir", "d", "--cache-size", "x"],
+        ["play", "a.mp4", "--max-bitrate", "0"], ["play", "a.mp4", "--max-bitrate", "x"],
+        ["play", "a.mp4", "--max-resolution", "640"], ["frames", "a.mp4", "--md5", "--max-resolution", "0x360"],
     ]
 
     static var isRecording: Bool { ProcessInfo.processInfo.environment["PLAYCTL_RECORD_SNAPSHOTS"] == "1" }

@@ -43,7 +43,10 @@ final class PlaySession: Sendable {
     func run() async -> Result<Void, CommandFailure> {
         let item: PlayerItem
         do throws(CommandFailure) {
-            item = try MediaLocation(options.path, cache: options.cache, decryptionKey: options.decryptionKey).item()
+            item = try MediaLocation(
+                options.path, cache: options.cache, decryptionKey: options.decryptionKey,
+                limits: options.limits.abrLimits
+            ).item()
         } catch {
             return .failure(error)
         }

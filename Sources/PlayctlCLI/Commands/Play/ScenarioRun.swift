@@ -33,7 +33,9 @@ final class ScenarioRun: @unchecked Sendable {
         let first: PlayerItem
         let location: MediaLocation
         do throws(CommandFailure) {
-            location = try MediaLocation(options.path, cache: options.cache, decryptionKey: options.decryptionKey)
+            location = try MediaLocation(
+                options.path, cache: options.cache, decryptionKey: options.decryptionKey,
+                limits: options.limits.abrLimits)
             first = location.item()
         } catch {
             return .failure(error)
@@ -73,6 +75,9 @@ final class ScenarioRun: @unchecked Sendable {
                 swapped = true
                 log.swapDone = true
                 let item = location.loading.map { PlayerItem(url: swapPath, loading: $0) } ?? PlayerItem(url: swapPath)
+                // The same variant limits as the first item (--max-bitrate, --max-resolution).
+                item.preferredPeakBitRate = first.preferredPeakBitRate
+                item.preferredMaximumResolution = first.preferredMaximumResolution
                 switch scenario.swapMode {
                 case .item:
                     player.replaceCurrentItem(with: item)
