@@ -1,5 +1,6 @@
 import Locking
 import Playback
+import Streaming
 
 /// One piece of media to play, as AVFoundation's `AVPlayerItem`: a thin object over a playctl `PlayerItem`
 /// (``playctlItem``). Nothing is opened until a player takes it.
@@ -146,20 +147,25 @@ open class AVPlayerItem: NSObject, PlayctlKeyValueObserving, @unchecked Sendable
         set { playctlItem.preferredForwardBufferDuration = newValue }
     }
 
-    /// A cap on the bit rate, in bits per second (0: none). Kept: a progressive file has one rendition.
+    /// A cap on the bit rate, in bits per second (0: none): an HLS or DASH item's variants are chosen under it; a
+    /// progressive file has one rendition.
     public var preferredPeakBitRate: Double {
         get { playctlItem.preferredPeakBitRate }
         set { playctlItem.preferredPeakBitRate = newValue }
     }
 
-    /// The largest picture the app wants (`.zero`: no limit). Kept: a progressive file has one rendition to choose
-    /// from.
+    /// The largest picture the app wants (`.zero`: no limit): an HLS or DASH item's variants are chosen under it;
+    /// a progressive file has one rendition to choose from.
     public var preferredMaximumResolution: CGSize {
-        get { maximumResolution.withLock { $0 } }
-        set { maximumResolution.withLock { $0 = newValue } }
+        get {
+            playctlItem.preferredMaximumResolution.map { CGSize(width: $0.width, height: $0.height) } ?? .zero
+        }
+        set {
+            let limit = newValue.width > 0 && newValue.height > 0
+            playctlItem.preferredMaximumResolution =
+                limit ? Resolution(width: Int(newValue.width), height: Int(newValue.height)) : nil
+        }
     }
-
-    private let maximumResolution = Locked(CGSize.zero)
 
     // MARK: Logs
 
@@ -185,7 +191,11 @@ open class AVPlayerItem: NSObject, PlayctlKeyValueObserving, @unchecked Sendable
         Task { [weak self] in
             for await summary in summaries {
                 guard let self else { return }
-                logs.withLock { $0.record(AVPlayerItemAccessLogEvent(summary: summary, uri: uri, isLocal: isLocal)) }
+                let variants = playctlItem.variantSwitches
+                logs.withLock {
+                    $0.record(
+                        AVPlayerItemAccessLogEvent(summary: summary, uri: uri, isLocal: isLocal, variants: variants))
+                }
                 NotificationCenter.default.post(name: .AVPlayerItemNewAccessLogEntry, object: self)
             }
         }

@@ -1,5 +1,6 @@
 import MediaCore
 import Playback
+import Streaming
 
 /// An item's access log, as `AVPlayerItemAccessLog`: one event per playback session of the item (each time a
 /// player made it its current item), written from the session's summary metric (when the item ends, fails or
@@ -63,10 +64,11 @@ public final class AVPlayerItemAccessLogEvent: NSObject, @unchecked Sendable {
     public let numberOfMediaRequests: Int
     /// `"FILE"` for a local file, `"VOD"` for remote media.
     public let playbackType: String?
-    /// Not known: negative.
-    public let indicatedBitrate: Double = -1
-    /// Not known: negative.
-    public let switchBitrate: Double = -1
+    /// The bandwidth the manifest gives the variant played last (an HLS or DASH item); negative otherwise.
+    public let indicatedBitrate: Double
+    /// The bandwidth estimate the last variant switch was decided with (an adaptive item that switched);
+    /// negative otherwise.
+    public let switchBitrate: Double
     /// Not known: nil.
     public let serverAddress: String? = nil
     /// Not tracked: 0.
@@ -74,8 +76,11 @@ public final class AVPlayerItemAccessLogEvent: NSObject, @unchecked Sendable {
     /// Not tracked: 0.
     public let downloadOverdue = 0
 
-    init(summary: PlaybackSummaryEvent, uri: String, isLocal: Bool) {
+    init(summary: PlaybackSummaryEvent, uri: String, isLocal: Bool, variants: [VariantSwitch] = []) {
         self.uri = uri
+        let variant = variants.last?.to
+        indicatedBitrate = variant.map { $0.bandwidth > 0 ? Double($0.bandwidth) : -1 } ?? -1
+        switchBitrate = variants.count > 1 ? variants.last?.estimate ?? -1 : -1
         playbackStartDate = summary.context.date
         playbackSessionID = summary.context.sessionID
         playbackStartOffset = summary.context.mediaTime.seconds
