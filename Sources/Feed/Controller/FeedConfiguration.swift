@@ -6,6 +6,10 @@ public struct FeedConfiguration: Sendable {
     public var policy = PrefetchPolicy()
     /// What the link is like now (``FeedController/networkChanged(_:)`` changes it later).
     public var profile: NetworkProfile = .unconstrained
+    /// The highest variant bit rate an HLS or DASH entry may play on a cellular or constrained link (its item's
+    /// `preferredPeakBitRate`, as AVPlayer's `preferredPeakBitRateForExpensiveNetworks`); 0 for none. 2 Mbit/s is
+    /// a 540p short video's rate: a 1080p ladder step costs 2.5 times the data for a phone-sized picture.
+    public var expensiveNetworkPeakBitRate: Double = 2_000_000
     /// Whether the players decode audio.
     public var audio = true
     /// Threads of each player's video decoder (0: FFmpeg's choice, the CPUs plus one). The active and the prepared

@@ -27,6 +27,8 @@ struct FeedDriver: Sendable {
     var posterTasks: [Int: Task<Void, Never>] = [:]
     /// After ``FeedController/invalidate()``: no work is done.
     var invalidated = false
+    /// The link as last reported (the variant cap of adaptive entries follows it).
+    var profile: NetworkProfile?
 }
 
 /// Doing the work the state decided, with the feed's lock released, in order (one drainer at a time).
@@ -135,6 +137,7 @@ extension FeedController {
             return
         }
         let item = PlayerItem(url: entries[index].url, loading: loading)
+        item.preferredPeakBitRate = variantCap()
         if !active {
             item.loadingPriority = .prefetch
             item.preferredForwardBufferDuration = configuration.preparedBuffer
@@ -159,8 +162,9 @@ extension FeedController {
         if ManifestURI.isManifest(url) {
             // An HLS or DASH entry: its playlists, then the start variant's first segment (its first pictures), or
             // its first three when the plan fetches the item whole (about 6 s of a 2 s-segment ladder).
-            task = StreamPrefetch.start(url, loading: loading, segments: limit == nil ? 3 : 1) { [weak self] _ in
-                self?.prefetchCompleted(id: id)
+            let limits = ABRLimits(preferredPeakBitRate: variantCap())
+            task = StreamPrefetch.start(url, loading: loading, limits: limits, segments: limit == nil ? 3 : 1) {
+                [weak self] _ in self?.prefetchCompleted(id: id)
             }
         } else {
             task = loading.prefetch(url, upTo: limit) { [weak self] _ in self?.prefetchCompleted(id: id) }
@@ -190,6 +194,13 @@ extension FeedController {
         let needed = FirstPictures.bytes(
             header: header.bytes, totalLength: header.totalLength, url: url, seconds: policy.inactiveVideoSeconds)
         return needed.map { min($0, policy.inactiveVideoMaxBytes) } ?? fallback
+    }
+
+    /// The peak bit rate an adaptive entry may play now: ``FeedConfiguration/expensiveNetworkPeakBitRate`` on a
+    /// cellular or constrained link, none otherwise.
+    func variantCap() -> Double {
+        let profile = driver.withLock { $0.profile } ?? configuration.profile
+        return profile == .unconstrained ? 0 : configuration.expensiveNetworkPeakBitRate
     }
 
     /// Bytes of item `index` held in the cache, within `limit`.

@@ -100,8 +100,10 @@ public final class FeedController: Sendable {
         handle(.scroll(index: index, speed: speed))
     }
 
-    /// The link changed: the budget follows (none under `.constrained`).
+    /// The link changed: the budget follows (none under `.constrained`), and so does the variant cap of the HLS and
+    /// DASH entries loaded from now on (``FeedConfiguration/expensiveNetworkPeakBitRate``).
     public func networkChanged(_ profile: NetworkProfile) {
+        driver.withLock { $0.profile = profile }
         handle(.network(profile))
     }
 
