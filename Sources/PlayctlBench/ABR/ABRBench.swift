@@ -47,7 +47,9 @@ public struct ABRBench: Sendable {
             + "(PLAYCTL_HTTP is not set): run it through scripts/bench.sh --abr"
     }
 
-    static func url(_ path: String) -> String { "\(TestHTTPServer.base ?? "http://127.0.0.1"):\(LinkSchedule.port)/\(path)" }
+    static func url(_ path: String) -> String {
+        "\(TestHTTPServer.base ?? "http://127.0.0.1"):\(LinkSchedule.port)/\(path)"
+    }
 
     /// Measures everything, saying each step on `progress`.
     public func run(progress: @Sendable (String) -> Void) async throws(BenchFailure) -> ABRReport {
@@ -67,13 +69,19 @@ public struct ABRBench: Sendable {
             BenchCase(tool: "playctl", executable: playctl, arguments: ["play", url, "--frames", "1"]),
             BenchCase(
                 tool: "ffmpeg", executable: tools.ffmpeg,
-                arguments: ["-hide_banner", "-nostdin", "-loglevel", "error", "-i", url, "-frames:v", "1", "-f", "null", "-"]),
+                arguments: [
+                    "-hide_banner", "-nostdin", "-loglevel", "error", "-i", url, "-frames:v", "1", "-f", "null", "-",
+                ]),
         ]
         if let mpv = tools.mpv {
             cases.append(
-                BenchCase(tool: "mpv", executable: mpv, arguments: ["--no-config", "--frames=1", "--vo=null", "--ao=null", url]))
+                BenchCase(
+                    tool: "mpv", executable: mpv,
+                    arguments: ["--no-config", "--frames=1", "--vo=null", "--ao=null", url]))
         }
-        progress("first frame of \(Self.shortMaster) at 8 Mbit/s: \(runs) runs each of " + cases.map(\.tool).joined(separator: ", "))
+        progress(
+            "first frame of \(Self.shortMaster) at 8 Mbit/s: \(runs) runs each of "
+                + cases.map(\.tool).joined(separator: ", "))
         let firstFrame = try BenchRunner.measure(cases, runs: runs, progress: progress, beforeEachRun: quiet.wait)
 
         progress("bytes of a full play of \(Self.shortMaster) (untimed)")
@@ -83,11 +91,14 @@ public struct ABRBench: Sendable {
         var plays: [ABRPlay] = []
         let schedule = LinkSchedule.standard(seconds: seconds)
         if let tc {
-            plays.append(try await playctlRun(long, schedule: schedule, tc: tc, log: log, quiet: quiet, progress: progress))
+            plays.append(
+                try await playctlRun(long, schedule: schedule, tc: tc, log: log, quiet: quiet, progress: progress))
             if let mpv = tools.mpv {
                 for choice in ["max", "min"] {
                     plays.append(
-                        try await mpvRun(mpv, choice: choice, long, schedule: schedule, tc: tc, log: log, quiet: quiet, progress: progress))
+                        try await mpvRun(
+                            mpv, choice: choice, long, schedule: schedule, tc: tc, log: log, quiet: quiet,
+                            progress: progress))
                 }
             }
         } else {
@@ -101,11 +112,14 @@ public struct ABRBench: Sendable {
     }
 
     /// Plays `url` to its end with `--untimed` and weighs the bytes nginx sent against what the play used.
-    func bytesOfFullPlay(_ url: String, ladder: LocalLadder, log: AccessLog) async throws(BenchFailure)
+    func bytesOfFullPlay(
+        _ url: String, ladder: LocalLadder, log: AccessLog
+    ) async throws(BenchFailure)
         -> ABRReport.FullPlay
     {
         let mark = log.mark()
-        let benchCase = BenchCase(tool: "playctl", executable: playctl, arguments: ["play", url, "--untimed", "--json"])
+        let benchCase = BenchCase(
+            tool: "playctl", executable: playctl, arguments: ["play", url, "--untimed", "--json"])
         let result = try await Self.run(benchCase, timeout: 300)
         usleep(200_000)  // nginx logs a response as it ends
         let responses = log.responses(since: mark, port: LinkSchedule.port)
@@ -120,7 +134,9 @@ public struct ABRBench: Sendable {
             used += ladder.variants[variant].segments[index].bytes
         }
         var distinct: [String: Int64] = [:]
-        for response in responses where response.status == 200 { distinct[response.path] = response.bytesSent }
+        for response in responses where response.status == 200 || response.status == 206 {
+            distinct[response.path] = response.bytesSent
+        }
         return ABRReport.FullPlay(
             wireBytes: responses.reduce(0) { $0 + $1.bytesSent }, usedBytes: used, requests: responses.count,
             distinctPaths: distinct.count, variants: variants, switches: events.switchCount(),
@@ -201,7 +217,8 @@ public struct ABRBench: Sendable {
 
     static func check(_ result: ProcessResult, _ benchCase: BenchCase) throws(BenchFailure) {
         guard result.succeeded else {
-            let how = result.signal.map { "was killed by signal \($0)" } ?? "exited with status \(result.exitStatus ?? -1)"
+            let how =
+                result.signal.map { "was killed by signal \($0)" } ?? "exited with status \(result.exitStatus ?? -1)"
             let said = result.errorText.split(separator: "\n").suffix(3).joined(separator: " | ")
             throw .failed("benchmark command '\(benchCase.commandLine)' \(how): \(said)")
         }

@@ -54,7 +54,9 @@ extension ABRReport {
                         "schedule",
                         .array(
                             schedule.steps.map {
-                                .object([("seconds", .double($0.seconds)), ("bitsPerSecond", .double($0.bitsPerSecond))])
+                                .object([
+                                    ("seconds", .double($0.seconds)), ("bitsPerSecond", .double($0.bitsPerSecond)),
+                                ])
                             })
                     ),
                     ("plays", .array(plays.map(Self.json))),

@@ -73,13 +73,15 @@ public struct ABRReport: Sendable {
             lines.append("warning: \(busyWaits) runs started on a busy link (another process used it)")
         }
         if playctl.contains("/debug/") {
-            lines.append("warning: this is a debug build of playctl; run scripts/bench.sh --abr to measure a release build")
+            lines.append(
+                "warning: this is a debug build of playctl; run scripts/bench.sh --abr to measure a release build")
         }
         lines += [
             "",
             "Time to first frame at 8 Mbit/s, \(runs) runs each (new processes, alternating, idle link): U = \(firstFrameURL)",
         ]
-        lines += BenchText.table(firstFrame, commands: firstFrame.map { shortCommand($0.benchCase, url: firstFrameURL) })
+        lines += BenchText.table(
+            firstFrame, commands: firstFrame.map { shortCommand($0.benchCase, url: firstFrameURL) })
         lines.append(
             "  playctl / min(ffmpeg, mpv) = playctl / \(reference?.benchCase.tool ?? "?"): "
                 + BenchText.verdict(firstFrameRatio, target: ABRBench.firstFrameTarget))
@@ -88,7 +90,8 @@ public struct ABRReport: Sendable {
             "Bytes on the wire of a full play (playctl play U --untimed, 8 Mbit/s; nginx's bytes sent, headers included)",
             "  \(fullPlay.wireBytes) bytes in \(fullPlay.requests) responses (\(BenchText.fixed(fullPlay.seconds, 2)) s) "
                 + "for \(fullPlay.usedBytes) bytes used (master, played playlists and segments: "
-                + ABRPlay.runs(fullPlay.variants) + "): " + BenchText.verdict(fullPlay.ratio, target: ABRBench.bytesTarget),
+                + ABRPlay.runs(fullPlay.variants) + "): "
+                + BenchText.verdict(fullPlay.ratio, target: ABRBench.bytesTarget),
             "",
         ]
         guard !plays.isEmpty else {

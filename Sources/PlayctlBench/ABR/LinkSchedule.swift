@@ -40,7 +40,8 @@ public struct LinkSchedule: Sendable {
     /// `8 -> 1.5 Mbit/s at 10 s -> 8 Mbit/s at 30 s`.
     public var text: String {
         steps.enumerated().map { index, step in
-            let rate = BenchText.fixed(step.bitsPerSecond / 1e6, step.bitsPerSecond.truncatingRemainder(dividingBy: 1e6) == 0 ? 0 : 1)
+            let rate = BenchText.fixed(
+                step.bitsPerSecond / 1e6, step.bitsPerSecond.truncatingRemainder(dividingBy: 1e6) == 0 ? 0 : 1)
             return index == 0 ? rate : rate + " Mbit/s at " + BenchText.fixed(step.seconds, 0) + " s"
         }.joined(separator: " -> ")
     }

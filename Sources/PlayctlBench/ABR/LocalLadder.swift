@@ -50,7 +50,9 @@ struct LocalLadder: Sendable {
         for line in masterText.split(whereSeparator: \.isNewline).map(String.init) {
             if line.hasPrefix("#EXT-X-STREAM-INF:") {
                 let attributes = line.dropFirst("#EXT-X-STREAM-INF:".count)
-                pending = (Int(attribute("BANDWIDTH", in: attributes) ?? "") ?? 0, attribute("RESOLUTION", in: attributes))
+                pending = (
+                    Int(attribute("BANDWIDTH", in: attributes) ?? "") ?? 0, attribute("RESOLUTION", in: attributes)
+                )
             } else if !line.hasPrefix("#"), !line.isEmpty, let stream = pending {
                 let playlist = folder + "/" + line
                 let (media, bytes) = try text(root + "/" + playlist)
