@@ -45,7 +45,7 @@ probe() { ffprobe -v error "$@"; }
 # long-ts/: the 60 s ladder of 'playctl-bench run --abr' (a link whose rate changes under a play): each progressive
 # rung stream-copied 5 times in a row (the concat demuxer, no encode: the same bytes as the 12 s ladder, continuous
 # timestamps), muxed as hls-ts is (master.m3u8, v0..v3/index.m3u8, 30 segments seg000.ts..seg029.ts of 2 s each,
-# BANDWIDTH measured the same way). Made from OUT/progressive when it is missing (a few seconds, about 40 MB).
+# BANDWIDTH measured the same way). Made from OUT/progressive when it is missing (a few seconds, about 80 MB).
 make_long() {
   local ladder long inputs=() maps=() varmap=() i
   ladder=$(realpath "$1") long=$(realpath "$1")/long-ts
