@@ -8,7 +8,9 @@
 # With --network, 'playctl-bench run --network' runs inside scripts/netns.sh (nginx on a shaped loopback in a private
 # network namespace, which needs root): remote time to first frame, a second play from the cache, bytes of a full
 # play (docs/network.md). --posters runs there too: first-frame posters against ffmpeg, local and remote, and a
-# batch of 300 requests (docs/posters.md).
+# batch of 300 requests (docs/posters.md). --abr runs there too, on its own port: HLS first frame against ffmpeg and
+# mpv, the bytes of a full play, and a 60 s ABR run while tc changes the link's rate, against mpv
+# (docs/streaming-abr.md, "Measured").
 #
 # With --feed, the feed of scripts/make-feed-media.sh is made first (once, about 1-2 minutes), then 'playctl-bench run
 # --feed' runs inside scripts/netns.sh: playctl's feed against a naive player and mpv, swipe to first frame, prefetch
@@ -19,7 +21,7 @@ cd "$(dirname "$0")/.."
 swift build -c release --product playctl
 swift build -c release --product playctl-bench
 for argument in "$@"; do
-  if [ "$argument" = "--network" ] || [ "$argument" = "--posters" ]; then
+  if [ "$argument" = "--network" ] || [ "$argument" = "--posters" ] || [ "$argument" = "--abr" ]; then
     exec bash scripts/netns.sh .build/release/playctl-bench run "$@"
   fi
   if [ "$argument" = "--feed" ]; then

@@ -23,6 +23,8 @@
 #                 v0's playlist has one EXT-X-KEY without IV (each segment's IV is its media sequence number),
 #                 v1's an EXT-X-KEY per segment with that IV written out; clear/ the same two renditions unencrypted
 #                 (clear/v0/seg001.ts is v0/seg001.ts decrypted, byte for byte)
+#   long-ts/      the 60 s ladder of playctl-bench run --abr: the hls-ts layout with 30 segments a rung, made from
+#                 progressive/ 5 times in a row (stream copy; see make_long below)
 #   README.txt    what is where, the rates measured and the ffmpeg version
 # Each master's BANDWIDTH is the peak segment bit rate measured (bits of a segment over its duration) and
 # AVERAGE-BANDWIDTH the whole playlist's: ffmpeg 5.1 writes the encoder's average plus 10% instead, which some
@@ -37,16 +39,77 @@ out=${1:+$(realpath -m "$1")}
 cd "$(dirname "$0")/.."
 out=${out:-.build/http-media/ladder}
 version=2
-if [ "$(cat "$out/.version" 2>/dev/null)" = "$version" ] && [ -s "$out/README.txt" ]; then exit 0; fi
 ff() { ffmpeg -hide_banner -loglevel error -y "$@"; }
 probe() { ffprobe -v error "$@"; }
+
+# long-ts/: the 60 s ladder of 'playctl-bench run --abr' (a link whose rate changes under a play): each progressive
+# rung stream-copied 5 times in a row (the concat demuxer, no encode: the same bytes as the 12 s ladder, continuous
+# timestamps), muxed as hls-ts is (master.m3u8, v0..v3/index.m3u8, 30 segments seg000.ts..seg029.ts of 2 s each,
+# BANDWIDTH measured the same way). Made from OUT/progressive when it is missing (a few seconds, about 80 MB).
+make_long() {
+  local ladder long inputs=() maps=() varmap=() i
+  ladder=$(realpath "$1") long=$(realpath "$1")/long-ts
+  [ -s "$long/master.m3u8" ] && return 0
+  rm -rf "$long.tmp"
+  mkdir -p "$long.tmp"
+  for i in 0 1 2 3; do
+    # The concat demuxer, not -stream_loop: with -stream_loop, ffmpeg 5.1 ends the h264_mp4toannexb filter after
+    # the first pass ("A non-NULL packet sent after an EOF") and the video stops at 12 s.
+    printf "file '%s'\n" "$ladder"/progressive/"${names[$i]}".mp4{,,,,} > "$long.tmp/${names[$i]}.txt"
+    inputs+=(-f concat -safe 0 -i "$long.tmp/${names[$i]}.txt")
+    maps+=(-map "$i:v" -map "$i:a")
+    varmap+=("v:$i,a:$i")
+  done
+  ff "${inputs[@]}" "${maps[@]}" -c copy -bsf:v h264_mp4toannexb -f hls -hls_time 2 -hls_playlist_type vod \
+     -master_pl_name master.m3u8 -var_stream_map "${varmap[*]}" -hls_segment_filename "$long.tmp/v%v/seg%03d.ts" \
+     "$long.tmp/v%v/index.m3u8"
+  rm "$long.tmp"/*.txt
+  measure_master "$long.tmp/master.m3u8"
+  local opened
+  opened=$(probe -show_entries format=duration -of csv=p=0 "$long.tmp/master.m3u8" 2>&1) \
+    || { echo "make-ladder-media: FAILED: ffprobe cannot open long-ts/master.m3u8: $opened" >&2; exit 1; }
+  mv "$long.tmp" "$long"
+  echo "make-ladder-media: long-ts/ (duration $opened s, $(du -sh "$long" | cut -f1)) in $ladder" >&2
+}
+names=(360p 540p 720p 1080p)
+# BANDWIDTH (peak) and AVERAGE-BANDWIDTH measured from the segments of each variant of a master playlist.
+# (bash scripts/make-ladder-media.sh itself prints them: segment_rates PLAYLIST -> "peak average" in bit/s.)
+segment_rates() {
+  local playlist=$1 dir
+  dir=$(dirname "$playlist")
+  awk -v dir="$dir" '
+    /^#EXTINF:/ { split(substr($0, 9), f, ","); duration = f[1]; next }
+    /^#/ || /^$/ { next }
+    { cmd = "stat -c %s \"" dir "/" $0 "\""; cmd | getline size; close(cmd)
+      rate = size * 8 / duration; if (rate > peak) peak = rate; bits += size * 8; total += duration }
+    END { printf "%d %d\n", peak, bits / total }' "$playlist"
+}
+measure_master() {
+  local master=$1 dir line uri peak average
+  dir=$(dirname "$master")
+  : > "$master.new"
+  while IFS= read -r line; do
+    if [[ $line == "#EXT-X-STREAM-INF:"* ]]; then
+      IFS= read -r uri
+      read -r peak average < <(segment_rates "$dir/$uri")
+      line=$(sed -E "s/BANDWIDTH=[0-9]+/BANDWIDTH=$peak,AVERAGE-BANDWIDTH=$average/" <<< "$line")
+      printf '%s\n%s\n' "$line" "$uri" >> "$master.new"
+    else
+      printf '%s\n' "$line" >> "$master.new"
+    fi
+  done < "$master"
+  mv "$master.new" "$master"
+}
+if [ "$(cat "$out/.version" 2>/dev/null)" = "$version" ] && [ -s "$out/README.txt" ]; then
+  make_long "$out"
+  exit 0
+fi
 tmp=$out.tmp
 rm -rf "$tmp"
 mkdir -p "$tmp/progressive"
 tmp=$(cd "$tmp" && pwd)
 echo "make-ladder-media: encoding the 12 s ladder into $out (once)" >&2
 
-names=(360p 540p 720p 1080p)
 sizes=(640x360 960x540 1280x720 1920x1080)
 rates=(800 1600 3000 5000)  # kbit/s
 
@@ -115,34 +178,6 @@ awk '/^#EXT-X-KEY:/ { if (seen++) next; sub(/,IV=0x[0-9a-fA-F]+/, "") } { print 
   > "$tmp/hls-aes/v0/index.m3u8.new"
 mv "$tmp/hls-aes/v0/index.m3u8.new" "$tmp/hls-aes/v0/index.m3u8"
 
-# BANDWIDTH (peak) and AVERAGE-BANDWIDTH measured from the segments of each variant of a master playlist.
-# (bash scripts/make-ladder-media.sh itself prints them: segment_rates PLAYLIST -> "peak average" in bit/s.)
-segment_rates() {
-  local playlist=$1 dir
-  dir=$(dirname "$playlist")
-  awk -v dir="$dir" '
-    /^#EXTINF:/ { split(substr($0, 9), f, ","); duration = f[1]; next }
-    /^#/ || /^$/ { next }
-    { cmd = "stat -c %s \"" dir "/" $0 "\""; cmd | getline size; close(cmd)
-      rate = size * 8 / duration; if (rate > peak) peak = rate; bits += size * 8; total += duration }
-    END { printf "%d %d\n", peak, bits / total }' "$playlist"
-}
-measure_master() {
-  local master=$1 dir line uri peak average
-  dir=$(dirname "$master")
-  : > "$master.new"
-  while IFS= read -r line; do
-    if [[ $line == "#EXT-X-STREAM-INF:"* ]]; then
-      IFS= read -r uri
-      read -r peak average < <(segment_rates "$dir/$uri")
-      line=$(sed -E "s/BANDWIDTH=[0-9]+/BANDWIDTH=$peak,AVERAGE-BANDWIDTH=$average/" <<< "$line")
-      printf '%s\n%s\n' "$line" "$uri" >> "$master.new"
-    else
-      printf '%s\n' "$line" >> "$master.new"
-    fi
-  done < "$master"
-  mv "$master.new" "$master"
-}
 for master in hls-ts hls-fmp4 hls-aes hls-aes/clear; do measure_master "$tmp/$master/master.m3u8"; done
 
 # Checks, before the ladder is put in place.
@@ -213,3 +248,4 @@ rm -rf "$out"
 mv "$tmp" "$out"
 cat "$out/README.txt" >&2
 echo "make-ladder-media: $(du -sh "$out" | cut -f1) in $out" >&2
+make_long "$out"

@@ -8,6 +8,8 @@
 # Ports (all on 127.0.0.1):     18000 unshaped    18016 1.6 Mbit/s (3G-like)    18002 2 Mbit/s
 #                               18008 8 Mbit/s    18020 20 Mbit/s
 #                               18017 1.6 Mbit/s, 18003 2 Mbit/s and 18009 8 Mbit/s, each one suite's alone
+#                               18030 8 Mbit/s for playctl-bench run --abr alone, which changes its rate
+#                               (tc class change dev lo parent 1: classid 1:30 ...) while it plays
 # Paths: /<file> every file of the media folder (byte ranges, keep-alive, ETag and Last-Modified as nginx sends them),
 #        /noranges/<file> the same without byte ranges, /stall/<file> one byte a second (a stalled connection),
 #        /status/500 an internal server error; a missing file is a 404.
@@ -32,7 +34,7 @@ if [ "${1:-}" = "--inside" ]; then
     ip link set lo up
     tc qdisc add dev lo root handle 1: htb default 99
     tc class add dev lo parent 1: classid 1:99 htb rate 10gbit quantum 60000
-    for spec in 18016:1600kbit 18017:1600kbit 18002:2mbit 18003:2mbit 18008:8mbit 18009:8mbit 18020:20mbit; do
+    for spec in 18016:1600kbit 18017:1600kbit 18002:2mbit 18003:2mbit 18008:8mbit 18009:8mbit 18020:20mbit 18030:8mbit; do
       port=${spec%%:*}
       rate=${spec#*:}
       tc class add dev lo parent 1: classid "1:${port: -2}" htb rate "$rate" ceil "$rate" burst 32kb quantum 1514
@@ -65,6 +67,7 @@ http {
   server {
     listen 127.0.0.1:18000; listen 127.0.0.1:18016; listen 127.0.0.1:18017; listen 127.0.0.1:18002; listen 127.0.0.1:18003;
     listen 127.0.0.1:18008; listen 127.0.0.1:18009; listen 127.0.0.1:18020;
+    listen 127.0.0.1:18030;
     root $root;
     location = /status/500 { return 500; }
     location /noranges/ { alias $root/; max_ranges 0; }

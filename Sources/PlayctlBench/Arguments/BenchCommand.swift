@@ -26,6 +26,15 @@ struct BenchCommand: ParsableCommand {
             Targets: first frame at most 1.0x the faster of ffmpeg and mpv at 8 Mbit/s, a start from the cache at \
             most 1.1x the local file's, a full play at most 1.02x the file's bytes.
 
+            --abr needs the same server (it exits 1 otherwise) and runs on its port 18030 alone: \
+            'scripts/bench.sh --abr' runs a release build there. Time to first frame of the HLS ladder's master \
+            playlist (4 rungs, 12 s) at 8 Mbit/s against ffmpeg and mpv, timed as --network times it (target: at \
+            most 0.8x the faster); the bytes nginx sent for a full play against the master, the playlists and the \
+            segments of the variants played (target: at most 1.02x); and an ABR run of a 60 s ladder \
+            (--abr-seconds) on the real clock while tc changes the link's rate 8 -> 1.5 -> 8 Mbit/s at a sixth and \
+            at half of the run, by playctl and by mpv --hls-bitrate=max and =min: stalls, switches, the mean bit \
+            rate played against the link's mean (targets for playctl: no stall, at most 4 switches, at least 60%).
+
             --feed needs the same server (it exits 1 otherwise) and the feed scripts/make-feed-media.sh makes; \
             'scripts/bench.sh --feed' makes both and runs a release build there. Every trace is seeded and replayed \
             in real time by each player: playctl's FeedController with its defaults, a naive baseline (budget 0, \
@@ -48,6 +57,10 @@ struct BenchCommand: ParsableCommand {
                 "Remote playback, 1 run of each command; inside scripts/netns.sh, as scripts/bench.sh --network runs it."
             ),
             UsageExample(
+                "playctl-bench run --abr --runs 1 --abr-seconds 12",
+                "Adaptive streaming, 1 first-frame run of each command and a 12 s ABR run (the link changes at 2 s "
+                    + "and 6 s); inside scripts/netns.sh, as scripts/bench.sh --abr runs it."),
+            UsageExample(
                 "playctl-bench run --feed --json",
                 "The feed against naive and mpv (about 20 minutes); inside scripts/netns.sh, as scripts/bench.sh --feed "
                     + "runs it."),
@@ -57,7 +70,10 @@ struct BenchCommand: ParsableCommand {
         ])
 
     static var constraints: [OptionRule<Self>] {
-        [.atMostOne(\.$playback, \.$network, \.$posters, \.$thumbnails, \.feed.$feed)]
+        [
+            .atMostOne(\.$playback, \.$network, \.$abr, \.$posters, \.$thumbnails, \.feed.$feed),
+            .requires(\.$abrSeconds, \.$abr),
+        ]
             + FeedBenchOptions.constraints(\.feed)
     }
 
@@ -92,6 +108,21 @@ struct BenchCommand: ParsableCommand {
             the bytes a full play transfers. Run it through scripts/bench.sh --network.
             """)
     var network: Bool
+    /// `--abr`: measure adaptive streaming.
+    @Flag(
+        help: """
+            Measure adaptive streaming (HLS) over scripts/netns.sh's shaped loopback: time to first frame of a \
+            ladder's master playlist against ffmpeg and mpv at 8 Mbit/s, the bytes of a full play against the \
+            segments played, and an ABR run while the link's rate changes, against mpv. Run it through \
+            scripts/bench.sh --abr.
+            """)
+    var abr: Bool
+    /// `--abr-seconds`: the ABR run's length.
+    @Option(
+        placeholder: "S",
+        help: "With --abr, the length of the ABR run in seconds, at most 60 (default 60).",
+        check: .range(1...60, "an integer from 1 to 60"))
+    var abrSeconds: Int?
     /// `--posters`: measure the poster pipeline.
     @Flag(
         help: """

@@ -22,3 +22,15 @@ extension BenchCommand {
         try printReport(output, json: report.json, lines: report.textLines)
     }
 }
+
+/// `playctl-bench run --abr`: adaptive streaming against ffmpeg and mpv on a link whose rate changes (`ABRBench`).
+extension BenchCommand {
+    func runABR(_ output: StandardOutput) throws(CommandFailure) {
+        if let reason = ABRBench.unavailableReason { throw CommandFailure(reason) }
+        let bench = ABRBench(runs: runs, seconds: abrSeconds.map(Double.init))
+        let report = try benchReport { () async throws(BenchFailure) in
+            try await bench.run(progress: { Self.progress($0) })
+        }
+        try printReport(output, json: report.json, lines: report.textLines)
+    }
+}

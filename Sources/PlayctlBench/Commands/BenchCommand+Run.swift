@@ -61,6 +61,10 @@ extension BenchCommand: PlayctlCommand {
             try runNetwork(output)
             return
         }
+        if abr {
+            try runABR(output)
+            return
+        }
         if posters {
             try runPosters(output)
             return

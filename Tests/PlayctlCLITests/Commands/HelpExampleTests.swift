@@ -43,7 +43,8 @@ struct HelpExampleTests {
 
     /// Runs `example`; nil (and a warning) for one that needs the test HTTP server when it does not run.
     static func run(_ example: String, in directory: URL) async throws -> CLIProcess.Result? {
-        if example.contains("http://") || example.contains("--network"), TestHTTPServer.skipReason != nil {
+        let needsServer = example.contains("http://") || example.contains("--network") || example.contains("--abr")
+        if needsServer, TestHTTPServer.skipReason != nil {
             return nil
         }
         let tool = String(example.prefix { $0 != " " })
@@ -111,6 +112,15 @@ struct HelpExampleTests {
             #expect(result.status == 0, "\(example): \(result.standardError)")
             if example.hasSuffix("--json") || example.contains("--network") && example.hasSuffix("--json") {
                 #expect(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) is [String: Any])
+            } else if example.contains("--abr") {
+                // The first frame against the faster tool, the bytes, and (on a shaped link) the 12 s ABR run.
+                let text = result.standardOutput
+                #expect(text.contains("playctl / min(ffmpeg, mpv) = playctl / "), "\(text)")
+                #expect(text.contains("Bytes on the wire of a full play"), "\(text)")
+                if TestHTTPServer.isShaped {
+                    #expect(text.contains("12 s on the real clock, the link 8 -> 1.5 Mbit/s at 2 s -> 8 Mbit/s at 6 s"))
+                    #expect(result.outputLines.contains { $0.hasPrefix("  playctl ") && $0.contains("Mbit/s") })
+                }
             } else {
                 #expect(result.outputLines.contains { $0.contains("playctl / ffmpeg") }, "\(example)")
             }
