@@ -348,6 +348,7 @@ public final class StreamSession: Sendable {
     private func downloadNext() -> Bool {
         let next = state.withLock { s -> (index: Int?, generation: UInt64, closed: Bool) in
             guard !s.closed else { return (nil, s.generation, true) }
+            upgradeBuffered(&s)
             while s.downloaded.contains(s.downloadIndex) { s.downloadIndex += 1 }
             guard s.downloadIndex < s.reference.segments.count, bufferAhead(s) < forwardSeconds else {
                 return (nil, s.generation, false)
@@ -401,6 +402,40 @@ public final class StreamSession: Sendable {
             }
         }
         return true
+    }
+
+    /// Seconds of media ahead of the primary reader kept when the buffer is replaced at a higher quality.
+    static let retainedSeconds = 10.0
+
+    /// A quality increase with a deep buffer of lower quality (Media3's `AdaptiveTrackSelection` discards the
+    /// queue past `minDurationToRetainAfterDiscardMs` when it switches up): the segments downloaded ahead past
+    /// ``retainedSeconds`` at a lower variant than the machine would choose now are decided and downloaded again.
+    /// Without it, a link that comes back after a dip plays up to a whole forward buffer (30 s) of the dip's
+    /// quality first. Not for live playlists (one variant).
+    private func upgradeBuffered(_ s: inout State) {
+        let segments = s.reference.segments
+        guard s.liveVariant == nil, !segments.isEmpty, bufferAhead(s) > Self.retainedSeconds else { return }
+        var probe = s.abr
+        probe.bufferLevel(Self.retainedSeconds)
+        let decision = probe.nextSegment(duration: segments[min(s.downloadIndex, segments.count - 1)].duration)
+        guard decision.reason == .bandwidthUp else { return }
+        func rank(_ id: String) -> Int { s.abr.variants.firstIndex { $0.id == id } ?? 0 }
+        let target = rank(decision.variant.id)
+        var first = s.readerIndex + 1
+        var retained = 0.0
+        while first < segments.count, retained < Self.retainedSeconds {
+            retained += segments[first].duration
+            first += 1
+        }
+        let downloading = s.downloading?.index
+        var dropped = false
+        for index in first..<segments.count where index != downloading {
+            guard let id = s.decisions[index], rank(id) < target else { continue }
+            s.decisions[index] = nil
+            s.downloaded.remove(index)
+            dropped = true
+        }
+        if dropped { s.downloadIndex = min(s.downloadIndex, first) }
     }
 
     /// Reads `source` (from `range`'s start to its end, or to the resource's end), dropping the bytes: they stay in
