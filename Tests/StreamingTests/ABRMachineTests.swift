@@ -36,6 +36,7 @@ struct ABRMachineTests {
     @Test("no switch up with less than 10 s buffered, however fast the link; with 10 s, straight to the target")
     func upNeedsBuffer() throws {
         var abr = try machine()
+        abr.feed(500_000, for: 4)  // a measured start: the buffer rule applies from the first switch
         let decision1 = abr.nextSegment(duration: 2)
         #expect(decision1.variant == L.v800)
         abr.feed(20_000_000, for: 20)
@@ -48,9 +49,30 @@ struct ABRMachineTests {
         #expect(abr.switches == 1)
     }
 
+    @Test("a start on a guess (no download measured) is corrected by the first measurement at once, once")
+    func guessCorrected() throws {
+        var abr = try machine()
+        #expect(abr.nextSegment(duration: 2).variant == L.v800)
+        #expect(abr.startedOnGuess)
+        abr.feed(20_000_000, for: 2)
+        abr.bufferLevel(0.5)
+        #expect(abr.nextSegment(duration: 2) == ABRDecision(variant: L.v5000, previous: L.v800, reason: .bandwidthUp))
+        abr.feed(1_000_000, for: 20)
+        abr.bufferLevel(12)
+        #expect(abr.nextSegment(duration: 2).reason == .bandwidthDown)
+        abr.feed(20_000_000, for: 20)
+        abr.bufferLevel(2)
+        #expect(abr.nextSegment(duration: 2).reason == .unchanged, "later changes keep the buffer rule")
+        var measured = try machine(start: 8_000_000)
+        measured.feed(900_000, for: 4)
+        _ = measured.nextSegment(duration: 2)
+        #expect(!measured.startedOnGuess)
+    }
+
     @Test("short-form configuration: switch up with 4 s buffered")
     func shortForm() throws {
         var abr = try machine(configuration: .shortForm)
+        abr.feed(500_000, for: 4)
         _ = abr.nextSegment(duration: 2)
         abr.feed(20_000_000, for: 20)
         abr.bufferLevel(3.9)

@@ -48,6 +48,8 @@ public struct ABRMachine: Sendable {
     public private(set) var lastLoadedVariantID: String?
     /// Whether a stall happened since the last switch up.
     public private(set) var isRecoveringFromStall = false
+    /// Whether the first choice was made before any download was measured (from a start estimate or the default).
+    public private(set) var startedOnGuess = false
 
     /// - Parameters:
     ///   - variants: the ladder (any order; it is sorted by bandwidth).
@@ -123,6 +125,7 @@ public struct ABRMachine: Sendable {
         let target = target(in: eligible)
         guard let current else {
             if let pinned = pinnedVariant { return record(pinned, .pinned) }
+            startedOnGuess = estimator.estimate == nil
             return record(target, .initial)
         }
         if let pinned = pinnedVariant { return record(pinned, pinned.id == current.id ? .unchanged : .pinned) }
@@ -136,7 +139,10 @@ public struct ABRMachine: Sendable {
             let needed =
                 isRecoveringFromStall
                 ? configuration.minBufferForQualityIncreaseAfterStall : configuration.minBufferForQualityIncrease
-            guard bufferedDuration >= needed else { return record(current, .unchanged) }
+            // The first choice was a guess (no download measured yet): the first measurement corrects it at once,
+            // as hls.js's first fragment does; the buffer rule is for changes of a measured choice.
+            let correctsGuess = startedOnGuess && estimator.estimate != nil && switches == 0
+            guard bufferedDuration >= needed || correctsGuess else { return record(current, .unchanged) }
             isRecoveringFromStall = false
             return record(target, .bandwidthUp)
         }
