@@ -84,7 +84,7 @@ public final class PlayerItem: Sendable {
         if let source {
             self.makeSource = source
             self.loading = nil
-        } else if RemoteLoading.isRemote(url) && StreamAccess.isManifest(url) {
+        } else if RemoteLoading.isRemote(url) && ManifestURI.isManifest(url) {
             // An HLS or DASH presentation: its readers read the segments the item's stream session picks.
             let stream = StreamAccess(url: url, loading: loading) { [state] in
                 state.withLock { ($0.limits, $0.preferredForwardBufferDuration) }

@@ -26,9 +26,6 @@ final class StreamAccess: Sendable {
     /// goal; an item's `preferredForwardBufferDuration` replaces it).
     static let defaultForwardSeconds: Double = 30
 
-    /// Whether `url` names an HLS playlist or a DASH manifest (``ManifestURI/isManifest(_:)``).
-    static func isManifest(_ url: String) -> Bool { ManifestURI.isManifest(url) }
-
     /// The session of the current load, once a reader opened it.
     var session: StreamSession? { current.withLock { $0 } }
 

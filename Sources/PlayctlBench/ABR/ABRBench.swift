@@ -65,20 +65,7 @@ public struct ABRBench: Sendable {
         if let tc { try LinkSchedule.setRate(LinkSchedule.baseRate, tc: tc) }
 
         let url = Self.url(Self.shortMaster)
-        var cases = [
-            BenchCase(tool: "playctl", executable: playctl, arguments: ["play", url, "--frames", "1"]),
-            BenchCase(
-                tool: "ffmpeg", executable: tools.ffmpeg,
-                arguments: [
-                    "-hide_banner", "-nostdin", "-loglevel", "error", "-i", url, "-frames:v", "1", "-f", "null", "-",
-                ]),
-        ]
-        if let mpv = tools.mpv {
-            cases.append(
-                BenchCase(
-                    tool: "mpv", executable: mpv,
-                    arguments: ["--no-config", "--frames=1", "--vo=null", "--ao=null", url]))
-        }
+        let cases = BenchCase.firstFrame(of: url, playctl: playctl, tools: tools)
         progress(
             "first frame of \(Self.shortMaster) at 8 Mbit/s: \(runs) runs each of "
                 + cases.map(\.tool).joined(separator: ", "))

@@ -81,7 +81,7 @@ public struct ABRReport: Sendable {
             "Time to first frame at 8 Mbit/s, \(runs) runs each (new processes, alternating, idle link): U = \(firstFrameURL)",
         ]
         lines += BenchText.table(
-            firstFrame, commands: firstFrame.map { shortCommand($0.benchCase, url: firstFrameURL) })
+            firstFrame, commands: firstFrame.map { $0.benchCase.shortCommandLine(showing: firstFrameURL, as: "U") })
         lines.append(
             "  playctl / min(ffmpeg, mpv) = playctl / \(reference?.benchCase.tool ?? "?"): "
                 + BenchText.verdict(firstFrameRatio, target: ABRBench.firstFrameTarget))
@@ -130,23 +130,5 @@ public struct ABRReport: Sendable {
                 + "its start. played: the bits of the segments played (playctl: its variantSwitch decisions; mpv: the "
                 + "segments the access log shows it fetched) over their duration; link mean: over the play's wall time")
         return lines
-    }
-
-    private func shortCommand(_ benchCase: BenchCase, url: String) -> String {
-        var short = benchCase
-        var arguments: [String] = []
-        var index = 0
-        while index < benchCase.arguments.count {
-            let argument = benchCase.arguments[index]
-            index += 1
-            if argument == "-hide_banner" || argument == "-nostdin" { continue }
-            if argument == "-loglevel" {
-                index += 1
-                continue
-            }
-            arguments.append(argument == url ? "U" : argument)
-        }
-        short.arguments = arguments
-        return short.commandLine
     }
 }

@@ -25,3 +25,47 @@ public struct BenchCase: Sendable {
         return quoted + "'"
     }
 }
+
+extension BenchCase {
+    /// The command line for a report's table: `value` (the file or URL measured) shown as `name`, and ffmpeg's
+    /// quieting options (`-hide_banner -nostdin -loglevel error`, which the reports' notes mention) left out.
+    func shortCommandLine(showing value: String, as name: String) -> String {
+        var short = self
+        var kept: [String] = []
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if argument == "-hide_banner" || argument == "-nostdin" { continue }
+            if argument == "-loglevel" {
+                index += 1
+                continue
+            }
+            kept.append(argument == value ? name : argument)
+        }
+        short.arguments = kept
+        return short.commandLine
+    }
+}
+
+extension BenchCase {
+    /// The first-frame commands of a URL: `playctl play U --frames 1`, `ffmpeg -i U -frames:v 1 -f null -` and,
+    /// when installed, `mpv --frames=1 --vo=null --ao=null U`.
+    static func firstFrame(of url: String, playctl: String, tools: BenchTools) -> [BenchCase] {
+        var cases = [
+            BenchCase(tool: "playctl", executable: playctl, arguments: ["play", url, "--frames", "1"]),
+            BenchCase(
+                tool: "ffmpeg", executable: tools.ffmpeg,
+                arguments: [
+                    "-hide_banner", "-nostdin", "-loglevel", "error", "-i", url, "-frames:v", "1", "-f", "null", "-",
+                ]),
+        ]
+        if let mpv = tools.mpv {
+            cases.append(
+                BenchCase(
+                    tool: "mpv", executable: mpv,
+                    arguments: ["--no-config", "--frames=1", "--vo=null", "--ao=null", url]))
+        }
+        return cases
+    }
+}

@@ -101,29 +101,8 @@ public struct BenchReport: Sendable {
     }
 
     private func table(_ timings: [BenchTiming]) -> [String] {
-        BenchText.table(timings, commands: timings.map { shortCommand($0.benchCase) })
+        BenchText.table(timings, commands: timings.map { $0.benchCase.shortCommandLine(showing: media.path, as: "F") })
     }
-
-    /// The command with the file shown as `F` and ffmpeg's quieting options (`-hide_banner -nostdin -loglevel
-    /// error`, which the note above the tables mentions) left out.
-    private func shortCommand(_ benchCase: BenchCase) -> String {
-        var short = benchCase
-        var arguments: [String] = []
-        var index = 0
-        while index < benchCase.arguments.count {
-            let argument = benchCase.arguments[index]
-            index += 1
-            if argument == "-hide_banner" || argument == "-nostdin" { continue }
-            if argument == "-loglevel" {
-                index += 1
-                continue
-            }
-            arguments.append(argument == media.path ? "F" : argument)
-        }
-        short.arguments = arguments
-        return short.commandLine
-    }
-
     private func verdict(_ ratio: Double, target: Double) -> String { BenchText.verdict(ratio, target: target) }
 
     private func fixed(_ value: Double, _ decimals: Int) -> String { BenchText.fixed(value, decimals) }

@@ -76,21 +76,7 @@ public struct NetworkBench: Sendable {
         var firstFrame: [NetworkReport.LinkTimings] = []
         for link in Self.links {
             let url = TestHTTPServer.url(file, over: link)
-            var cases = [
-                BenchCase(tool: "playctl", executable: playctl, arguments: ["play", url, "--frames", "1"]),
-                BenchCase(
-                    tool: "ffmpeg", executable: tools.ffmpeg,
-                    arguments: [
-                        "-hide_banner", "-nostdin", "-loglevel", "error", "-i", url, "-frames:v", "1", "-f", "null",
-                        "-",
-                    ]),
-            ]
-            if let mpv = tools.mpv {
-                cases.append(
-                    BenchCase(
-                        tool: "mpv", executable: mpv,
-                        arguments: ["--no-config", "--frames=1", "--vo=null", "--ao=null", url]))
-            }
+            let cases = BenchCase.firstFrame(of: url, playctl: playctl, tools: tools)
             progress(
                 "first frame over \(NetworkReport.name(of: link)): \(runs) runs each of "
                     + cases.map(\.tool).joined(separator: ", "))

@@ -132,7 +132,9 @@ public struct NetworkReport: Sendable {
         for entry in firstFrame {
             lines.append("")
             lines.append("Time to first frame over \(Self.name(of: entry.link)): U = \(entry.url)")
-            lines += BenchText.table(entry.timings, commands: entry.timings.map { shortCommand($0.benchCase, entry) })
+            lines += BenchText.table(
+                entry.timings,
+                commands: entry.timings.map { $0.benchCase.shortCommandLine(showing: entry.url, as: "U") })
             let reference = entry.reference?.benchCase.tool ?? "?"
             let label = "  playctl / min(ffmpeg, mpv) = playctl / \(reference): "
             if entry.hasTarget {
@@ -180,24 +182,5 @@ public struct NetworkReport: Sendable {
                 + BenchText.verdict(bytesRatio, target: NetworkBench.bytesTarget),
         ]
         return lines
-    }
-
-    /// The command with the URL shown as `U` and ffmpeg's quieting options left out.
-    private func shortCommand(_ benchCase: BenchCase, _ entry: LinkTimings) -> String {
-        var short = benchCase
-        var arguments: [String] = []
-        var index = 0
-        while index < benchCase.arguments.count {
-            let argument = benchCase.arguments[index]
-            index += 1
-            if argument == "-hide_banner" || argument == "-nostdin" { continue }
-            if argument == "-loglevel" {
-                index += 1
-                continue
-            }
-            arguments.append(argument == entry.url ? "U" : argument)
-        }
-        short.arguments = arguments
-        return short.commandLine
     }
 }

@@ -65,11 +65,12 @@ public final class SegmentedStream: SegmentedByteSource, Sendable {
 
     public func read(into buffer: UnsafeMutableRawBufferPointer) throws(MediaError) -> Int {
         while true {
-            let (source, decrypted, remaining) = state.withLock { s -> (RemoteByteSource?, DecryptedPart?, Int64?) in
-                guard !s.closed, let part = s.parts.last else { return (nil, nil, nil) }
+            let current = state.withLock { s -> (RemoteByteSource?, DecryptedPart?, Int64?)? in
+                guard !s.closed else { return nil }
+                guard let part = s.parts.last else { return (nil, nil, nil) }
                 return (s.source, s.decrypted, s.decrypted == nil ? part.range.map { $0.length - s.offsetInPart } : nil)
             }
-            if state.withLock({ $0.closed }) { return 0 }
+            guard let (source, decrypted, remaining) = current else { return 0 }
             if let decrypted {
                 let count = try decrypted.read(into: buffer)
                 if count > 0 {

@@ -50,7 +50,7 @@ public final class StreamSession: Sendable {
         var priority = TransferPriority.playback
         /// Why the next switch happens when a limit change or a stall decided it (the machine's next answer is then
         /// `unchanged`).
-        var limitsReason: ABRDecision.Reason?
+        var pendingReason: ABRDecision.Reason?
     }
 
     /// Wakes the downloader when the state changed (a reader moved on, a seek, the end).
@@ -187,14 +187,8 @@ public final class StreamSession: Sendable {
     /// segments it loads next.
     public func setLimits(_ limits: ABRLimits) {
         state.withLock { s in
-            if let decision = s.abr.limitsChanged(limits) { s.limitsReason = decision.reason }
-            let keep = s.readerIndex
-            let downloading = s.downloading?.index
-            s.decisions = s.decisions.filter {
-                $0.key <= keep || s.downloaded.contains($0.key) || $0.key == downloading
-            }
-            s.downloadIndex = keep + 1
-            s.generation += 1
+            if let decision = s.abr.limitsChanged(limits) { s.pendingReason = decision.reason }
+            redecideAhead(&s)
         }
         signal()
     }
@@ -217,16 +211,20 @@ public final class StreamSession: Sendable {
     public func playbackStalled() {
         state.withLock { s in
             s.abr.bufferLevel(0)
-            if let decision = s.abr.stalled() { s.limitsReason = decision.reason }
-            let keep = s.readerIndex
-            let downloading = s.downloading?.index
-            s.decisions = s.decisions.filter {
-                $0.key <= keep || s.downloaded.contains($0.key) || $0.key == downloading
-            }
-            s.downloadIndex = keep + 1
-            s.generation += 1
+            if let decision = s.abr.stalled() { s.pendingReason = decision.reason }
+            redecideAhead(&s)
         }
         signal()
+    }
+
+    /// Forgets the decisions of the segments neither read nor downloaded (nor downloading): they are decided again,
+    /// under what changed (limits, a stall), and downloaded from the one after the reader's.
+    private func redecideAhead(_ s: inout State) {
+        let keep = s.readerIndex
+        let downloading = s.downloading?.index
+        s.decisions = s.decisions.filter { $0.key <= keep || s.downloaded.contains($0.key) || $0.key == downloading }
+        s.downloadIndex = keep + 1
+        s.generation += 1
     }
 
     /// The primary reader starts segment `index`: downloads move ahead of it.
@@ -308,8 +306,8 @@ public final class StreamSession: Sendable {
         s.decisions[index] = chosen.id
         var change: VariantSwitch?
         if chosen.id != s.current?.id {
-            let reason = decision.reason == .unchanged ? s.limitsReason ?? decision.reason : decision.reason
-            s.limitsReason = nil
+            let reason = decision.reason == .unchanged ? s.pendingReason ?? decision.reason : decision.reason
+            s.pendingReason = nil
             change = VariantSwitch(
                 from: s.current, to: chosen, segmentIndex: index, seconds: s.reference.segments[index].start,
                 reason: reason.rawValue, estimate: s.abr.estimate)
