@@ -8,25 +8,37 @@ set -uo pipefail
 limit=$1
 shift
 log=$(mktemp /tmp/watchdog.XXXXXX)
-trap 'rm -f "$log"' EXIT
+trap 'rm -f "$log" "$log.gdb"' EXIT
 setsid "$@" > >(tee "$log") 2>&1 &
 pid=$!
 started=$SECONDS
 while kill -0 "$pid" 2>/dev/null; do
   if ((SECONDS - started >= limit)); then
+    # The stacks first and the tests left running last: CI's report shows the end of the log.
+    for test in $(pgrep -f 'xctest' -s "$(ps -o sid= -p "$pid" | tr -d ' ')" 2>/dev/null); do
+      echo "watchdog: the threads of test process $test that are in playctl's code (frames outside the C and"
+      echo "watchdog: Swift runtimes, demangled; the whole dump in $log.gdb)"
+      if command -v gdb >/dev/null; then
+        timeout 120 gdb -p "$test" -batch -ex 'thread apply all bt 40' 2>/dev/null | grep -E '^Thread|^#' >"$log.gdb"
+        demangle=cat
+        command -v swift-demangle >/dev/null && demangle="swift-demangle --simplified"
+        # One line per thread: its name, its wait (frame 0) and its first 8 frames of Swift code not in the runtimes.
+        awk '/^Thread/ { if (line != "") print line; line = $0; n = 0; next }
+          /^#0 / { sub(/^#0 +(0x[0-9a-f]+ in )?/, ""); sub(/ \(.*/, ""); line = line " | wait: " $0; next }
+          /\$s/ && !/libswiftCore|libdispatch|libFoundation|swift_task|swift::/ && n < 8 {
+            sub(/^#[0-9]+ +(0x[0-9a-f]+ in )?/, ""); sub(/ \(.*/, ""); line = line " <- " $0; n++ }
+          END { if (line != "") print line }' "$log.gdb" | $demangle | grep -- ' <- ' | cut -c1-600 |
+          sed 's/^/watchdog: /' | head -80
+      fi
+    done
     echo "watchdog: '$*' still runs after $limit s; the tests started and not finished:"
-    # "◇ Test NAME started." against "✔ Test NAME passed after" / "✘ Test NAME failed after".
+    # "◇ Test NAME started." against "✔ Test NAME passed after" / "✘ Test NAME failed after" / "━ Test NAME passed
+    # after ... with N known issues".
     grep -aoE '◇ Test .* started\.' "$log" | sed -E 's/^◇ Test (.*) started\.$/\1/' | sort -u >"$log.started"
-    grep -aoE '[✔✘] Test .* (passed|failed) after' "$log" | sed -E 's/^.{1,4} Test (.*) (passed|failed) after$/\1/' |
+    grep -aoE '[✔✘━] Test .* (passed|failed) after' "$log" | sed -E 's/^.{1,4} Test (.*) (passed|failed) after$/\1/' |
       sed -E 's/ with [0-9]+ test cases?$//' | sort -u >"$log.finished"
     comm -23 "$log.started" "$log.finished" | grep -v '^case passing' | sed 's/^/watchdog:   /' | head -50
     rm -f "$log.started" "$log.finished"
-    for test in $(pgrep -f 'xctest' -s "$(ps -o sid= -p "$pid" | tr -d ' ')" 2>/dev/null); do
-      echo "watchdog: the threads of test process $test"
-      if command -v gdb >/dev/null; then
-        timeout 120 gdb -p "$test" -batch -ex 'thread apply all bt 12' 2>/dev/null | grep -E '^Thread|^#' | head -1500
-      fi
-    done
     kill -TERM -- "-$pid" 2>/dev/null
     sleep 5
     kill -KILL -- "-$pid" 2>/dev/null
