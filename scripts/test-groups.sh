@@ -17,8 +17,9 @@
 #   FrameDropTests: an engine held 100 ms every 10th frame makes frames late on the host clock (the drop path).
 #   PlayHelpExampleTests: playctl play --help's examples play on the real clock as written (cues, sound, a seek at 2 s).
 #   LiveStreamTests: a live HLS stream as a real-time ffmpeg encoder writes it (behind on a saturated machine).
+#   AbandonedDownloadTests: a 1080p play whose link drops under it gives up the segment in flight (the ABR port).
 deadlines='RandomAPISequenceTests'
-realtime='ShapedLinkTests|LinkPriorityTests|PulseOutputTests|HostClockTrackTests|FeedCLITests|MPVClientTests|FrameDropTests|PlayHelpExampleTests|LiveStreamTests'
+realtime='ShapedLinkTests|AbandonedDownloadTests|LinkPriorityTests|PulseOutputTests|HostClockTrackTests|FeedCLITests|MPVClientTests|FrameDropTests|PlayHelpExampleTests|LiveStreamTests'
 # The sanitizer passes of .ci/run leave the realtime group out: under ThreadSanitizer Swift code runs 5 to 15 times
 # slower, so a judgement of real time there judges the sanitizer (CI's TSan pass saw a 5 Mbit/s clip's
 # likelyToKeepUp change 4 times and a 7 s queue through the daemon take 10.6 s); the plain pass runs them.

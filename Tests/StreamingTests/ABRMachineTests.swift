@@ -220,4 +220,18 @@ struct ABRMachineTests {
         #expect(abr.history.last?.reason == .bandwidthUp)
         #expect(abr.history.first?.reason == .limits)
     }
+
+    @Test("the target reads AVERAGE-BANDWIDTH once two segments are buffered (hls.js), BANDWIDTH before that")
+    func averageBandwidth() throws {
+        var top = L.v5000
+        top.averageBandwidth = 4_000_000
+        // Estimate 6.5 Mbit/s: 0.7 x 6.5 = 4.55, above 1080p's average (4) and under its peak (5).
+        var abr = try #require(ABRMachine(variants: [L.v800, L.v1600, L.v3000, top]))
+        abr.feed(6_500_000, for: 30)
+        _ = abr.nextSegment(duration: 2)
+        abr.bufferLevel(3.9)
+        #expect(abr.nextSegment(duration: 2).variant == L.v3000, "under two segments buffered: the peak")
+        abr.bufferLevel(10)
+        #expect(abr.nextSegment(duration: 2) == ABRDecision(variant: top, previous: L.v3000, reason: .bandwidthUp))
+    }
 }

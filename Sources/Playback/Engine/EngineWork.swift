@@ -16,4 +16,6 @@ enum EngineWork: Sendable {
     case prepareAudioDevice(any AudioOutputDevice, sampleRate: Int, channels: Int)
     /// Tell an adaptive item's stream session that playback stalled (its ABR machine drops to a lower variant).
     case streamStalled(StreamSession)
+    /// Tell a stream session where the playhead is (a host clock's play).
+    case streamPlayhead(StreamSession, Double)
 }

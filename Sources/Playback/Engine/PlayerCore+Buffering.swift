@@ -10,6 +10,9 @@ extension PlayerCore {
     func updateBuffering(at now: Double) {
         guard let item = currentItem, let loaded = currentLoaded, !state.seeks.isSeeking else { return }
         let t = timelineTime(at: now)
+        if pacing.hasRealTimeDeadlines, state.timeline.isRunning, let session = item.streamAccess?.session {
+            state.work.append(.streamPlayhead(session, t.seconds))
+        }
         var ended = true
         var full = false
         var bufferedUntil = t

@@ -187,6 +187,7 @@ final class PlayerCore: @unchecked Sendable, ManualClockParticipant {
             case .prepareAudioDevice(let device, let sampleRate, let channels):
                 prepareAudioDevice(device, sampleRate: sampleRate, channels: channels)
             case .streamStalled(let session): session.playbackStalled()
+            case .streamPlayhead(let session, let seconds): session.playheadMoved(to: seconds)
             }
         }
     }

@@ -10,6 +10,9 @@ public struct ABRDecision: Sendable, Equatable {
         case bandwidthDown
         /// Emergency: the current variant's next segment would arrive after the buffer runs dry.
         case bufferLow
+        /// A segment downloading too slowly for the buffer was given up for a lower variant's (hls.js's abandon
+        /// rule): the same segment comes from the new variant.
+        case downloadAbandoned
         /// Playback stalled: one step down at least.
         case stall
         /// The limits exclude the current variant (they changed, or the network became expensive): the highest

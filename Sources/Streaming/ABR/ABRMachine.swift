@@ -20,8 +20,14 @@
 ///    `maxBufferForQualityDecrease` (25 s, Media3) is buffered, down to the target, reason `.bandwidthDown`.
 /// 7. Otherwise the current variant, reason `.unchanged`.
 ///
+/// A variant's bandwidth in these rules is its peak (`BANDWIDTH`), or its average (`AVERAGE-BANDWIDTH`, when given) for
+/// the target once two segments are buffered and no stall is being recovered from (hls.js's `findBestLevel`).
+///
 /// Hysteresis: a variant of bandwidth B is entered when the estimate reaches B / 0.7 (1.43 B) and kept until the
 /// estimate falls under B / 0.95 (1.05 B), so an estimate wobbling by +-10% around either line switches once.
+///
+/// A download too slow for the buffer (``downloadProgress(variantID:bytes:expectedBytes:seconds:duration:)``,
+/// hls.js's abandon rule) is given up for a lower variant's segment that arrives in time, at once.
 ///
 /// A stall (``stalled()``) switches at once to the target or one step below the current variant, whichever is lower,
 /// and raises the buffer needed for the next switch up to `minBufferForQualityIncreaseAfterStall`.
@@ -33,7 +39,7 @@ public struct ABRMachine: Sendable {
     public let startEstimate: Double?
     public private(set) var limits: ABRLimits
     /// The throughput measured on this play's segments.
-    public private(set) var estimator: BandwidthEstimator
+    public internal(set) var estimator: BandwidthEstimator
     /// Seconds of media buffered ahead of the playhead, as last reported.
     public private(set) var bufferedDuration: Double = 0
     /// The variant of the last decision; nil before the first.
@@ -122,7 +128,10 @@ public struct ABRMachine: Sendable {
     public mutating func nextSegment(duration: Double) -> ABRDecision {
         let duration = duration.isFinite && duration > 0 ? duration : 0
         let eligible = limits.eligible(variants)
-        let target = target(in: eligible)
+        // hls.js: a variant's average bit rate (AVERAGE-BANDWIDTH) is what its downloads take once two segments
+        // are buffered and no stall is being recovered from; its peak (BANDWIDTH) otherwise.
+        let byAverage = duration > 0 && bufferedDuration >= 2 * duration && !isRecoveringFromStall
+        let target = target(in: eligible, byAverage: byAverage)
         guard let current else {
             if let pinned = pinnedVariant { return record(pinned, .pinned) }
             startedOnGuess = estimator.estimate == nil
@@ -156,14 +165,15 @@ public struct ABRMachine: Sendable {
 
     // MARK: - Rules
 
-    private var pinnedVariant: Variant? {
+    var pinnedVariant: Variant? {
         limits.pinnedVariantID.flatMap { id in variants.first { $0.id == id } }
     }
 
-    /// The highest eligible variant within `bandwidthFraction x estimate`, else the lowest eligible one.
-    private func target(in eligible: [Variant]) -> Variant {
+    /// The highest eligible variant within `bandwidthFraction x estimate`, else the lowest eligible one; `byAverage`:
+    /// measured by its average bit rate where the manifest gives one.
+    private func target(in eligible: [Variant], byAverage: Bool = false) -> Variant {
         let budget = configuration.bandwidthFraction * estimate
-        let fitting = eligible.last { Double($0.bandwidth) <= budget }
+        let fitting = eligible.last { Double(byAverage ? $0.averageBandwidth ?? $0.bandwidth : $0.bandwidth) <= budget }
         return fitting ?? eligible.first ?? variants[0]
     }
 
@@ -192,11 +202,11 @@ public struct ABRMachine: Sendable {
 
     /// The rank on the ladder (variants of equal bandwidth keep their manifest order). Variants are told apart by
     /// ``Variant/id`` (comparing whole variants would compare their segment lists).
-    private func position(_ variant: Variant) -> Int {
+    func position(_ variant: Variant) -> Int {
         variants.firstIndex { $0.id == variant.id } ?? 0
     }
 
-    private mutating func record(_ variant: Variant, _ reason: ABRDecision.Reason) -> ABRDecision {
+    mutating func record(_ variant: Variant, _ reason: ABRDecision.Reason) -> ABRDecision {
         let decision = ABRDecision(variant: variant, previous: current, reason: reason)
         if decision.isSwitch { switches += 1 }
         if reason != .unchanged {

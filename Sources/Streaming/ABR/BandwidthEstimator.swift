@@ -86,6 +86,15 @@ public struct BandwidthEstimator: Sendable, Equatable {
         return max(averages, confirmed)
     }
 
+    /// Forgets every sample: the next one is the estimate (hls.js's `resetEstimator`, after an abandoned download
+    /// showed the averages to be far above the link).
+    public mutating func reset() {
+        fast = Average(halfLife: fastHalfLife)
+        slow = Average(halfLife: slowHalfLife)
+        recent = []
+        sampleCount = 0
+    }
+
     /// The estimate, or `defaultValue` (500 kbit/s unless given) before the first counted sample.
     public func estimate(default defaultValue: Double = BandwidthEstimator.defaultEstimate) -> Double {
         estimate ?? defaultValue

@@ -120,7 +120,7 @@ public final class SegmentedStream: SegmentedByteSource, Sendable {
             s.decrypted = nil
             return (s.nextSegment, s.lastInitialization)
         }
-        guard let (_, segment) = try session.segment(at: index) else { return false }
+        guard let (_, segment) = try session.segment(at: index, reading: drivesDownloads) else { return false }
         let part: Part
         if let initialization = segment.initialization, initialization != lastInit, lastInit != nil {
             state.withLock { $0.atBoundary = true }

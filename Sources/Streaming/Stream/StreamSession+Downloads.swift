@@ -45,9 +45,12 @@ extension StreamSession {
         }
         guard proceed else { return false }
         let started = ContinuousClock.now
-        let completed = drain(source, range: segment.byteRange)
-        let elapsed = ContinuousClock.now - started
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let completed = drain(source, range: segment.byteRange) { read, firstByte in
+            abandonIfSlow(
+                index, source: source, bytes: read, expected: segment.byteRange?.length,
+                seconds: Self.seconds(since: started), receiving: Self.seconds(since: firstByte))
+        }
+        let seconds = Self.seconds(since: started)
         let bytes = max(held(segment) - heldBefore, 0)
         withState { s in
             // Stopped by a seek or the end (its source closed: its reads came to an end early).
@@ -63,6 +66,78 @@ extension StreamSession {
             }
         }
         return true
+    }
+
+    /// The abandon rule's check (``ABRMachine/downloadProgress(variantID:bytes:expectedBytes:seconds:duration:)``)
+    /// for the download of segment `index` under way through `source`: on a switch, the segment is decided again at
+    /// the lower variant (its observers told, with no lock held), downloaded again from it, and this download stops
+    /// (true). Only for a segment the primary reader has not begun (what it reads is never changed under it) once
+    /// the reader's own segment is all held (before, the two fetches share the link); and
+    /// only while a player on a real clock reports its playhead (``playheadMoved(to:)``): without a deadline (an
+    /// untimed or manual clock, a pause) no download is too slow.
+    private func abandonIfSlow(
+        _ index: Int, source: RemoteByteSource, bytes: Int64, expected: Int64?, seconds: Double, receiving: Double
+    ) -> Bool {
+        let size = expected ?? source.progress.totalLength
+        // While the reader still fetches its own segment the two share the link, and this download's rate says
+        // half of it (at a play's start every next segment looked too slow).
+        let reading = withState { s -> Segment? in
+            guard let id = s.decisions[s.readerIndex],
+                let playlist = s.playlists[id] ?? s.liveVariant.map({ _ in s.reference }),
+                s.readerIndex < playlist.segments.count
+            else { return nil }
+            return playlist.segments[s.readerIndex]
+        }
+        guard let reading, isHeld(reading) else { return false }
+        let (change, observers) = withState { s -> (VariantSwitch?, [@Sendable (VariantSwitch) -> Void]) in
+            guard s.downloading?.source === source, index > s.readerIndex, s.liveVariant == nil,
+                let id = s.decisions[index], index < s.reference.segments.count
+            else { return (nil, []) }
+            let duration = s.reference.segments[index].duration
+            guard let buffered = bufferAheadOfPlayhead(s) else { return (nil, []) }
+            s.abr.bufferLevel(buffered)
+            guard
+                let decision = s.abr.downloadProgress(
+                    variantID: id, bytes: Int(bytes), expectedBytes: size.map { Int($0) }, seconds: seconds,
+                    receivingSeconds: receiving, duration: duration)
+            else { return (nil, []) }
+            let from = presentation.variants.first { $0.id == id }
+            s.decisions[index] = decision.variant.id
+            s.current = decision.variant
+            s.downloading = nil
+            s.downloadIndex = index
+            s.generation += 1
+            let change = VariantSwitch(
+                from: from, to: decision.variant, segmentIndex: index, seconds: s.reference.segments[index].start,
+                reason: decision.reason.rawValue, estimate: s.abr.estimate)
+            s.recordSwitch(change)
+            return (change, s.observers)
+        }
+        guard let change else { return false }
+        for observer in observers { observer(change) }
+        return true
+    }
+
+    /// Seconds of media held ahead of the playhead: from it to the end of the segments held in a row from the
+    /// reader's (the reader's own counted whole). Nil without a playhead reported in the last half second.
+    private func bufferAheadOfPlayhead(_ s: State) -> Double? {
+        let segments = s.reference.segments
+        guard let playhead = s.playhead, ContinuousClock.now - playhead.at < .milliseconds(500),
+            s.readerIndex < segments.count
+        else { return nil }
+        let origin = s.startIndex < segments.count ? segments[s.startIndex].start : 0
+        var end = segments[s.readerIndex].start + segments[s.readerIndex].duration
+        var next = s.readerIndex + 1
+        while next < segments.count, s.downloaded.contains(next) {
+            end = segments[next].start + segments[next].duration
+            next += 1
+        }
+        return max(0, end - (playhead.seconds + origin))
+    }
+
+    static func seconds(since start: ContinuousClock.Instant) -> Double {
+        let elapsed = ContinuousClock.now - start
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     }
 
     /// Seconds of media ahead of the primary reader kept when the buffer is replaced at a higher quality.
@@ -100,14 +175,20 @@ extension StreamSession {
     }
 
     /// Reads `source` (from `range`'s start to its end, or to the resource's end), dropping the bytes: they stay in
-    /// the cache for the readers. Returns whether it got to the end.
-    private func drain(_ source: RemoteByteSource, range: ByteRange?) -> Bool {
+    /// the cache for the readers. Every 100 ms `giveUp` is asked, with the bytes read so far and when the first of
+    /// them came, whether to stop. Returns whether it got to the end.
+    private func drain(
+        _ source: RemoteByteSource, range: ByteRange?, giveUp: (Int64, ContinuousClock.Instant) -> Bool
+    ) -> Bool {
         do throws(MediaError) {
             if let range {
                 try source.seek(to: range.offset)
                 source.setFetchLimit(range.end)
             }
             var left = range?.length ?? Int64.max
+            var read: Int64 = 0
+            var asked = ContinuousClock.now
+            var firstByte: ContinuousClock.Instant?
             let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 << 10, alignment: 1)
             defer { buffer.deallocate() }
             while left > 0 {
@@ -115,11 +196,24 @@ extension StreamSession {
                 let count = try source.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<room]))
                 if count == 0 { return range == nil }
                 left -= Int64(count)
+                read += Int64(count)
+                if firstByte == nil { firstByte = ContinuousClock.now }
+                if left > 0, let firstByte, ContinuousClock.now - asked >= .milliseconds(100) {
+                    asked = ContinuousClock.now
+                    if giveUp(read, firstByte) { return false }
+                }
             }
             return true
         } catch {
             return false
         }
+    }
+
+    /// Whether all of `segment` is held in the cache (its length known from a response, when it has no range).
+    private func isHeld(_ segment: Segment) -> Bool {
+        guard let length = segment.byteRange?.length ?? loading.cache.heldPrefix(of: segment.url, upTo: 0).totalLength
+        else { return false }
+        return held(segment) >= length
     }
 
     /// Bytes of `segment` held in the cache.

@@ -51,6 +51,14 @@ public final class StreamSession: Sendable {
         /// Why the next switch happens when a limit change or a stall decided it (the machine's next answer is then
         /// `unchanged`).
         var pendingReason: ABRDecision.Reason?
+        /// The playhead last reported (``playheadMoved(to:)``) and when.
+        var playhead: (seconds: Double, at: ContinuousClock.Instant)?
+
+        /// Keeps `change` in ``switches`` (the newest 100).
+        mutating func recordSwitch(_ change: VariantSwitch) {
+            switches.append(change)
+            if switches.count > 100 { switches.removeFirst(switches.count - 100) }
+        }
     }
 
     /// Wakes the downloader when the state changed (a reader moved on, a seek, the end).
@@ -160,12 +168,15 @@ public final class StreamSession: Sendable {
 
     /// Segment `index` of the variant decided for it (deciding now if no download has), with its variant; nil
     /// past the last segment. May load that variant's playlist (blocking).
-    func segment(at index: Int) throws(MediaError) -> (variant: Variant, segment: Segment)? {
+    /// `reading`: asked by the primary reader about to read it; from then on its decision is never changed (the
+    /// abandon rule leaves it alone).
+    func segment(at index: Int, reading: Bool = false) throws(MediaError) -> (variant: Variant, segment: Segment)? {
         try waitForLiveSegment(index)
         let (decided, observers, change) = state.withLock { s in
             guard index < s.reference.segments.count else {
                 return (nil as Variant?, [@Sendable (VariantSwitch) -> Void](), nil as VariantSwitch?)
             }
+            if reading { s.readerIndex = index }
             let (variant, change) = decide(index, &s)
             return (variant, change == nil ? [] : s.observers, change)
         }
@@ -204,6 +215,14 @@ public final class StreamSession: Sendable {
             return s.downloading?.source
         }
         download?.setPriority(priority)
+    }
+
+    /// Where the player's playhead is (seconds of item time, from where the play started), told while a player
+    /// on a real clock plays: downloads then have a deadline, and one too slow for it is given up for a lower
+    /// variant (``ABRMachine/downloadProgress(variantID:bytes:expectedBytes:seconds:duration:)``).
+    public func playheadMoved(to seconds: Double) {
+        guard seconds.isFinite else { return }
+        state.withLock { $0.playhead = (seconds, ContinuousClock.now) }
     }
 
     /// Playback ran out of media: the ABR machine drops below the current variant (and waits for more buffer before
@@ -311,8 +330,7 @@ public final class StreamSession: Sendable {
             change = VariantSwitch(
                 from: s.current, to: chosen, segmentIndex: index, seconds: s.reference.segments[index].start,
                 reason: reason.rawValue, estimate: s.abr.estimate)
-            s.switches.append(change!)
-            if s.switches.count > 100 { s.switches.removeFirst(s.switches.count - 100) }
+            s.recordSwitch(change!)
         }
         s.current = chosen
         return (chosen, change)

@@ -6,7 +6,7 @@ public struct VariantSwitch: Sendable, Equatable {
     /// The first segment from `to`: its index in the rendition's list, and where it starts in seconds.
     public var segmentIndex: Int
     public var seconds: Double
-    /// Why, in a word: `initial`, `bandwidthUp`, `bandwidthDown`, `bufferLow`, `stall`, `limits`, `pinned`.
+    /// Why, in a word: `initial`, `bandwidthUp`, `bandwidthDown`, `bufferLow`, `downloadAbandoned`, `stall`, `limits`, `pinned`.
     public var reason: String
     /// The bandwidth estimate it was decided with, in bits per second (nil before any download).
     public var estimate: Double?

@@ -5,6 +5,7 @@ struct HostPacing: Pacing {
     var presentsEveryFrame: Bool { false }
     var waitsForCallbacks: Bool { false }
     var settlesAtAdvances: Bool { false }
+    var hasRealTimeDeadlines: Bool { true }
 
     func now(_ clock: ClockState) -> Double { HostTime.now() - clock.origin }
 

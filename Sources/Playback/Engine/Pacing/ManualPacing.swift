@@ -11,6 +11,7 @@ struct ManualPacing: Pacing {
     var presentsEveryFrame: Bool { true }
     var waitsForCallbacks: Bool { true }
     var settlesAtAdvances: Bool { true }
+    var hasRealTimeDeadlines: Bool { false }
 
     func now(_ clock: ClockState) -> Double { clock.manualNow }
 

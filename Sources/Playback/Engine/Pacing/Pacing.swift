@@ -16,6 +16,9 @@ protocol Pacing: Sendable {
     var waitsForCallbacks: Bool { get }
     /// Whether background work is applied only at clock advances, once the decoders settle (manual clock).
     var settlesAtAdvances: Bool { get }
+    /// Whether the playhead moves in real time, so that media must arrive before it (host clock): a stream session
+    /// is told where it is, to give up downloads too slow for it.
+    var hasRealTimeDeadlines: Bool { get }
     /// One pass of the engine thread (locked on entry and on return).
     func iterate(_ core: PlayerCore)
 }

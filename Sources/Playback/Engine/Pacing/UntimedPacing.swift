@@ -5,6 +5,7 @@ struct UntimedPacing: Pacing {
     var presentsEveryFrame: Bool { true }
     var waitsForCallbacks: Bool { true }
     var settlesAtAdvances: Bool { false }
+    var hasRealTimeDeadlines: Bool { false }
 
     func now(_ clock: ClockState) -> Double { clock.virtualNow }
 

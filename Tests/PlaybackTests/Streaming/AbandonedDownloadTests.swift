@@ -1,0 +1,88 @@
+import Foundation
+import Loading
+import Locking
+import MediaCore
+import Playback
+import PlaybackTesting
+import Streaming
+import Testing
+
+/// The abandon rule in a real play (hls.js's `_abandonRulesCheck`, ABRMachine+Abandon): a 1080p play on the host
+/// clock whose link drops from 8 to 1 Mbit/s under it gives up the 1080p segment it was downloading and fetches that
+/// segment again from a lower variant, without waiting for the 10 s the rest would take. On scripts/netns.sh's
+/// bench port (18030, whose rate `tc class change` sets); in the realtime group of scripts/test.sh (real time, and the
+/// port is the ABR benchmark's, which runs in the parallel pass).
+@Suite(
+    "Adaptive streaming: a download too slow for the buffer is given up", .serialized,
+    .enabled(if: TestHTTPServer.isShaped && LadderMedia.skipReason == nil, "needs scripts/netns.sh"))
+struct AbandonedDownloadTests {
+    static let port = 18030
+
+    /// Sets port 18030's rate with tc (scripts/netns.sh's class 1:30).
+    static func setRate(_ bitsPerSecond: Int) throws {
+        let rate = "\(bitsPerSecond)bit"
+        let result = try ProcessRunner.run(
+            "/usr/sbin/tc",
+            [
+                "class", "change", "dev", "lo", "parent", "1:", "classid", "1:30", "htb", "rate", rate, "ceil", rate,
+                "burst", "32kb", "quantum", "1514",
+            ], standardError: .capture)
+        try #require(result.succeeded, "tc: \(result.errorText)")
+    }
+
+    @Test("the link drops to 1 Mbit/s under a 1080p play: the segment in flight is given up for a lower one, no gap")
+    func dropMidSegment() async throws {
+        try Self.setRate(8_000_000)
+        defer { try? Self.setRate(8_000_000) }
+        let before = TestHTTPServer.responses(containing: "/ladder/long-ts/").count
+        // A link known to be fast: the play starts on 1080p.
+        SharedBandwidthEstimate.shared.record(100_000_000)
+        let player = Player(clock: .host, audio: false)
+        defer { player.invalidate() }
+        let times = Locked<[Double]>([])
+        let widths = Locked<[Int]>([])
+        player.add(
+            VideoSink { frame in
+                times.withLock { $0.append(frame.time.seconds) }
+                widths.withLock { $0.append(frame.width) }
+            })
+        let item = PlayerItem(
+            url: "http://127.0.0.1:\(Self.port)/ladder/long-ts/master.m3u8", loading: RemoteLoading(cache: ByteCache()))
+        item.preferredForwardBufferDuration = 4
+        player.replaceCurrentItem(with: item)
+        player.play()
+        try await waitUntil("3 s played at 1080p", timeout: .seconds(60)) {
+            player.currentTime().seconds >= 3 || item.status == .failed
+        }
+        try #require(item.status == .readyToPlay, "\(String(describing: item.error))")
+        try Self.setRate(1_000_000)
+        try await waitUntil("a download given up", timeout: .seconds(30)) {
+            item.variantSwitches.contains { $0.reason == "downloadAbandoned" }
+        }
+        // Play on past the abandoned segment, on the slow link.
+        let switched = try #require(item.variantSwitches.first { $0.reason == "downloadAbandoned" })
+        try await waitUntil("the abandoned segment played", timeout: .seconds(60)) {
+            player.currentTime().seconds >= switched.seconds + 3 || item.status == .failed
+        }
+        player.pause()
+        print(
+            "switches: \(item.variantSwitches.map { "\($0.segmentIndex) \($0.reason) \($0.to.resolution?.width ?? 0)" })"
+        )
+        #expect(switched.from?.resolution?.width == 1920, "\(item.variantSwitches.map(\.reason))")
+        #expect((switched.to.resolution?.width ?? 0) < 1920)
+        #expect(switched.segmentIndex >= 1)
+        let shown = times.withLock { $0 }
+        #expect(zip(shown, shown.dropFirst()).allSatisfy { abs($1 - $0 - 1.0 / 30) < 0.002 }, "no gap, no repeat")
+        let switchFrame = Int((switched.seconds * 30).rounded())
+        let seen = widths.withLock { $0 }
+        #expect(seen.count > switchFrame && seen[switchFrame] < 1920, "the segment shows at the lower variant")
+        // The 1080p segment was cut short on the wire: nginx sent less than the file.
+        let responses = TestHTTPServer.responses(containing: "/ladder/long-ts/").dropFirst(before)
+        let name = String(format: "/v3/seg%03d.ts", switched.segmentIndex)
+        let cut = responses.filter { $0.request.contains("/ladder/long-ts/v3/") && $0.request.contains(name) }
+        let size =
+            (try? FileManager.default.attributesOfItem(atPath: LadderMedia.path("long-ts\(name)"))[.size])
+            as? Int64 ?? 0
+        #expect(!cut.isEmpty && cut.allSatisfy { $0.bytesSent < size }, "\(cut) of \(size) bytes")
+    }
+}
