@@ -70,4 +70,54 @@ struct VariantSwitchMetricsPlaybackTests {
             loaded.contains { $0.start.seconds <= at + 1e-6 && $0.end.seconds >= at + 2 - 1e-6 }, "\(loaded)")
         #expect(loaded.allSatisfy { $0.start.seconds >= 0 && $0.end.seconds <= 12 + 1e-6 }, "\(loaded)")
     }
+
+    @Test("a queue's next item, loaded ahead: its first choice starts and ends once, in its own session")
+    func queuedItem() async throws {
+        let items = (0..<2).map { _ in
+            let item = PlayerItem(
+                url: LadderMedia.url("hls-ts/master.m3u8"), loading: RemoteLoading(cache: ByteCache()))
+            item.preferredPeakBitRate = 1_200_000
+            return item
+        }
+        let starts = Locked<[VariantSwitchStartEvent]>([])
+        let ends = Locked<[VariantSwitchEvent]>([])
+        let tasks = [
+            Self.gather(items[1].metrics(forType: VariantSwitchStartEvent.self), into: starts),
+            Self.gather(items[1].metrics(forType: VariantSwitchEvent.self), into: ends),
+        ]
+        defer { for task in tasks { task.cancel() } }
+        let player = QueuePlayer(items: items, clock: .untimed, audio: false)
+        defer { player.invalidate() }
+        let events = player.events()
+        let watchdog = Task {
+            try await Task.sleep(for: .seconds(120))
+            player.invalidate()
+        }
+        defer { watchdog.cancel() }
+        player.play()
+        var sessionStart: Double?
+        var choseBeforeCurrent = false
+        var ended = 0
+        for await event in events {
+            if case .currentItem = event.kind, event.itemSerialNumber == items[1].serialNumber {
+                sessionStart = event.hostTime
+            }
+            if case .variantSwitch = event.kind, event.itemSerialNumber == items[1].serialNumber {
+                choseBeforeCurrent = choseBeforeCurrent || sessionStart == nil
+            }
+            if case .didPlayToEnd = event.kind { ended += 1 }
+            if ended == 2 { break }
+        }
+        await player.callbacksDelivered()
+        await Self.wait { starts.withLock { $0.count } >= 1 && ends.withLock { $0.count } >= 1 }
+        let started = starts.withLock { $0 }
+        let finished = ends.withLock { $0 }
+        try #require(started.count == 1 && finished.count == 1, "\(started) \(finished)")
+        #expect(started[0].from == nil && started[0].reason == "initial" && started[0].to.resolution?.width == 640)
+        #expect(finished[0].didSucceed && finished[0].variantSwitch == started[0].variantSwitch)
+        #expect(started[0].sessionID == finished[0].sessionID)
+        #expect(choseBeforeCurrent, "the next item was loaded, and chose, before it became current")
+        let begun = try #require(sessionStart)
+        #expect(started[0].hostTime >= begun && finished[0].hostTime >= begun, "reported in the item's own session")
+    }
 }
