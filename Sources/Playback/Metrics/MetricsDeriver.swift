@@ -88,11 +88,13 @@ struct MetricsDeriver {
                 mediaTime: event.itemTime, notLikelySince: t, summaryDue: item != nil)
             session.startWall = wallNow
             out += swapsAlreadyShown(at: t)
-            // An item loaded ahead made its first choices before its session: they start now.
+            // An item loaded ahead (or current before) made choices before this session: they start now.
             refreshLoaded(facts)
-            let replayed = session.variants.replay(item?.variantSwitches ?? [], context: context(at: t))
-            out += replayed.map { ($0, item) }
-            if let read = item?.variantRead {
+            let read = item?.variantRead
+            out += session.variants.replay(item?.variantSwitches ?? [], read: read, context: context(at: t)).map {
+                ($0, item)
+            }
+            if let read {
                 out += variantRead(read, of: item, at: t, mediaTime: event.itemTime, facts: facts)
             }
             return out

@@ -21,10 +21,15 @@ struct VariantSwitchTracker {
         return [VariantSwitchStartEvent(context: context, change: change, loadedTimeRanges: loadedTimeRanges)]
     }
 
-    /// The switches the item made before its session began (when it was loaded ahead): started now.
-    mutating func replay(_ changes: [VariantSwitch], context: MetricContext) -> [any MetricEvent] {
+    /// The switches the item made before its session began (loaded ahead, or current before): started now, from the
+    /// one in effect where the reader is (`read`) on; the older ones were over before the session.
+    mutating func replay(_ changes: [VariantSwitch], read: VariantRead?, context: MetricContext) -> [any MetricEvent] {
         replayed = changes
-        return changes.map {
+        var first = changes.startIndex
+        if let read, let effective = changes.lastIndex(where: { $0.segmentIndex <= read.segmentIndex }) {
+            first = effective
+        }
+        return changes[first...].map {
             pending.append($0)
             return VariantSwitchStartEvent(context: context, change: $0, loadedTimeRanges: loadedTimeRanges)
         }

@@ -152,4 +152,31 @@ struct VariantSwitchMetricsTests {
         let start = h.out.first as? VariantSwitchStartEvent
         #expect(start?.to == Self.mid && start?.loadedTimeRanges == [])
     }
+
+    @Test("an item's choices before its session start with it, from the one in effect where its reader is")
+    func replayed() {
+        var tracker = VariantSwitchTracker()
+        let context = MetricContext(
+            date: Date(timeIntervalSinceReferenceDate: 3), mediaTime: .zero, sessionID: "s", hostTime: 3, item: "b")
+        let choices = [
+            VariantSwitch(from: nil, to: Self.low, segmentIndex: 0, seconds: 0, reason: "initial", estimate: nil),
+            VariantSwitch(
+                from: Self.low, to: Self.mid, segmentIndex: 2, seconds: 4, reason: "bandwidthUp", estimate: 4e6),
+            VariantSwitch(
+                from: Self.mid, to: Self.high, segmentIndex: 5, seconds: 10, reason: "bandwidthUp", estimate: 9e6),
+        ]
+        let read = VariantRead(segmentIndex: 3, seconds: 6, variant: Self.mid)
+        var out = tracker.replay(choices, read: read, context: context)
+        #expect(
+            out.map(\.description) == [
+                "variantSwitchStart 0 -> 1 at segment 2 (bandwidthUp)",
+                "variantSwitchStart 1 -> 2 at segment 5 (bandwidthUp)",
+            ])
+        out = tracker.read(read, context: context)
+        #expect(out.map(\.description) == ["variantSwitch 0 -> 1 at segment 2 succeeded"])
+        #expect(tracker.decided(choices[2], context: context).isEmpty, "its event, if it comes too, is not told twice")
+        #expect(tracker.pending == [choices[2]])
+        var loadedAhead = VariantSwitchTracker()
+        #expect(loadedAhead.replay(choices, read: nil, context: context).count == 3, "no read yet: all of them")
+    }
 }
