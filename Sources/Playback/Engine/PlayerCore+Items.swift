@@ -123,7 +123,8 @@ extension PlayerCore {
     }
 
     /// Reports an adaptive item's variant choices: those made while it loaded, then each as its stream session
-    /// decides it (from the session's threads: the event is emitted under the engine's lock, as any input is).
+    /// decides it (from the session's threads: the event is emitted under the engine's lock, as any input is); and
+    /// tells the metrics where they take effect.
     func observeVariants(_ item: PlayerItem, at now: Double) {
         guard let session = item.streamAccess?.session else { return }
         let earlier = session.observeSwitches { [weak self, weak item] change in
@@ -131,6 +132,12 @@ extension PlayerCore {
             self?.mutate { core in core.emit(.variantSwitch(change), item: item) }
         }
         for change in earlier { emit(.variantSwitch(change), item: item, at: now) }
+        // Where the choices take effect: the reader getting to a segment of another variant (metrics only).
+        let read = session.observeVariantsRead { [weak self, weak item] read in
+            guard let item else { return }
+            self?.mutate { core in core.metrics.variantRead(read, of: item, core: core) }
+        }
+        if let read { metrics.variantRead(read, of: item, core: self) }
     }
 
     /// Marks `item` failed (status event), and pauses the player if it is the current item.

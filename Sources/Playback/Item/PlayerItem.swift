@@ -215,6 +215,17 @@ public final class PlayerItem: Sendable {
     /// file or a progressive URL, and before the item loads).
     public var variantSwitches: [VariantSwitch] { streamAccess?.session?.switches ?? [] }
 
+    /// The variant of the last segment its stream's primary reader entered (nil before the first, and for items
+    /// that are not adaptive).
+    var variantRead: VariantRead? { streamAccess?.session?.variantRead }
+
+    /// An adaptive item's loaded media: the time spans of the segments downloaded or read (nil for other items).
+    var segmentsLoaded: [TimeRange]? {
+        streamAccess?.session?.loadedSpans.map {
+            TimeRange(start: MediaTime(seconds: $0.start), duration: MediaTime(seconds: $0.end - $0.start))
+        }
+    }
+
     /// The presentation an HLS or DASH item plays (nil before it loads, and for other items).
     public var presentation: Presentation? { streamAccess?.session?.presentation }
 

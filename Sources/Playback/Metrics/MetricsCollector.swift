@@ -1,5 +1,6 @@
 import Foundation
 import Locking
+import Streaming
 
 /// One player's metrics: typed event streams derived from its events, content swaps, and the hang watchdog of
 /// the thread that runs its callbacks. Every player has one (`Player.metricsCollector`), collecting from the
@@ -144,6 +145,17 @@ public final class MetricsCollector: Sendable {
             deliver(out, sequence: sequence)
             if case .currentItem = event.kind { ItemMetrics.purge() }
         }
+    }
+
+    /// The primary reader of `item`'s stream entered a segment of another variant (under the core's lock): sends the
+    /// variant switches it completes, after what the core published so far.
+    func variantRead(_ read: VariantRead, of item: PlayerItem, core: PlayerCore) {
+        let now = core.clockNow()
+        let mediaTime = item === core.currentItem ? core.reportedTime(at: now) : .zero
+        let out = deriver.withLock { $0.variantRead(read, of: item, at: now, mediaTime: mediaTime, facts: core) }
+        guard !out.isEmpty else { return }
+        let sequence = core.nextPublication()
+        core.executor.enqueue { [self] in deliver(out, sequence: sequence) }
     }
 
     /// The player is going away (under the core's lock): derives the owed summary; returns what sends it and ends

@@ -1,4 +1,5 @@
 import Foundation
+import Streaming
 
 /// Turns one player's event stream into metric events: a value that remembers sessions, pending seeks and swaps,
 /// and the time spent in each state. Each input returns the metric events to deliver (with the item they concern);
@@ -29,6 +30,7 @@ struct MetricsDeriver {
         var initialLikelyReported = false
         /// Something happened since the last summary (or the session is new): a summary is owed at its end.
         var summaryDue: Bool
+        var variants = VariantSwitchTracker()
     }
 
     private struct PendingSeek {
@@ -86,6 +88,15 @@ struct MetricsDeriver {
                 mediaTime: event.itemTime, notLikelySince: t, summaryDue: item != nil)
             session.startWall = wallNow
             out += swapsAlreadyShown(at: t)
+            // An item loaded ahead (or current before) made choices before this session: they start now.
+            refreshLoaded(facts)
+            let read = item?.variantRead
+            out += session.variants.replay(item?.variantSwitches ?? [], read: read, context: context(at: t)).map {
+                ($0, item)
+            }
+            if let read {
+                out += variantRead(read, of: item, at: t, mediaTime: event.itemTime, facts: facts)
+            }
             return out
         }
         session.mediaTime = event.itemTime
@@ -144,6 +155,11 @@ struct MetricsDeriver {
                 session.notLikelySince = t
             }
             session.likely = likely
+        case .variantSwitch(let change) where concernsSession(event):
+            refreshLoaded(facts)
+            for metric in session.variants.decided(change, context: context) { add(metric) }
+        case .loadedTimeRanges(let ranges) where concernsSession(event):
+            session.variants.loadedTimeRanges = ranges
         case .didPlayToEnd, .failedToPlayToEnd:
             out += summaryIfDue(at: t, facts: facts)
         case .itemStatus(.failed, _, _) where event.item != nil && event.item == session.itemName:
@@ -162,6 +178,29 @@ struct MetricsDeriver {
         pendingSwaps.append(
             PendingSwap(from: from, to: to, toName: to?.name, mode: mode, requestedAt: t, requestedWall: wallNow))
         return swapsAlreadyShown(at: t)
+    }
+
+    /// The primary reader of `item`'s stream entered a segment of another variant than the one it read before
+    /// (`StreamSession.observeVariantsRead(_:)`): the switches it completes.
+    mutating func variantRead(
+        _ read: VariantRead, of item: PlayerItem?, at t: Double, mediaTime: MediaTime, facts: some MetricsFacts
+    ) -> Output {
+        lastHostTime = max(lastHostTime, t)
+        guard item === session.item else { return [] }
+        refreshLoaded(facts)
+        return session.variants.read(read, context: context(at: t, mediaTime: mediaTime)).map { ($0, session.item) }
+    }
+
+    /// The variant switches' loaded ranges: an adaptive item's segments loaded, else its last `loadedTimeRanges`
+    /// event's.
+    private mutating func refreshLoaded(_ facts: some MetricsFacts) {
+        if let loaded = facts.segmentsLoaded(of: session.item) { session.variants.loadedTimeRanges = loaded }
+    }
+
+    /// Whether `event` is about this session's item (not one loaded ahead).
+    private func concernsSession(_ event: PlayerEvent) -> Bool {
+        if let item = session.item { return event.itemSerialNumber == item.serial }
+        return event.item != nil && event.item == session.itemName
     }
 
     /// A callback blocked the callback thread (see ``CallbackWatchdog``).
@@ -217,7 +256,9 @@ struct MetricsDeriver {
 
     private mutating func endOfSession(at t: Double, facts: some MetricsFacts) -> Output {
         guard session.item != nil || session.itemName != nil else { return [] }
-        return summaryIfDue(at: t, facts: facts)
+        let item = session.item
+        refreshLoaded(facts)
+        return session.variants.end(context: context(at: t)).map { ($0, item) } + summaryIfDue(at: t, facts: facts)
     }
 
     private mutating func summaryIfDue(at t: Double, facts: some MetricsFacts) -> Output {

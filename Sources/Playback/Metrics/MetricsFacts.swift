@@ -14,11 +14,14 @@ protocol MetricsFacts {
     func network(of item: PlayerItem?) -> ByteSourceProgress?
     /// The audio/video offset at the last frame shown while playing (host clock), if any.
     var avsync: Double? { get }
+    /// The media loaded of `item` when it is adaptive (the segments downloaded or read); nil for other items.
+    func segmentsLoaded(of item: PlayerItem?) -> [TimeRange]?
 }
 
 extension MetricsFacts {
     func network(of item: PlayerItem?) -> ByteSourceProgress? { item?.networkProgress }
     var avsync: Double? { nil }
+    func segmentsLoaded(of item: PlayerItem?) -> [TimeRange]? { item?.segmentsLoaded }
 }
 
 extension PlayerCore: MetricsFacts {

@@ -53,6 +53,10 @@ final class MetricMapper: Sendable {
             return AVMetricPlayerItemLikelyToKeepUpEvent(likely, timeTaken: likely.timeTaken)
         case let summary as PlaybackSummaryEvent:
             return AVMetricPlayerItemPlaybackSummaryEvent(summary)
+        case let start as VariantSwitchStartEvent:
+            return AVMetricPlayerItemVariantSwitchStartEvent(start)
+        case let change as VariantSwitchEvent:
+            return AVMetricPlayerItemVariantSwitchEvent(change)
         default:
             return nil
         }

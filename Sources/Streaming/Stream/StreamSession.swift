@@ -38,6 +38,11 @@ public final class StreamSession: Sendable {
         var closed = false
         var switches: [VariantSwitch] = []
         var observers: [@Sendable (VariantSwitch) -> Void] = []
+        /// The variant of the last segment the primary reader entered, and who is told when it changes.
+        var read: VariantRead?
+        /// The segments the primary reader entered (their bytes are held, as those of ``downloaded``).
+        var entered: Set<Int> = []
+        var readObservers: [@Sendable (VariantRead) -> Void] = []
         var bytesDownloaded: Int64 = 0
         /// A live playlist's first segment played (its live edge when loaded) and the variant it stays on; the
         /// number of reloads in a row that brought nothing new.
@@ -246,15 +251,24 @@ public final class StreamSession: Sendable {
         s.generation += 1
     }
 
-    /// The primary reader starts segment `index`: downloads move ahead of it.
+    /// The primary reader starts segment `index`: downloads move ahead of it. Observers of the variants read
+    /// (``observeVariantsRead(_:)``) are told when it is of another variant than the segment read before.
     func readerEntered(_ index: Int) {
-        state.withLock { s in
+        let (read, observers) = state.withLock { s -> (VariantRead?, [@Sendable (VariantRead) -> Void]) in
             s.readerIndex = index
+            s.entered.insert(index)
             // The reader fetches the segment itself when no download has begun it: downloads go on after it (a
             // download begun now would only join the reader's fetch).
             if s.downloadIndex <= index { s.downloadIndex = index + 1 }
             s.generation += 1
+            guard let id = s.decisions[index], id != s.read?.variant.id,
+                let variant = presentation.variants.first(where: { $0.id == id })
+            else { return (nil, []) }
+            let seconds = index < s.reference.segments.count ? s.reference.segments[index].start : 0
+            s.read = VariantRead(segmentIndex: index, seconds: seconds, variant: variant)
+            return (s.read, s.readObservers)
         }
+        if let read { for observer in observers { observer(read) } }
         signal()
     }
 

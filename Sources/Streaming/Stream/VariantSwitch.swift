@@ -22,3 +22,19 @@ public struct VariantSwitch: Sendable, Equatable {
         self.estimate = estimate
     }
 }
+
+/// The primary reader of a ``StreamSession`` entered the first segment of a variant it was not reading: where a
+/// switch (or the first choice) takes effect.
+public struct VariantRead: Sendable, Equatable {
+    /// The segment's index in the rendition's list, and where it starts in seconds.
+    public var segmentIndex: Int
+    public var seconds: Double
+    /// The variant it comes from.
+    public var variant: Variant
+
+    public init(segmentIndex: Int, seconds: Double, variant: Variant) {
+        self.segmentIndex = segmentIndex
+        self.seconds = seconds
+        self.variant = variant
+    }
+}

@@ -41,6 +41,18 @@ struct AdaptiveStreamCLITests {
         #expect(switches[0]["to"]?["resolution"]?.stringValue == "640x360")
         #expect(switches[0]["reason"]?.stringValue == "initial")
         #expect(try Self.events("item.didPlayToEnd", in: result).count == 1, "\(result.standardOutput.suffix(2000))")
+        // The choice as metric events: its start, and its end once the reader got to its first segment.
+        let starts = try Self.events("metric.variantSwitchStart", in: result)
+        let ends = try Self.events("metric.variantSwitch", in: result)
+        try #require(starts.count == 1 && ends.count == 1, "\(starts) \(ends)")
+        for metric in [starts[0], ends[0]] {
+            #expect(metric["from"] == .null, "the first choice: \(metric)")
+            #expect(metric["to"]?["resolution"]?.stringValue == "640x360" && metric["segment"]?.intValue == 0)
+            #expect(metric["reason"]?.stringValue == "initial" && metric["loadedTimeRanges"]?.arrayValue != nil)
+        }
+        #expect(ends[0]["didSucceed"]?.boolValue == true)
+        #expect(ends[0]["sessionID"]?.stringValue == starts[0]["sessionID"]?.stringValue)
+        #expect(starts[0]["didSucceed"] == nil)
     }
 
     @Test(

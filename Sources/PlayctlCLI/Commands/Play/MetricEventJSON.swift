@@ -2,6 +2,7 @@ import Foundation
 import MediaIO
 import Playback
 import PlayctlOutput
+import Streaming
 
 /// The JSON Lines vocabulary of the metric events (`metric.*` in `playctl play --json` and `--metrics-out`).
 ///
@@ -62,6 +63,11 @@ enum MetricEventJSON {
                 ("callback", .string(hang.callback)), ("duration", .double(hang.duration)),
                 ("threshold", .double(hang.threshold)), ("ended", .bool(hang.ended)),
             ]
+        case let start as VariantSwitchStartEvent:
+            return variantFields(start.variantSwitch, loadedTimeRanges: start.loadedTimeRanges)
+        case let end as VariantSwitchEvent:
+            return variantFields(end.variantSwitch, loadedTimeRanges: end.loadedTimeRanges)
+                + [("didSucceed", .bool(end.didSucceed))]
         case let summary as PlaybackSummaryEvent:
             var fields: [(String, JSONValue)] = [
                 ("stallCount", .int(summary.stallCount)), ("seekCount", .int(summary.seekCount)),
@@ -79,5 +85,13 @@ enum MetricEventJSON {
         default:
             return [("description", .string(metric.description))]
         }
+    }
+
+    /// A variant switch metric's fields: those of `item.variantSwitch` (`from`, `to`, `at`, `segment`, `reason`,
+    /// `estimate`), then `loadedTimeRanges` (`[[start, end], ...]` in seconds, as `item.loadedTimeRanges` has them).
+    static func variantFields(_ change: VariantSwitch, loadedTimeRanges: [TimeRange]) -> [(String, JSONValue)] {
+        let seconds = PlayerEventJSON.seconds
+        let ranges = loadedTimeRanges.map { JSONValue.array([seconds($0.start), seconds($0.end)]) }
+        return PlayerEventJSON.variantFields(change) + [("loadedTimeRanges", .array(ranges))]
     }
 }
