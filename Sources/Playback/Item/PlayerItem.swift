@@ -26,6 +26,7 @@ public final class PlayerItem: Sendable {
         var byteTimeline: ByteTimeline?
         var preferredPeakBitRate: Double = 0
         var preferredMaximumResolution: Resolution?
+        var bandwidthEstimate = SharedBandwidthEstimate.shared
         var loadingPriority: TransferPriority = .playback
         var decryptionKey: String?
         /// Media selection: the groups once loaded, what is selected, what the app chose, and options that failed.
@@ -87,7 +88,7 @@ public final class PlayerItem: Sendable {
         } else if RemoteLoading.isRemote(url) && ManifestURI.isManifest(url) {
             // An HLS or DASH presentation: its readers read the segments the item's stream session picks.
             let stream = StreamAccess(url: url, loading: loading) { [state] in
-                state.withLock { ($0.limits, $0.preferredForwardBufferDuration) }
+                state.withLock { ($0.limits, $0.preferredForwardBufferDuration, $0.bandwidthEstimate) }
             }
             access = stream
             self.makeSource = { (request) throws(MediaError) in try stream.source(for: request) }

@@ -8,14 +8,15 @@ import Streaming
 final class StreamAccess: Sendable {
     let url: String
     let loading: RemoteLoading
-    /// The item's limits (its peak bit rate and maximum resolution) and forward buffer as they are when a load
-    /// opens the session.
-    private let settings: @Sendable () -> (limits: ABRLimits, forwardSeconds: Double)
+    /// The item's limits (its peak bit rate and maximum resolution), forward buffer and bandwidth estimate as they
+    /// are when a load opens the session.
+    private let settings: @Sendable () -> Settings
+    typealias Settings = (limits: ABRLimits, forwardSeconds: Double, estimate: SharedBandwidthEstimate)
     private let current = Locked<StreamSession?>(nil)
 
     init(
         url: String, loading: RemoteLoading,
-        settings: @escaping @Sendable () -> (limits: ABRLimits, forwardSeconds: Double)
+        settings: @escaping @Sendable () -> Settings
     ) {
         self.url = url
         self.loading = loading
@@ -33,10 +34,10 @@ final class StreamAccess: Sendable {
     /// first play, or one after a failure); the others read the session it opened.
     func source(for request: ByteSourceRequest) throws(MediaError) -> any ByteSource {
         if request.reader == .primary {
-            let (limits, forward) = settings()
+            let (limits, forward, estimate) = settings()
             let session = try StreamSession.open(
                 url: url, loading: loading, limits: limits,
-                forwardSeconds: forward > 0 ? forward : Self.defaultForwardSeconds)
+                forwardSeconds: forward > 0 ? forward : Self.defaultForwardSeconds, bandwidthEstimate: estimate)
             let old = current.withLock { current -> StreamSession? in
                 defer { current = session }
                 return current

@@ -13,6 +13,14 @@ public final class SharedBandwidthEstimate: Sendable {
     /// An estimate of its own (tests, or one per network interface).
     public init() {}
 
+    /// An estimate of its own that starts at `bitsPerSecond` (a play that must start from a known rate, whatever
+    /// other plays of the process measured).
+    public static func known(_ bitsPerSecond: Double) -> SharedBandwidthEstimate {
+        let estimate = SharedBandwidthEstimate()
+        estimate.record(bitsPerSecond)
+        return estimate
+    }
+
     /// Records `bitsPerSecond` as the latest estimate; a value that is not positive and finite is ignored.
     public func record(_ bitsPerSecond: Double) {
         guard bitsPerSecond.isFinite, bitsPerSecond > 0 else { return }

@@ -62,7 +62,7 @@ extension StreamSession {
             // Bytes that were held already took no time on the link: only a transfer measures it.
             if bytes >= 16 << 10 {
                 s.abr.segmentLoaded(bytes: Int(bytes), seconds: seconds, variantID: s.decisions[index] ?? "")
-                if let measured = s.abr.estimator.estimate { SharedBandwidthEstimate.shared.record(measured) }
+                if let measured = s.abr.estimator.estimate { bandwidthEstimate.record(measured) }
             }
         }
         return true

@@ -16,6 +16,9 @@ public final class StreamSession: Sendable {
     let loading: RemoteLoading
     /// How far ahead of the primary reader segments are downloaded, in seconds of media.
     public let forwardSeconds: Double
+    /// Where the play's start estimate comes from and its measurements go (``SharedBandwidthEstimate/shared``
+    /// unless given one).
+    public let bandwidthEstimate: SharedBandwidthEstimate
     private let state: Locked<State>
     /// The AES-128 keys fetched so far, by URL.
     private let keys = SegmentKeys()
@@ -70,8 +73,10 @@ public final class StreamSession: Sendable {
     private let wake = NSCondition()
 
     private init(
-        url: String, presentation: Presentation, loading: RemoteLoading, forwardSeconds: Double, state: State
+        url: String, presentation: Presentation, loading: RemoteLoading, forwardSeconds: Double,
+        bandwidthEstimate: SharedBandwidthEstimate, state: State
     ) {
+        self.bandwidthEstimate = bandwidthEstimate
         self.url = url
         self.presentation = presentation
         self.loading = loading
@@ -83,7 +88,8 @@ public final class StreamSession: Sendable {
     /// process's last bandwidth estimate, within `limits`). Blocking.
     /// - Throws: the loader's errors, `.malformedManifest`, `.refusedByPolicy`.
     public static func open(
-        url: String, loading: RemoteLoading, limits: ABRLimits = ABRLimits(), forwardSeconds: Double = 30
+        url: String, loading: RemoteLoading, limits: ABRLimits = ABRLimits(), forwardSeconds: Double = 30,
+        bandwidthEstimate: SharedBandwidthEstimate = .shared
     ) throws(MediaError) -> StreamSession {
         let presentation = try ManifestLoader.presentation(url, loading: loading)
         guard !presentation.variants.isEmpty else {
@@ -91,7 +97,7 @@ public final class StreamSession: Sendable {
         }
         guard
             var abr = ABRMachine(
-                variants: presentation.variants, limits: limits, startEstimate: SharedBandwidthEstimate.shared.current)
+                variants: presentation.variants, limits: limits, startEstimate: bandwidthEstimate.current)
         else {
             throw MediaError(.malformedManifest, url: url, operation: .probe, reason: "no variant to play")
         }
@@ -119,7 +125,8 @@ public final class StreamSession: Sendable {
             state.switches[0].segmentIndex = state.startIndex
         }
         let session = StreamSession(
-            url: url, presentation: presentation, loading: loading, forwardSeconds: forwardSeconds, state: state)
+            url: url, presentation: presentation, loading: loading, forwardSeconds: forwardSeconds,
+            bandwidthEstimate: bandwidthEstimate, state: state)
         let thread = Thread { [weak session] in
             while let session, session.downloadNext() {}
         }

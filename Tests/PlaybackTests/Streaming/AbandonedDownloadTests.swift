@@ -36,7 +36,6 @@ struct AbandonedDownloadTests {
         defer { try? Self.setRate(8_000_000) }
         let before = TestHTTPServer.responses(containing: "/ladder/long-ts/").count
         // A link known to be fast: the play starts on 1080p.
-        SharedBandwidthEstimate.shared.record(100_000_000)
         let player = Player(clock: .host, audio: false)
         defer { player.invalidate() }
         let times = Locked<[Double]>([])
@@ -48,6 +47,7 @@ struct AbandonedDownloadTests {
             })
         let item = PlayerItem(
             url: "http://127.0.0.1:\(Self.port)/ladder/long-ts/master.m3u8", loading: RemoteLoading(cache: ByteCache()))
+        item.bandwidthEstimate = .known(100_000_000)
         item.preferredForwardBufferDuration = 4
         player.replaceCurrentItem(with: item)
         player.play()

@@ -82,8 +82,8 @@ struct AdaptivePlaybackTests {
         let high = try LadderReference.md5s(rung: 3)
         let low = try LadderReference.md5s(rung: 0)
         // A link known to be fast: the session starts on the highest rung.
-        SharedBandwidthEstimate.shared.record(100_000_000)
         let item = PlayerItem(url: LadderMedia.url(manifest), loading: RemoteLoading(cache: ByteCache()))
+        item.bandwidthEstimate = .known(100_000_000)
         item.preferredForwardBufferDuration = 2
         let (frames, trace) = await Self.play(item) { _, count in
             if count == 45 { item.preferredPeakBitRate = 1_200_000 }

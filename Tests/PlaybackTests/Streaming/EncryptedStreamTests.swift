@@ -58,8 +58,8 @@ struct EncryptedStreamTests {
         let high = try LadderReference.md5s(rung: 2)
         let low = try LadderReference.md5s(rung: 0)
         // A link known to be fast: the session starts on the highest rung (v1, 720p).
-        SharedBandwidthEstimate.shared.record(100_000_000)
         let item = PlayerItem(url: LadderMedia.url("hls-aes/master.m3u8"), loading: RemoteLoading(cache: ByteCache()))
+        item.bandwidthEstimate = .known(100_000_000)
         item.preferredForwardBufferDuration = 2
         let (frames, trace) = await AdaptivePlaybackTests.play(item) { _, count in
             if count == 45 { item.preferredPeakBitRate = 1_200_000 }

@@ -32,8 +32,8 @@ struct VariantSwitchMetricsPlaybackTests {
         arguments: ["hls-ts/master.m3u8", "hls-fmp4/master.m3u8"])
     func limitSwitch(manifest: String) async throws {
         // A link known to be fast: the session starts on the highest rung.
-        SharedBandwidthEstimate.shared.record(100_000_000)
         let item = PlayerItem(url: LadderMedia.url(manifest), loading: RemoteLoading(cache: ByteCache()))
+        item.bandwidthEstimate = .known(100_000_000)
         item.preferredForwardBufferDuration = 2
         let starts = Locked<[VariantSwitchStartEvent]>([])
         let ends = Locked<[VariantSwitchEvent]>([])
