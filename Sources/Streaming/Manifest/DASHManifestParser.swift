@@ -36,14 +36,14 @@ public enum DASHManifestParser {
         var periodDuration = try duration(period["duration"], "Period@duration", url: url)
         if periodDuration == nil, let total, total > periodStart { periodDuration = total - periodStart }
 
-        let periodBase = try baseURL(of: period, against: baseURL(of: root, against: url))
+        let periodBase = try baseURL(of: period, against: baseURL(of: root, against: url, in: url), in: url)
         var budget = maximumSegments
         var video: [Variant] = []
         var audio: [Rendition] = []
         var audioLadder: [Variant] = []
         var text: [Rendition] = []
         for set in period.children("AdaptationSet") {
-            let setBase = try baseURL(of: set, against: periodBase)
+            let setBase = try baseURL(of: set, against: periodBase, in: url)
             let kind = contentKind(of: set)
             guard kind != nil else { continue }
             for representation in set.children("Representation") {
@@ -51,7 +51,7 @@ public enum DASHManifestParser {
                 guard let bandwidth = Int(representation["bandwidth"]?.trimmingWhitespace() ?? ""), bandwidth >= 0
                 else { throw malformed(url, "Representation '\(id)' without a valid @bandwidth") }
                 var addressing = DASHSegmentAddressing(
-                    url: url, base: try baseURL(of: representation, against: setBase),
+                    url: url, base: try baseURL(of: representation, against: setBase, in: url),
                     values: .init(representationID: id, bandwidth: bandwidth), periodDuration: periodDuration,
                     budget: budget)
                 let media = try addressing.media(levels: [period, set, representation])
@@ -141,10 +141,12 @@ public enum DASHManifestParser {
         return numerator / denominator
     }
 
-    /// The element's first BaseURL resolved against `base`, or `base` when it has none.
-    private static func baseURL(of element: XMLTreeElement, against base: String) throws(MediaError) -> String {
+    /// The element's first BaseURL resolved against `base` in the MPD at `url`, or `base` when it has none.
+    private static func baseURL(
+        of element: XMLTreeElement, against base: String, in url: String
+    ) throws(MediaError) -> String {
         guard let text = element.child("BaseURL")?.text.trimmingWhitespace(), !text.isEmpty else { return base }
-        return try ManifestURI.resolve(text, against: base)
+        return try ManifestURI.resolve(text, against: base, in: url)
     }
 
     private static func duration(_ text: String?, _ name: String, url: String) throws(MediaError) -> Double? {
