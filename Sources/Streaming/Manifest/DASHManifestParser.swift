@@ -108,10 +108,10 @@ public enum DASHManifestParser {
         _ representation: XMLTreeElement, of set: XMLTreeElement, bandwidth: Int, media: MediaReference, url: String
     ) throws(MediaError) -> Variant {
         var resolution: Resolution?
-        if let width = Int(representation["width"] ?? set["width"] ?? ""),
-            let height = Int(representation["height"] ?? set["height"] ?? "")
-        {
-            resolution = Resolution(width: width, height: height)
+        if let width = representation["width"] ?? set["width"], let height = representation["height"] ?? set["height"] {
+            resolution = Resolution(
+                width: Int(try DASHSegmentTemplate.number(width, "@width", url: url)),
+                height: Int(try DASHSegmentTemplate.number(height, "@height", url: url)))
         }
         return Variant(
             id: representation["id"] ?? "", bandwidth: bandwidth, resolution: resolution,
@@ -136,7 +136,8 @@ public enum DASHManifestParser {
         guard let text else { return nil }
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count <= 2, let numerator = Double(parts[0]), numerator.isFinite, numerator >= 0,
-            let denominator = parts.count == 2 ? Double(parts[1]) : 1, denominator.isFinite, denominator > 0
+            let denominator = parts.count == 2 ? Double(parts[1]) : 1, denominator.isFinite, denominator > 0,
+            (numerator / denominator).isFinite  // `1e300/1e-300`
         else { throw malformed(url, "@frameRate is not a frame rate: '\(text)'") }
         return numerator / denominator
     }

@@ -69,4 +69,25 @@ struct ManifestFuzzFindingsTests {
         #expect(try ManifestURI.resolve("../k1", against: Self.url) == "https://cdn.example.com/show/k1")
         #expect(try ManifestURI.resolve("HTTP://h/k1", against: Self.url) == "HTTP://h/k1")
     }
+
+    @Test("DASH @width and @height are non-negative integers, and @frameRate is finite")
+    func representationAttributes() {
+        let cases = [
+            ("width=\"-5\" height=\"1\"", "@width is not a non-negative integer: '-5'"),
+            ("width=\"5\" height=\"x\"", "@height is not a non-negative integer: 'x'"),
+            ("frameRate=\"1e300/1e-300\"", "@frameRate is not a frame rate: '1e300/1e-300'"),
+        ]
+        for (attributes, reason) in cases {
+            let text = """
+                <MPD type="static" mediaPresentationDuration="PT4S"><Period><AdaptationSet contentType="video">
+                  <SegmentTemplate media="$Number$.m4s" duration="2"/><Representation id="r" bandwidth="1" \(attributes)/>
+                </AdaptationSet></Period></MPD>
+                """
+            let error = Self.error { () throws(MediaError) in
+                _ = try DASHManifestParser.parse(text, url: ManifestSamples.mpdURL)
+            }
+            #expect(error?.kind == .malformedManifest)
+            #expect(error?.reason == reason)
+        }
+    }
 }
