@@ -101,12 +101,12 @@ let package = Package(
         // How playctl writes: JSON values and JSON Lines, unbuffered descriptor writes, times and rates as text.
         .target(name: "PlayctlOutput", dependencies: ["MediaCore", "Locking"]),
         // Tools for tests, the project's and users': throttled and failing sources, seeded randomness (SplitMix64),
-        // the repository's media fixtures and references, the broken-media corpus, the media fuzz case, a process
-        // runner, test HTTP servers, a simulated network. It imports no Testing. playctl-bench links it (PlayctlBench);
-        // the playctl executable must not (PlayctlCLITests' ShippedSymbolsTests reads its symbol table).
+        // the repository's media fixtures and references, the broken-media corpus, the media and manifest fuzz cases, a
+        // process runner, test HTTP servers, a simulated network. It imports no Testing. playctl-bench links it
+        // (PlayctlBench); the playctl executable must not (PlayctlCLITests' ShippedSymbolsTests reads its symbol table).
         .target(
             name: "PlaybackTesting",
-            dependencies: ["MediaCore", "MediaIO", "Loading", "Playback", "Locking", "PlayctlOutput"]),
+            dependencies: ["MediaCore", "MediaIO", "Loading", "Streaming", "Playback", "Locking", "PlayctlOutput"]),
         // The commands: Arguments/ declares what each accepts (CommandLineKit only), Commands/ runs it. `feed` and
         // `soak` seed their randomness with a SeededGenerator of their own; `soak` reads the process's resources under
         // /proc. JSON is read with Foundation. No test kit: this is what the playctl executable ships.

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Fuzzes playctl with libFuzzer and AddressSanitizer.
 #
-#   scripts/fuzz.sh [media|args] [SECONDS]      fuzz for SECONDS (default 60), starting from Fuzz/corpus/<target>
-#   scripts/fuzz.sh [media|args] FILE...        run the target once on each FILE (reproduce a crash)
+#   scripts/fuzz.sh [media|args|manifest] [SECONDS]   fuzz for SECONDS (default 60), from Fuzz/corpus/<target>
+#   scripts/fuzz.sh [media|args|manifest] FILE...     run the target once on each FILE (reproduce a crash)
 #
 # Targets (entry points in Fuzz/<Target>/):
 #   media  writes each input to a temporary file and opens it with MediaIO's Demuxer, decodes a few video frames
@@ -12,23 +12,31 @@
 #          playctl-bench's PlayctlBenchCommands.tool, checking the parser's promises and reading the parsed command
 #          through its type
 #          (Sources/CommandLineKit/Fuzzing/ArgumentsFuzzCase.swift).
+#   manifest  the first byte of each input picks a parser (HLS as a presentation, HLS as a playlist, DASH MPD, sidx
+#          box), which reads the rest as found at a remote URL: it throws a typed MediaError naming that URL or
+#          returns a model whose invariants hold (finite durations, valid ranges, http(s) URIs only, bounded counts)
+#          (Sources/PlaybackTesting/Fuzzing/ManifestFuzzCase.swift).
 #
 # SwiftPM cannot build a fuzzer next to the package's executables (-sanitize=fuzzer brings its own main), so this
 # compiles the target's sources directly with swiftc: for media, Sources/MediaCore + Sources/MediaIO + the media fuzz
 # case + the entry point in one module; for args, Sources/CommandLineKit as a module of its own, then playctl's and
 # playctl-bench's declarations (Sources/PlayctlCLI/Arguments, Sources/PlayctlBench/Arguments) + the entry point on top
+# of it; for manifest, Sources/MediaCore as a module of its own, then Sources/Streaming/Model +
+# Sources/Streaming/Manifest (libxml2 through the CXML2 module map) + the manifest fuzz case + the entry point on top
 # of it. Everything goes to
 # .build/fuzz/<target>/: the binary, the working corpus (seeded from the committed one, which this never changes),
 # and crash-*/timeout-*/leak-* artifacts. A crash exits non-zero;
-# keep its input as a regression by copying it into Fuzz/corpus/<target>/ (FuzzCorpusTests and
-# ArgumentsFuzzCorpusTests replay every file there in 'swift test') before fixing it.
+# keep its input as a regression by copying it into Fuzz/corpus/<target>/ (FuzzCorpusTests,
+# ArgumentsFuzzCorpusTests and ManifestFuzzCorpusTests replay every file there in 'swift test') before fixing it.
 #
-# CI runs a short pass of each:  scripts/fuzz.sh args 60 && scripts/fuzz.sh media 120
+# CI runs a short pass of each:  scripts/fuzz.sh args 60 && scripts/fuzz.sh manifest 45 && scripts/fuzz.sh media 120
 #
 # Environment: FUZZ_JOBS=N runs N fuzzing processes in parallel (default 1); FUZZ_FLAGS adds libFuzzer flags.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 target=${1:-media}
+# The C modules' headers (CFFmpeg for media; CXML2 for manifest).
+includes=(-I Sources/CFFmpeg $(pkg-config --cflags-only-I libavformat | sed 's/-I/-Xcc -I/g'))
 shift || true
 out=.build/fuzz/$target
 mkdir -p "$out/corpus" "$out/artifacts" "$out/tmp"
@@ -53,8 +61,23 @@ case "$target" in
     module=ArgumentsFuzz
     flags=(-max_len=512 -timeout=5 -dict=Fuzz/args.dict)
     ;;
+  manifest)
+    # MediaCore (MediaError) as the module SwiftPM builds; the parsers and the model in one module on top of it:
+    # Streaming's other folders (ABR, Stream) need Loading and MediaIO, the parsers do not.
+    library=MediaCore
+    library_sources=$(find Sources/MediaCore -name '*.swift' | sort)
+    sources="$(find Sources/Streaming/Model Sources/Streaming/Manifest -name '*.swift' | sort)
+      Sources/PlaybackTesting/Fuzzing/ManifestFuzzCase.swift"
+    module=ManifestFuzz
+    # libxml2 through the CXML2 module map (it links xml2 itself), with libxml2's headers as SwiftPM finds them.
+    includes=(-I Sources/CXML2 $(pkg-config --cflags-only-I libxml-2.0 | sed 's/-I/-Xcc -I/g'))
+    # The committed seeds are below 4 KB and each runs in milliseconds. A DASH template may imply up to a million
+    # segments (DASHManifestParser.maximumSegments) from 200 bytes: about 30 s under ASan, 6 s without. The 10 s
+    # timeout reports such an input as a timeout: the parser's cost, not a hang (docs/reliability.md).
+    flags=(-max_len=8192 -timeout=10 -dict=Fuzz/manifest.dict)
+    ;;
   *)
-    echo "usage: scripts/fuzz.sh [media|args] [SECONDS | FILE...]" >&2
+    echo "usage: scripts/fuzz.sh [media|args|manifest] [SECONDS | FILE...]" >&2
     exit 2
     ;;
 esac
@@ -74,8 +97,12 @@ fi
 echo "building $binary" >&2
 # shellcheck disable=SC2086  # the source lists are word-split on purpose
 swiftc -sanitize=fuzzer,address -parse-as-library -swift-version 6 -module-name "$module" -package-name playctl \
-  -O -g -I Sources/CFFmpeg $(pkg-config --cflags-only-I libavformat | sed 's/-I/-Xcc -I/g') "${linked[@]}" \
+  -O -g "${includes[@]}" "${linked[@]}" \
   $sources $entry -o "$binary" 2> >(grep -v "ld.gold: warning: Cannot export local symbol" >&2)
+
+# The Swift runtime's backtracer reads the crashed process's memory, which AddressSanitizer then reports as a
+# heap-buffer-overflow of its own after the real failure; libFuzzer prints the stack (and a trap's message) anyway.
+export SWIFT_BACKTRACE=${SWIFT_BACKTRACE:-enable=no}
 
 # Reproduce: run once on the given files.
 if [ $# -gt 0 ] && [ -e "$1" ]; then

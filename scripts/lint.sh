@@ -16,3 +16,18 @@ if grep -Hn '^import ' Sources/PlayctlCLI/Arguments/*.swift Sources/PlayctlBench
     "(scripts/fuzz.sh args builds them alone)" >&2
   exit 1
 fi
+# MediaIO reaches MediaCore through its re-export (Exports.swift) alone: scripts/fuzz.sh media compiles both as one
+# module, where there is no MediaCore to import.
+if grep -Hn '^import MediaCore$' Sources/MediaIO --include='*.swift' -r >&2; then
+  echo "lint: Sources/MediaIO may not import MediaCore (Exports.swift re-exports it; scripts/fuzz.sh media builds" \
+    "MediaCore and MediaIO as one module)" >&2
+  exit 1
+fi
+# The manifest parsers and the model import only Foundation, MediaCore and CXML2: scripts/fuzz.sh manifest builds
+# them alone, without Streaming's other folders.
+if grep -Hn '^import ' Sources/Streaming/Model/*.swift Sources/Streaming/Manifest/*.swift \
+  | grep -Ev ':import (Foundation|MediaCore|CXML2)$' >&2; then
+  echo "lint: Sources/Streaming/Model and Sources/Streaming/Manifest may import only Foundation, MediaCore and CXML2" \
+    "(scripts/fuzz.sh manifest builds them alone)" >&2
+  exit 1
+fi

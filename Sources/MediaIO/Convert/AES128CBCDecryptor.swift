@@ -1,5 +1,4 @@
 import CFFmpeg
-import MediaCore
 
 /// AES-128 in CBC mode with PKCS#7 padding, as HLS encrypts whole segments (`#EXT-X-KEY:METHOD=AES-128`,
 /// RFC 8216 section 5.2), decrypted with libavutil's AES. Owns its `AVAES` context, freed in `deinit`.

@@ -36,14 +36,14 @@ public enum DASHManifestParser {
         var periodDuration = try duration(period["duration"], "Period@duration", url: url)
         if periodDuration == nil, let total, total > periodStart { periodDuration = total - periodStart }
 
-        let periodBase = try baseURL(of: period, against: baseURL(of: root, against: url))
+        let periodBase = try baseURL(of: period, against: baseURL(of: root, against: url, in: url), in: url)
         var budget = maximumSegments
         var video: [Variant] = []
         var audio: [Rendition] = []
         var audioLadder: [Variant] = []
         var text: [Rendition] = []
         for set in period.children("AdaptationSet") {
-            let setBase = try baseURL(of: set, against: periodBase)
+            let setBase = try baseURL(of: set, against: periodBase, in: url)
             let kind = contentKind(of: set)
             guard kind != nil else { continue }
             for representation in set.children("Representation") {
@@ -51,7 +51,7 @@ public enum DASHManifestParser {
                 guard let bandwidth = Int(representation["bandwidth"]?.trimmingWhitespace() ?? ""), bandwidth >= 0
                 else { throw malformed(url, "Representation '\(id)' without a valid @bandwidth") }
                 var addressing = DASHSegmentAddressing(
-                    url: url, base: try baseURL(of: representation, against: setBase),
+                    url: url, base: try baseURL(of: representation, against: setBase, in: url),
                     values: .init(representationID: id, bandwidth: bandwidth), periodDuration: periodDuration,
                     budget: budget)
                 let media = try addressing.media(levels: [period, set, representation])
@@ -108,10 +108,10 @@ public enum DASHManifestParser {
         _ representation: XMLTreeElement, of set: XMLTreeElement, bandwidth: Int, media: MediaReference, url: String
     ) throws(MediaError) -> Variant {
         var resolution: Resolution?
-        if let width = Int(representation["width"] ?? set["width"] ?? ""),
-            let height = Int(representation["height"] ?? set["height"] ?? "")
-        {
-            resolution = Resolution(width: width, height: height)
+        if let width = representation["width"] ?? set["width"], let height = representation["height"] ?? set["height"] {
+            resolution = Resolution(
+                width: Int(try DASHSegmentTemplate.number(width, "@width", url: url)),
+                height: Int(try DASHSegmentTemplate.number(height, "@height", url: url)))
         }
         return Variant(
             id: representation["id"] ?? "", bandwidth: bandwidth, resolution: resolution,
@@ -136,15 +136,18 @@ public enum DASHManifestParser {
         guard let text else { return nil }
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count <= 2, let numerator = Double(parts[0]), numerator.isFinite, numerator >= 0,
-            let denominator = parts.count == 2 ? Double(parts[1]) : 1, denominator.isFinite, denominator > 0
+            let denominator = parts.count == 2 ? Double(parts[1]) : 1, denominator.isFinite, denominator > 0,
+            (numerator / denominator).isFinite  // `1e300/1e-300`
         else { throw malformed(url, "@frameRate is not a frame rate: '\(text)'") }
         return numerator / denominator
     }
 
-    /// The element's first BaseURL resolved against `base`, or `base` when it has none.
-    private static func baseURL(of element: XMLTreeElement, against base: String) throws(MediaError) -> String {
+    /// The element's first BaseURL resolved against `base` in the MPD at `url`, or `base` when it has none.
+    private static func baseURL(
+        of element: XMLTreeElement, against base: String, in url: String
+    ) throws(MediaError) -> String {
         guard let text = element.child("BaseURL")?.text.trimmingWhitespace(), !text.isEmpty else { return base }
-        return try ManifestURI.resolve(text, against: base)
+        return try ManifestURI.resolve(text, against: base, in: url)
     }
 
     private static func duration(_ text: String?, _ name: String, url: String) throws(MediaError) -> Double? {

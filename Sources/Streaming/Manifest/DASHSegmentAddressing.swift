@@ -53,7 +53,7 @@ struct DASHSegmentAddressing {
             values.number = nil
             values.time = nil
             let expanded = try DASHSegmentTemplate.expand(template, values, url: url)
-            initialization = InitializationSection(url: try ManifestURI.resolve(expanded, against: base))
+            initialization = InitializationSection(url: try ManifestURI.resolve(expanded, against: base, in: url))
         } else if let child = element.child("Initialization") {
             initialization = try self.initialization(child)
         }
@@ -63,7 +63,8 @@ struct DASHSegmentAddressing {
             var values = self.values
             values.number = startNumber + index
             values.time = entry.time
-            let address = try ManifestURI.resolve(DASHSegmentTemplate.expand(media, values, url: url), against: base)
+            let expanded = try DASHSegmentTemplate.expand(media, values, url: url)
+            let address = try ManifestURI.resolve(expanded, against: base, in: url)
             segments.append(
                 Segment(
                     url: address, duration: Double(entry.duration) / timescale,
@@ -101,7 +102,7 @@ struct DASHSegmentAddressing {
         var segments: [Segment] = []
         for (index, segmentURL) in urls.prefix(durations.count).enumerated() {
             let address = try segmentURL["media"].map { (media) throws(MediaError) in
-                try ManifestURI.resolve(media, against: base)
+                try ManifestURI.resolve(media, against: base, in: url)
             }
             segments.append(
                 Segment(
@@ -172,7 +173,7 @@ struct DASHSegmentAddressing {
     /// An `Initialization` element: `@sourceURL` (else the base URL) and `@range`.
     private func initialization(_ element: XMLTreeElement) throws(MediaError) -> InitializationSection {
         let address = try element["sourceURL"].map { (source) throws(MediaError) in
-            try ManifestURI.resolve(source, against: base)
+            try ManifestURI.resolve(source, against: base, in: url)
         }
         return InitializationSection(url: address ?? base, byteRange: try element["range"].map(range))
     }

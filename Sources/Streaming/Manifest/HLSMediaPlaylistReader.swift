@@ -54,8 +54,11 @@ struct HLSMediaPlaylistReader {
             }
             targetDuration = seconds
         } else if let value = HLSPlaylistParser.tagValue(text, "#EXT-X-MEDIA-SEQUENCE") {
+            // Before the first segment (RFC 8216 §4.3.3.2): the segments already listed are numbered from it.
+            try beforeFirstSegment("#EXT-X-MEDIA-SEQUENCE", line)
             mediaSequence = try integer(value, of: "#EXT-X-MEDIA-SEQUENCE", line)
         } else if let value = HLSPlaylistParser.tagValue(text, "#EXT-X-DISCONTINUITY-SEQUENCE") {
+            try beforeFirstSegment("#EXT-X-DISCONTINUITY-SEQUENCE", line)
             discontinuitySequence = try integer(value, of: "#EXT-X-DISCONTINUITY-SEQUENCE", line)
         } else if text == "#EXT-X-DISCONTINUITY" {
             discontinuity = true
@@ -80,7 +83,9 @@ struct HLSMediaPlaylistReader {
             playlistType = String(value)
         } else if text == "#EXT-X-ENDLIST" {
             hasEndList = true
-        } else if text.hasPrefix("#EXT-X-STREAM-INF") || text.hasPrefix("#EXT-X-MEDIA:") {
+        } else if HLSPlaylistParser.tagValue(text, "#EXT-X-STREAM-INF") != nil
+            || HLSPlaylistParser.tagValue(text, "#EXT-X-MEDIA") != nil
+        {
             throw malformed(line, "a master playlist tag in a media playlist")
         }
         // Other tags and comments: ignored.
@@ -143,6 +148,10 @@ struct HLSMediaPlaylistReader {
             throw malformed(line, "byte range offset is not a decimal integer: '\(text)'")
         }
         return (Int64(length), Int64(offset))
+    }
+
+    private func beforeFirstSegment(_ tag: String, _ line: HLSLine) throws(MediaError) {
+        guard segments.isEmpty else { throw malformed(line, "\(tag) after the first segment") }
     }
 
     private func integer(_ text: Substring, of tag: String, _ line: HLSLine) throws(MediaError) -> Int {

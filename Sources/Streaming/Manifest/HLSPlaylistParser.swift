@@ -21,7 +21,8 @@ public enum HLSPlaylistParser {
         guard let first = lines.first, first.text == "#EXTM3U" else {
             throw malformed(url, 1, "not an HLS playlist: the first line is not #EXTM3U")
         }
-        if lines.contains(where: { $0.text.hasPrefix("#EXT-X-STREAM-INF") }) {
+        // The tag itself, not a longer name that starts with it (`#EXT-X-STREAM-INFX`), which is an unknown tag.
+        if lines.contains(where: { tagValue($0.text, "#EXT-X-STREAM-INF") != nil }) {
             return .master(try parseMaster(lines, url: url))
         }
         return .media(try HLSMediaPlaylistReader.read(lines, url: url))

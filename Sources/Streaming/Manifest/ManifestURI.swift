@@ -10,6 +10,15 @@ public enum ManifestURI {
     /// - Throws: `.refusedByPolicy` naming the URI when the policy refuses it; `.malformedManifest` when it cannot
     ///   be resolved.
     public static func resolve(_ reference: String, against base: String) throws(MediaError) -> String {
+        try resolve(reference, against: base, in: base)
+    }
+
+    /// The absolute URL of `reference` as found against `base` in the manifest at `manifest` (a DASH BaseURL is a
+    /// base of its own inside the MPD).
+    /// - Throws: as ``resolve(_:against:)``, naming `manifest`.
+    public static func resolve(
+        _ reference: String, against base: String, in manifest: String
+    ) throws(MediaError) -> String {
         let trimmed = reference.trimmingCharacters(in: .whitespaces)
         let baseIsRemote = isRemote(base)
         let resolved: String
@@ -17,18 +26,29 @@ public enum ManifestURI {
             resolved = trimmed
             if baseIsRemote && scheme != "http" && scheme != "https" {
                 throw MediaError(
-                    .refusedByPolicy, url: base, operation: .open,
+                    .refusedByPolicy, url: manifest, operation: .open,
                     reason: "the manifest names '\(trimmed)': a remote manifest may name only http(s) URIs")
             }
             if !baseIsRemote && scheme != "http" && scheme != "https" && scheme != "file" {
                 throw MediaError(
-                    .refusedByPolicy, url: base, operation: .open,
+                    .refusedByPolicy, url: manifest, operation: .open,
                     reason: "the manifest names '\(trimmed)': only files and http(s) URIs are followed")
             }
-        } else if baseIsRemote {
-            guard let baseURL = URL(string: base), let url = URL(string: trimmed, relativeTo: baseURL) else {
+            // `https:/x` or `http:x` has the scheme but no host: what the engine would not fetch as remote.
+            if (scheme == "http" || scheme == "https") && !isRemote(trimmed) {
                 throw MediaError(
-                    .malformedManifest, url: base, operation: .probe, reason: "cannot resolve URI '\(trimmed)'")
+                    .malformedManifest, url: manifest, operation: .probe,
+                    reason: "the manifest names '\(trimmed)': an http(s) URI without '//' and a host")
+            }
+        } else if baseIsRemote {
+            // Foundation may answer a reference it cannot resolve with the reference itself (`:x` stays `:x`): what
+            // comes back must be an http(s) URL like its base.
+            guard let baseURL = URL(string: base), let url = URL(string: trimmed, relativeTo: baseURL),
+                isRemote(url.absoluteString)
+            else {
+                throw MediaError(
+                    .malformedManifest, url: manifest, operation: .probe,
+                    reason: "cannot resolve URI '\(trimmed)' against '\(base)'")
             }
             resolved = url.absoluteString
         } else {
