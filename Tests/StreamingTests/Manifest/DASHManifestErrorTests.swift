@@ -91,4 +91,26 @@ struct DASHManifestErrorTests {
                 + "</SegmentTimeline></SegmentTemplate>")
         #expect(error(timeline)?.kind == .malformedManifest)
     }
+
+    @Test("a template implying more than 100,000 segments is refused; one at the bound parses (in bounded time)")
+    func segmentBound() throws {
+        let limit = DASHManifestParser.maximumSegments
+        // Segments of 1 s: the presentation's duration in seconds is the count.
+        let at = DASHManifestParserTests.mpd(
+            "<SegmentTemplate media=\"$Number$.m4s\" initialization=\"i.mp4\" duration=\"1\"/>",
+            duration: "PT\(limit)S")
+        let started = ContinuousClock.now
+        let variant = try DASHManifestParserTests.onlyVariant(at)
+        print("DASH bound: \(limit) segments parsed in \(ContinuousClock.now - started)")
+        guard case .segments(let playlist) = variant.media else {
+            Issue.record("no segment list: \(variant.media)")
+            return
+        }
+        #expect(playlist.segments.count == limit)
+        let over = DASHManifestParserTests.mpd(
+            "<SegmentTemplate media=\"$Number$.m4s\" initialization=\"i.mp4\" duration=\"1\"/>",
+            duration: "PT\(limit + 1)S")
+        #expect(error(over)?.kind == .malformedManifest)
+        #expect(error(over)?.reason.contains("more than \(limit) segments") == true)
+    }
 }
