@@ -161,6 +161,7 @@ extension CacheState {
         guard let reader = readers.removeValue(forKey: id) else { return }
         resources[reader.url]?.readers.removeValue(forKey: id)
         paceFetches(of: reader.url, cancelling: true)
+        evict()
         signal()
     }
 
