@@ -7,39 +7,19 @@ import Streaming
 ///
 /// playctl decides a variant per segment, at a segment boundary, when the segment is downloaded ahead or read: the
 /// switch is attempted then, and takes effect when the player's reader gets to that segment.
-public struct VariantSwitchStartEvent: MetricEvent, Equatable {
+public struct VariantSwitchStartEvent: VariantSwitchMetric, Equatable {
     public static let name = "metric.variantSwitchStart"
     public let context: MetricContext
-    /// The variant segments came from before; nil for the first choice.
-    public let from: Variant?
-    /// The variant chosen.
-    public let to: Variant
-    /// The first segment from ``to``: its index in the rendition's list, and where it starts in seconds.
-    public let segmentIndex: Int
-    public let seconds: Double
-    /// Why, in a word: `initial`, `bandwidthUp`, `bandwidthDown`, `bufferLow`, `stall`, `limits`, `pinned`.
-    public let reason: String
-    /// The bandwidth estimate it was decided with, in bits per second (nil before any download).
-    public let estimate: Double?
+    /// The decision as the stream session reported it (the `.variantSwitch` player event's value).
+    public let variantSwitch: VariantSwitch
     /// The media time ranges loaded when it was reported: the time spans of the segments downloaded or read (for a
     /// choice made while the item loaded, reported once it is ready, those of then).
     public let loadedTimeRanges: [TimeRange]
 
     public init(context: MetricContext, change: VariantSwitch, loadedTimeRanges: [TimeRange]) {
         self.context = context
-        self.from = change.from
-        self.to = change.to
-        self.segmentIndex = change.segmentIndex
-        self.seconds = change.seconds
-        self.reason = change.reason
-        self.estimate = change.estimate
+        self.variantSwitch = change
         self.loadedTimeRanges = loadedTimeRanges
-    }
-
-    /// The decision as the stream session reported it (the `.variantSwitch` player event's value).
-    public var variantSwitch: VariantSwitch {
-        VariantSwitch(
-            from: from, to: to, segmentIndex: segmentIndex, seconds: seconds, reason: reason, estimate: estimate)
     }
 
     public var description: String {
@@ -54,19 +34,11 @@ public struct VariantSwitchStartEvent: MetricEvent, Equatable {
 /// is shown once the frames decoded before it are), reported then. It failed when the reader entered a segment at
 /// or past ``segmentIndex`` of another variant (a later decision replaced it: a stall, new limits, a seek), or when
 /// the session ended before the reader got there (reported then).
-public struct VariantSwitchEvent: MetricEvent, Equatable {
+public struct VariantSwitchEvent: VariantSwitchMetric, Equatable {
     public static let name = "metric.variantSwitch"
     public let context: MetricContext
-    /// The variant before, as its start event has it; nil for the first choice.
-    public let from: Variant?
-    /// The variant chosen.
-    public let to: Variant
-    /// The first segment decided from ``to``, and where it starts in seconds (as the start event has them).
-    public let segmentIndex: Int
-    public let seconds: Double
-    /// Why it was decided, and the bandwidth estimate it was decided with (bits per second).
-    public let reason: String
-    public let estimate: Double?
+    /// The decision, as its start event has it.
+    public let variantSwitch: VariantSwitch
     /// The media time ranges loaded when it ended (the time spans of the segments downloaded or read).
     public let loadedTimeRanges: [TimeRange]
     /// True when segments of ``to`` are being read; false when it was replaced or the session ended first.
@@ -74,24 +46,35 @@ public struct VariantSwitchEvent: MetricEvent, Equatable {
 
     public init(context: MetricContext, change: VariantSwitch, loadedTimeRanges: [TimeRange], didSucceed: Bool) {
         self.context = context
-        self.from = change.from
-        self.to = change.to
-        self.segmentIndex = change.segmentIndex
-        self.seconds = change.seconds
-        self.reason = change.reason
-        self.estimate = change.estimate
+        self.variantSwitch = change
         self.loadedTimeRanges = loadedTimeRanges
         self.didSucceed = didSucceed
-    }
-
-    /// The decision as the stream session reported it (the `.variantSwitch` player event's value).
-    public var variantSwitch: VariantSwitch {
-        VariantSwitch(
-            from: from, to: to, segmentIndex: segmentIndex, seconds: seconds, reason: reason, estimate: estimate)
     }
 
     public var description: String {
         "variantSwitch \(from?.id ?? "-") -> \(to.id) at segment \(segmentIndex) "
             + (didSucceed ? "succeeded" : "failed")
     }
+}
+
+/// What the two variant switch metric events share: the decision, and its parts by name.
+public protocol VariantSwitchMetric: MetricEvent {
+    /// The decision as the stream session reported it (the `.variantSwitch` player event's value).
+    var variantSwitch: VariantSwitch { get }
+}
+
+extension VariantSwitchMetric {
+    /// The variant segments came from before; nil for the first choice.
+    public var from: Variant? { variantSwitch.from }
+    /// The variant chosen.
+    public var to: Variant { variantSwitch.to }
+    /// The first segment from ``to``: its index in the rendition's list.
+    public var segmentIndex: Int { variantSwitch.segmentIndex }
+    /// Where that segment starts, in seconds.
+    public var seconds: Double { variantSwitch.seconds }
+    /// Why, in a word: `initial`, `bandwidthUp`, `bandwidthDown`, `bufferLow`, `downloadAbandoned`, `stall`,
+    /// `limits`, `pinned`.
+    public var reason: String { variantSwitch.reason }
+    /// The bandwidth estimate it was decided with, in bits per second (nil before any download).
+    public var estimate: Double? { variantSwitch.estimate }
 }
