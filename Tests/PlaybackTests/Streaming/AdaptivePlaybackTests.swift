@@ -53,7 +53,7 @@ struct AdaptivePlaybackTests {
         "each format plays its lowest rung to the end, frame for frame as ffmpeg decodes it, each resource once",
         arguments: ["hls-ts/master.m3u8", "hls-fmp4/master.m3u8", "dash/manifest.mpd", "hls-byterange/index.m3u8"])
     func lowestRung(manifest: String) async throws {
-        let reference = try LadderReference.md5s(rung: 0)
+        let reference = try await LadderReference.md5s(rung: 0)
         let ladder = try LadderReference.privateLadder()
         let item = PlayerItem(
             url: TestHTTPServer.url("\(ladder)/\(manifest)"), loading: RemoteLoading(cache: ByteCache()))
@@ -79,8 +79,8 @@ struct AdaptivePlaybackTests {
         "a peak bit rate set while a 1080p play runs switches it to 360p at a segment boundary, no frame lost",
         arguments: ["hls-ts/master.m3u8", "hls-fmp4/master.m3u8", "dash/manifest.mpd"])
     func switchDown(manifest: String) async throws {
-        let high = try LadderReference.md5s(rung: 3)
-        let low = try LadderReference.md5s(rung: 0)
+        let high = try await LadderReference.md5s(rung: 3)
+        let low = try await LadderReference.md5s(rung: 0)
         // A link known to be fast: the session starts on the highest rung.
         let item = PlayerItem(url: LadderMedia.url(manifest), loading: RemoteLoading(cache: ByteCache()))
         item.bandwidthEstimate = .known(100_000_000)
@@ -107,7 +107,7 @@ struct AdaptivePlaybackTests {
     @Test(
         "exact seeks in an HLS play land on the frame ffmpeg decodes at that time", arguments: ["hls-ts", "hls-fmp4"])
     func exactSeeks(folder: String) async throws {
-        let reference = try LadderReference.md5s(rung: 0)
+        let reference = try await LadderReference.md5s(rung: 0)
         let clock = ManualClock()
         let player = Player(clock: .manual(clock), audio: false)
         defer { player.invalidate() }

@@ -17,7 +17,7 @@ import Testing
 struct EncryptedStreamTests {
     @Test("360p (an IV from each segment's sequence number) plays to the end, frame for frame as ffmpeg decodes it")
     func implicitIV() async throws {
-        let reference = try LadderReference.md5s(rung: 0)
+        let reference = try await LadderReference.md5s(rung: 0)
         let item = PlayerItem(url: LadderMedia.url("hls-aes/master.m3u8"), loading: RemoteLoading(cache: ByteCache()))
         item.preferredPeakBitRate = 1_200_000
         let (frames, trace) = await AdaptivePlaybackTests.play(item)
@@ -30,7 +30,7 @@ struct EncryptedStreamTests {
     @Test("the key is fetched once for the six segments (and the downloads ahead)")
     func keyOnce() async throws {
         // A key of a name of its own: other suites running meanwhile read the ladder's key.bin.
-        let reference = try LadderReference.md5s(rung: 0)
+        let reference = try await LadderReference.md5s(rung: 0)
         let (playlist, key) = try Self.playlist(withKey: LadderMedia.key)
         defer { Self.remove(playlist, key) }
         let item = PlayerItem(url: LadderMedia.url(playlist), loading: RemoteLoading(cache: ByteCache()))
@@ -43,7 +43,7 @@ struct EncryptedStreamTests {
 
     @Test("720p (explicit IVs), its media playlist alone, plays to the end frame for frame")
     func explicitIV() async throws {
-        let reference = try LadderReference.md5s(rung: 2)
+        let reference = try await LadderReference.md5s(rung: 2)
         let item = PlayerItem(
             url: LadderMedia.url("hls-aes/v1/index.m3u8"), loading: RemoteLoading(cache: ByteCache()))
         let (frames, trace) = await AdaptivePlaybackTests.play(item)
@@ -55,8 +55,8 @@ struct EncryptedStreamTests {
 
     @Test("a 720p play capped mid-way switches to 360p at a segment boundary: each variant's key, bit-exact both sides")
     func switchDown() async throws {
-        let high = try LadderReference.md5s(rung: 2)
-        let low = try LadderReference.md5s(rung: 0)
+        let high = try await LadderReference.md5s(rung: 2)
+        let low = try await LadderReference.md5s(rung: 0)
         // A link known to be fast: the session starts on the highest rung (v1, 720p).
         let item = PlayerItem(url: LadderMedia.url("hls-aes/master.m3u8"), loading: RemoteLoading(cache: ByteCache()))
         item.bandwidthEstimate = .known(100_000_000)
@@ -117,7 +117,7 @@ struct EncryptedStreamTests {
 
     @Test("exact seeks into encrypted segments land on the frame ffmpeg decodes at that time")
     func exactSeeks() async throws {
-        let reference = try LadderReference.md5s(rung: 0)
+        let reference = try await LadderReference.md5s(rung: 0)
         let clock = ManualClock()
         let player = Player(clock: .manual(clock), audio: false)
         defer { player.invalidate() }

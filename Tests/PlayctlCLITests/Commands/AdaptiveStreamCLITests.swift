@@ -16,18 +16,6 @@ struct AdaptiveStreamCLITests {
         try result.outputLines.map { try JSONValue(parsing: $0) }.filter { $0["event"]?.stringValue == name }
     }
 
-    /// The md5 `ffmpeg -f framemd5` gives each video frame of the ladder's progressive file of `rung`, in order.
-    static func referenceMD5s(rung: LadderMedia.Rung) throws -> [String] {
-        let ffmpeg = try #require(ProcessRunner.findExecutable("ffmpeg"), "ffmpeg is the reference")
-        let file = LadderMedia.path("progressive/\(rung.name).mp4")
-        let result = try ProcessRunner.run(
-            ffmpeg, ["-v", "error", "-i", file, "-map", "0:v:0", "-f", "framemd5", "-"], standardOutput: .capture,
-            timeout: 120)
-        return result.outputText.split(separator: "\n").filter { !$0.hasPrefix("#") }.compactMap {
-            $0.split(separator: ",").last.map { $0.trimmingCharacters(in: .whitespaces) }
-        }
-    }
-
     @Test(
         "play --max-bitrate 1200000: one choice, 360p, initial, played to the end",
         .enabled(if: !serverMissing, "needs scripts/netns.sh"))
@@ -139,7 +127,7 @@ struct AdaptiveStreamCLITests {
         arguments: ["hls-ts/master.m3u8", "hls-fmp4/master.m3u8", "dash/manifest.mpd"])
     func framesBitExact(manifest: String) async throws {
         let url = LadderMedia.url(manifest)
-        let reference = try Self.referenceMD5s(rung: LadderMedia.rungs[0])
+        let reference = try await LadderMedia.frameMD5s(rung: 0)
         try #require(reference.count == 360)
         let result = try await CLIProcess.run(["frames", url, "--md5"], timeout: 300)
         #expect(result.status == 0, "\(result.standardError)")
