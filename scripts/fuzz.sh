@@ -29,7 +29,7 @@
 # keep its input as a regression by copying it into Fuzz/corpus/<target>/ (FuzzCorpusTests,
 # ArgumentsFuzzCorpusTests and ManifestFuzzCorpusTests replay every file there in 'swift test') before fixing it.
 #
-# CI runs a short pass of each:  scripts/fuzz.sh args 60 && scripts/fuzz.sh manifest 45 && scripts/fuzz.sh media 120
+# CI runs a short pass of each:  scripts/fuzz.sh args 30 && scripts/fuzz.sh manifest 30 && scripts/fuzz.sh media 60
 #
 # Environment: FUZZ_JOBS=N runs N fuzzing processes in parallel (default 1); FUZZ_FLAGS adds libFuzzer flags.
 set -euo pipefail
