@@ -19,9 +19,9 @@ source scripts/test-groups.sh
 # Each pass runs under scripts/watchdog.sh: a hang fails with the tests left running and their threads' stacks
 # (a hang once used up CI's 90 minutes with nothing printed after the last test that finished).
 if [ $# -eq 0 ]; then
-  scripts/pulse.sh run scripts/netns.sh bash -c "scripts/watchdog.sh 1200 swift test --skip '$deadlines|$realtime' \
+  scripts/pulse.sh run scripts/netns.sh bash -c "scripts/watchdog.sh 1200 swift test --skip '$deadlines|$realtime|$alone' \
     --experimental-maximum-parallelization-width 8 && scripts/watchdog.sh 600 swift test --filter '$deadlines' \
-    && scripts/watchdog.sh 600 swift test --filter '$realtime'"
+    && scripts/watchdog.sh 600 swift test --filter '$realtime' && scripts/watchdog.sh 300 swift test --filter '$alone'"
 else
   scripts/pulse.sh run scripts/netns.sh swift test "$@"
 fi
