@@ -24,11 +24,11 @@ struct CacheBoundsTests {
         }
     }
 
-    /// Checks the statistics' bounds: memory within its limit plus one chunk per fetch under way, disk within its
-    /// limit.
+    /// Checks the statistics' bounds: memory within its limit plus one chunk per fetch under way and one for the
+    /// open reader (the chunk it reads next stays: docs/network.md), disk within its limit.
     static func checkStatistics(_ cache: ByteCache, _ breaches: Breaches, _ context: String) {
         let stats = cache.currentStatistics
-        let memoryBound = memoryLimit + ByteCache.chunkSize * stats.activeFetches
+        let memoryBound = memoryLimit + ByteCache.chunkSize * (stats.activeFetches + 1)
         if stats.memoryBytes > memoryBound {
             breaches.record("\(context): memory \(stats.memoryBytes) > \(memoryBound) (\(stats.activeFetches) fetches)")
         }
