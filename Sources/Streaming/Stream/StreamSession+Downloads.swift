@@ -83,7 +83,7 @@ extension StreamSession {
         // half of it (at a play's start every next segment looked too slow).
         let reading = withState { s -> Segment? in
             guard let id = s.decisions[s.readerIndex],
-                let playlist = s.playlists[id] ?? s.liveVariant.map({ _ in s.reference }),
+                let playlist = s.playlists[id],
                 s.readerIndex < playlist.segments.count
             else { return nil }
             return playlist.segments[s.readerIndex]
@@ -125,13 +125,9 @@ extension StreamSession {
         guard let playhead = s.playhead, ContinuousClock.now - playhead.at < .milliseconds(500),
             s.readerIndex < segments.count
         else { return nil }
-        let origin = s.startIndex < segments.count ? segments[s.startIndex].start : 0
-        var end = segments[s.readerIndex].start + segments[s.readerIndex].duration
-        var next = s.readerIndex + 1
-        while next < segments.count, s.downloaded.contains(next) {
-            end = segments[next].start + segments[next].duration
-            next += 1
-        }
+        let origin = s.origin
+        let reading = segments[s.readerIndex]
+        let end = reading.start + reading.duration + bufferAhead(s)
         return max(0, end - (playhead.seconds + origin))
     }
 

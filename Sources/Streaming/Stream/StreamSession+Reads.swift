@@ -20,7 +20,7 @@ extension StreamSession {
     public var loadedSpans: [(start: Double, end: Double)] {
         withState { s in
             let segments = s.reference.segments
-            let origin = s.startIndex < segments.count ? segments[s.startIndex].start : 0
+            let origin = s.origin
             var spans: [(start: Double, end: Double)] = []
             var last: Int?
             for index in s.downloaded.union(s.entered).sorted() where index < segments.count {

@@ -62,6 +62,10 @@ public final class StreamSession: Sendable {
         /// The playhead last reported (``playheadMoved(to:)``) and when.
         var playhead: (seconds: Double, at: ContinuousClock.Instant)?
 
+        /// Where the play's time 0 is in the reference playlist: its first segment played (a live playlist's edge
+        /// when loaded).
+        var origin: Double { startIndex < reference.segments.count ? reference.segments[startIndex].start : 0 }
+
         /// Keeps `change` in ``switches`` (the newest 100).
         mutating func recordSwitch(_ change: VariantSwitch) {
             switches.append(change)
@@ -173,7 +177,7 @@ public final class StreamSession: Sendable {
     func index(containing seconds: Double) -> Int {
         state.withLock { s in
             let segments = s.reference.segments
-            let origin = s.startIndex < segments.count ? segments[s.startIndex].start : 0
+            let origin = s.origin
             return segments.lastIndex { $0.start <= seconds + origin + 1e-6 } ?? 0
         }
     }
