@@ -30,20 +30,19 @@ struct AbandonedDownloadTests {
         try #require(result.succeeded, "tc: \(result.errorText)")
     }
 
-    @Test("the link drops to 1 Mbit/s under a 720p play: the segment in flight is given up for a lower one")
-    func dropMidSegment() async throws {
-        try Self.setRate(8_000_000)
-        defer { try? Self.setRate(8_000_000) }
+    /// A 720p play of the long ladder on the host clock, 3 s in: the player, the item, the frames shown (time, width)
+    /// and how many ladder responses nginx had logged before it.
+    static func startAt720p() async throws -> (
+        player: Player, item: PlayerItem, shown: Locked<[(seconds: Double, width: Int)]>, before: Int
+    ) {
         let before = TestHTTPServer.responses(containing: "/ladder/long-ts/").count
         let player = Player(clock: .host, audio: false)
-        defer { player.invalidate() }
         let shown = Locked<[(seconds: Double, width: Int)]>([])
         player.add(VideoSink { frame in shown.withLock { $0.append((frame.time.seconds, frame.width)) } })
         let item = PlayerItem(
-            url: "http://127.0.0.1:\(Self.port)/ladder/long-ts/master.m3u8", loading: RemoteLoading(cache: ByteCache()))
+            url: "http://127.0.0.1:\(port)/ladder/long-ts/master.m3u8", loading: RemoteLoading(cache: ByteCache()))
         // A link known to be fast and a cap at 720p (3.3 Mbit/s): its segments come in under half their duration at
-        // 8 Mbit/s, so none is given up before the drop, even at the start with one segment buffered (1080p's take
-        // 70% of theirs there, and a loaded machine made one look too slow).
+        // 8 Mbit/s (1080p's take 70% of theirs).
         item.bandwidthEstimate = .known(100_000_000)
         item.preferredMaximumResolution = Resolution(width: 1280, height: 720)
         item.preferredForwardBufferDuration = 4
@@ -53,8 +52,30 @@ struct AbandonedDownloadTests {
             player.currentTime().seconds >= 3 || item.status == .failed
         }
         try #require(item.status == .readyToPlay, "\(String(describing: item.error))")
-        let atDrop = item.variantSwitches
-        try #require(atDrop.allSatisfy { $0.to.resolution?.width == 1280 }, "\(atDrop.map(\.reason))")
+        return (player, item, shown, before)
+    }
+
+    @Test("the link drops to 1 Mbit/s under a 720p play: the segment in flight is given up for a lower one")
+    func dropMidSegment() async throws {
+        try Self.setRate(8_000_000)
+        defer { try? Self.setRate(8_000_000) }
+        // The precondition, a 720p play 3 s in with no switch, is tried up to three times: at a play's start (one
+        // segment buffered, the reader's fetch and the first download sharing the link) the rule now and then
+        // judged a segment too slow before any drop (1 run in 7 here). What is checked below holds for the run used.
+        var attempts: [[String]] = []
+        var run: (player: Player, item: PlayerItem, shown: Locked<[(seconds: Double, width: Int)]>, before: Int)?
+        while run == nil, attempts.count < 3 {
+            let candidate = try await Self.startAt720p()
+            let switches = candidate.item.variantSwitches
+            if switches.allSatisfy({ $0.to.resolution?.width == 1280 }) {
+                run = candidate
+            } else {
+                candidate.player.invalidate()
+                attempts.append(switches.map(\.reason))
+            }
+        }
+        let (player, item, shown, before) = try #require(run, "no 720p start in 3 tries: \(attempts)")
+        defer { player.invalidate() }
         try Self.setRate(1_000_000)
         try await waitUntil("a download given up", timeout: .seconds(30)) {
             item.variantSwitches.contains { $0.reason == "downloadAbandoned" }
@@ -66,7 +87,7 @@ struct AbandonedDownloadTests {
         }
         player.pause()
         print(
-            "switches: \(item.variantSwitches.map { "\($0.segmentIndex) \($0.reason) \($0.to.resolution?.width ?? 0)" })"
+            "earlier starts given up: \(attempts); switches: \(item.variantSwitches.map { "\($0.segmentIndex) \($0.reason) \($0.to.resolution?.width ?? 0)" })"
         )
         #expect(switched.from?.resolution?.width == 1280)
         #expect((switched.to.resolution?.width ?? 0) < 1280)
