@@ -143,8 +143,6 @@ struct PlayCommand: ParsableCommand {
         name: "timeline", placeholder: "OUT.svg",
         help: "At the end, draw the run's timeline (as playctl report does) to OUT.svg.")
     var timelinePath: String?
-    /// The events kept for `--timeline`.
-    let recorder = TimelineRecorder()
     var cache = CacheOptions()
     /// `--max-bitrate`, `--max-resolution`: the variant limits of an HLS or DASH FILE.
     var limits = VariantLimitOptions()
@@ -156,7 +154,6 @@ struct PlayCommand: ParsableCommand {
         PlayOptions(
             path: path, rate: Float(rate), seeks: seek, scrubs: scrub, until: until, frames: frames, untimed: untimed,
             audio: !noAudio, audioOutput: audioOutput, audioDevice: audioDevice, json: json, metricsPath: metricsOut,
-            timeline: timelinePath == nil ? nil : recorder,
             cache: cache, decryptionKey: key?.hex, audioLanguage: audioLanguage, subtitleLanguage: subtitleLanguage,
             subtitleFiles: subtitleFiles, limits: limits)
     }

@@ -72,8 +72,6 @@ struct PlayOptions: Sendable {
     let audioDevice: String?
     let json: Bool
     let metricsPath: String?
-    /// `--timeline`: keeps the printed events for the picture drawn at the end.
-    let timeline: TimelineRecorder?
     /// Where the bytes of http(s) media are cached.
     let cache: CacheOptions
     /// `--decryption-key`.

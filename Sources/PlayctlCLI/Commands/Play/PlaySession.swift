@@ -17,14 +17,21 @@ extension PlayCommand: PlayctlCommand {
         let done = DispatchSemaphore(value: 0)
         let options = self.options
         let scenario = pictureInPicture
+        // `--timeline`: keeps the printed events for the picture drawn at the end.
+        let recorder = timelinePath.map { _ in TimelineRecorder() }
         Task.detached {
-            let result = if let scenario { await scenario.run() } else { await PlaySession(options: options).run() }
+            let result =
+                if let scenario {
+                    await scenario.run(timeline: recorder)
+                } else {
+                    await PlaySession(options: options, timeline: recorder).run()
+                }
             outcome.withLock { $0 = result }
             done.signal()
         }
         done.wait()
         try outcome.withLock { $0 }!.get()
-        if let timelinePath {
+        if let timelinePath, let recorder {
             try recorder.write(to: timelinePath, title: "playctl play " + ReportCommand.fileName(path))
         }
     }
@@ -35,9 +42,10 @@ final class PlaySession: Sendable {
     let options: PlayOptions
     let printer: EventPrinter
 
-    init(options: PlayOptions) {
+    /// `timeline` keeps every printed event for `--timeline`.
+    init(options: PlayOptions, timeline: TimelineRecorder?) {
         self.options = options
-        self.printer = EventPrinter(json: options.json, metricsPath: options.metricsPath, timeline: options.timeline)
+        self.printer = EventPrinter(json: options.json, metricsPath: options.metricsPath, timeline: timeline)
     }
 
     func run() async -> Result<Void, CommandFailure> {

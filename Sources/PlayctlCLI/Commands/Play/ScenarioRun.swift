@@ -6,8 +6,8 @@ import Playback
 
 extension PictureInPictureScenario {
     /// Runs the scenario to its end; fails when an item fails or Picture in Picture cannot start.
-    func run() async -> Result<Void, CommandFailure> {
-        let run = ScenarioRun(scenario: self)
+    func run(timeline: TimelineRecorder?) async -> Result<Void, CommandFailure> {
+        let run = ScenarioRun(scenario: self, timeline: timeline)
         return await run.execute()
     }
 }
@@ -21,11 +21,11 @@ final class ScenarioRun: @unchecked Sendable {
     let step = MediaTime(value: 4, timescale: 600)
     let wallStart = Date()
 
-    init(scenario: PictureInPictureScenario) {
+    init(scenario: PictureInPictureScenario, timeline: TimelineRecorder?) {
         self.scenario = scenario
         system = SimulatedPictureInPictureSystem(profile: .iOS, clock: .manual(clock))
         log.json = scenario.options.json
-        log.timeline = scenario.options.timeline
+        log.timeline = timeline
     }
 
     func execute() async -> Result<Void, CommandFailure> {
