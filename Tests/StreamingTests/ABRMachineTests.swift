@@ -29,7 +29,7 @@ struct ABRMachineTests {
                 abr.nextSegment(duration: 2) == ABRDecision(variant: expected, previous: nil, reason: .initial),
                 "start estimate \(String(describing: estimate))")
         }
-        var abr = try machine()
+        let abr = try machine()
         #expect(abr.estimate == 500_000)
     }
 

@@ -5,8 +5,13 @@ import Streaming
 struct VariantSwitchTracker {
     /// The media time ranges loaded, as the session's last `loadedTimeRanges` event has them.
     var loadedTimeRanges: [TimeRange] = []
-    /// Switches started and not ended yet, in the order they were decided.
+    /// Switches started and not ended yet, in the order they were decided: at most ``pendingLimit``.
     private(set) var pending: [VariantSwitch] = []
+    /// How many switches may wait for the reader. A reader that stops reading while the session keeps deciding (a
+    /// stalled demuxer, a session whose reads are not observed) would grow the list forever: past the limit the
+    /// oldest ends as failed (its ``VariantSwitchEvent`` with `didSucceed: false`). A forward buffer of 30 s holds 15
+    /// segments of 2 s, each decided at most a few times.
+    static let pendingLimit = 64
     /// Switches already started from the item's list when the session began: their events, if they come too, are
     /// not reported twice.
     private var replayed: [VariantSwitch] = []
@@ -19,6 +24,17 @@ struct VariantSwitchTracker {
         }
         pending.append(change)
         return [VariantSwitchStartEvent(context: context, change: change, loadedTimeRanges: loadedTimeRanges)]
+            + trim(context: context)
+    }
+
+    /// Ends the oldest pending switches as failed while more than ``pendingLimit`` wait.
+    private mutating func trim(context: MetricContext) -> [any MetricEvent] {
+        let excess = pending.count - Self.pendingLimit
+        guard excess > 0 else { return [] }
+        defer { pending.removeFirst(excess) }
+        return pending[..<excess].map {
+            VariantSwitchEvent(context: context, change: $0, loadedTimeRanges: loadedTimeRanges, didSucceed: false)
+        }
     }
 
     /// The switches the item made before its session began (loaded ahead, or current before): started now, from the
@@ -29,10 +45,11 @@ struct VariantSwitchTracker {
         if let read, let effective = changes.lastIndex(where: { $0.segmentIndex <= read.segmentIndex }) {
             first = effective
         }
-        return changes[first...].map {
+        let started: [any MetricEvent] = changes[first...].map {
             pending.append($0)
             return VariantSwitchStartEvent(context: context, change: $0, loadedTimeRanges: loadedTimeRanges)
         }
+        return started + trim(context: context)
     }
 
     /// The reader entered segment `read.segmentIndex`, the first it read of `read.variant`: the switches decided

@@ -210,9 +210,7 @@ public struct ABRMachine: Sendable {
         let decision = ABRDecision(variant: variant, previous: current, reason: reason)
         if decision.isSwitch { switches += 1 }
         if reason != .unchanged {
-            history.append(decision)
-            let limit = max(1, configuration.historyLimit)
-            if history.count > limit { history.removeFirst(history.count - limit) }
+            history.appendKeepingNewest(decision, limit: configuration.historyLimit)
         }
         current = variant
         return decision

@@ -66,10 +66,9 @@ public final class StreamSession: Sendable {
         /// when loaded).
         var origin: Double { startIndex < reference.segments.count ? reference.segments[startIndex].start : 0 }
 
-        /// Keeps `change` in ``switches`` (the newest 100).
+        /// Keeps `change` in ``switches`` (the newest ``StreamSession/switchHistoryLimit``).
         mutating func recordSwitch(_ change: VariantSwitch) {
-            switches.append(change)
-            if switches.count > 100 { switches.removeFirst(switches.count - 100) }
+            switches.appendKeepingNewest(change, limit: StreamSession.switchHistoryLimit)
         }
     }
 
@@ -151,8 +150,12 @@ public final class StreamSession: Sendable {
         state.withLock { $0.reference.hasEnd ? $0.reference.duration : nil }
     }
 
-    /// The variant switches so far, the first choice included (the newest 100).
+    /// The variant switches so far, the first choice included (the newest ``switchHistoryLimit``).
     public var switches: [VariantSwitch] { state.withLock { $0.switches } }
+
+    /// How many switches ``switches`` keeps: a long play that switches every few segments would grow the list
+    /// forever (AVPlayerItemAccessLog keeps its events likewise bounded).
+    public static let switchHistoryLimit = 100
 
     /// Bytes of segments downloaded ahead so far.
     public var bytesDownloaded: Int64 { state.withLock { $0.bytesDownloaded } }

@@ -179,4 +179,29 @@ struct VariantSwitchMetricsTests {
         var loadedAhead = VariantSwitchTracker()
         #expect(loadedAhead.replay(choices, read: nil, context: context).count == 3, "no read yet: all of them")
     }
+
+    @Test("at most 64 switches wait for the reader: past that the oldest ends as failed, and every start ends once")
+    func pendingBound() {
+        var tracker = VariantSwitchTracker()
+        let context = MetricContext(
+            date: Date(timeIntervalSinceReferenceDate: 3), mediaTime: .zero, sessionID: "s", hostTime: 3, item: "b")
+        var ended: [VariantSwitchEvent] = []
+        var started = 0
+        for index in 0..<200 {
+            let change = VariantSwitch(
+                from: index.isMultiple(of: 2) ? Self.low : Self.mid, to: index.isMultiple(of: 2) ? Self.mid : Self.low,
+                segmentIndex: 1000 + index, seconds: Double(index) * 2, reason: "bandwidthUp", estimate: 4e6)
+            for event in tracker.decided(change, context: context) {
+                if event is VariantSwitchStartEvent { started += 1 }
+                if let end = event as? VariantSwitchEvent { ended.append(end) }
+            }
+            #expect(tracker.pending.count <= VariantSwitchTracker.pendingLimit)
+        }
+        #expect(started == 200)
+        #expect(tracker.pending.count == VariantSwitchTracker.pendingLimit)
+        #expect(ended.count == 200 - VariantSwitchTracker.pendingLimit && ended.allSatisfy { !$0.didSucceed })
+        #expect(
+            ended.map(\.variantSwitch.segmentIndex) == Array(1000..<(1000 + 200 - VariantSwitchTracker.pendingLimit)))
+        #expect(tracker.end(context: context).count == VariantSwitchTracker.pendingLimit)
+    }
 }
