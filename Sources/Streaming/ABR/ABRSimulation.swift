@@ -1,11 +1,15 @@
 /// A play of an ``ABRMachine`` against a scripted link, in virtual time: for tests and benchmarks of the rules.
 ///
 /// The model: segments of ``segmentDuration`` seconds, fetched one after another; a segment of a variant is
-/// `bandwidth x segmentDuration` bits and takes as long as the link needs at its rate of the moment (the rate may
-/// change during a download); while it downloads, the playhead drains the buffer (a stall when it runs dry, until
-/// the segment is in); playback starts, and restarts after a stall, as soon as one segment is buffered; the fetch
-/// waits while more than ``maxForwardBuffer`` is buffered. After each segment the machine hears
-/// `segmentLoaded`, `stalled` (when the buffer ran dry during it) and `bufferLevel`, in that order.
+/// `averageBandwidth x segmentDuration` bits (its peak `bandwidth` when it has no average) and takes as long as the
+/// link needs at its rate of the moment (the rate may change during a download); while it downloads, the playhead
+/// drains the buffer (a stall when it runs dry, until the segment is in); playback starts, and restarts after a
+/// stall, as soon as one segment is buffered; the fetch waits while more than ``maxForwardBuffer`` is buffered.
+/// After each segment the machine hears `segmentLoaded`, `stalled` (when the buffer ran dry during it) and
+/// `bufferLevel`, in that order. With ``checksDownloads`` (the stream session's driver does), every 100 ms of a
+/// download while media is buffered the machine hears `bufferLevel` and `downloadProgress` (the abandon rule): a
+/// download it gives up took its time on the link, and the same segment is fetched from the variant it chose.
+/// Not modelled: the session's replacement of a buffer of lower quality when switching up.
 public struct ABRSimulation: Sendable, Equatable {
     /// The link's rate for some seconds of wall time; the last phase lasts forever.
     public struct LinkPhase: Sendable, Equatable {
@@ -19,7 +23,7 @@ public struct ABRSimulation: Sendable, Equatable {
 
     /// What a play gave.
     public struct Result: Sendable, Equatable {
-        /// The bandwidth of each segment's variant, in play order.
+        /// The bit rate of each segment played (its variant's average, else its peak), in play order.
         public var bitrates: [Int]
         public var stalls: Int
         /// Wall seconds the playhead waited after it had started (startup excluded).
@@ -42,10 +46,16 @@ public struct ABRSimulation: Sendable, Equatable {
     public var mediaDuration: Double
     /// The fetch pauses while more than this many seconds are buffered (30 s, hls.js's `maxBufferLength`).
     public var maxForwardBuffer: Double
+    /// Whether downloads under way are checked by the abandon rule (``ABRMachine/downloadProgress(variantID:bytes:expectedBytes:seconds:receivingSeconds:duration:)``).
+    public var checksDownloads: Bool
 
     /// Rates under 1 bit/s are taken as 1 bit/s and durations that are not positive as 0 (a phase of no time), so
     /// every download ends; an empty link is one phase of 1 bit/s.
-    public init(link: [LinkPhase], segmentDuration: Double = 2, mediaDuration: Double, maxForwardBuffer: Double = 30) {
+    public init(
+        link: [LinkPhase], segmentDuration: Double = 2, mediaDuration: Double, maxForwardBuffer: Double = 30,
+        checksDownloads: Bool = true
+    ) {
+        self.checksDownloads = checksDownloads
         let phases = link.map {
             LinkPhase(
                 seconds: $0.seconds.isFinite && $0.seconds > 0 ? $0.seconds : 0,
@@ -65,9 +75,19 @@ public struct ABRSimulation: Sendable, Equatable {
         var buffer = 0.0
         var playing = false
         for _ in 0..<count {
-            let variant = machine.nextSegment(duration: segmentDuration).variant
-            let bits = Double(variant.bandwidth) * segmentDuration
-            let download = downloadTime(bits: bits, from: now)
+            var variant = machine.nextSegment(duration: segmentDuration).variant
+            var bits = Self.bits(of: variant, duration: segmentDuration)
+            var download = downloadTime(bits: bits, from: now)
+            // The abandon rule: a download given up took its time; the segment is fetched again from the choice.
+            while checksDownloads, playing,
+                let given = abandon(variant, bits: bits, from: now, buffer: buffer, machine: &machine)
+            {
+                now += given.spent
+                buffer -= given.spent
+                variant = given.choice
+                bits = Self.bits(of: variant, duration: segmentDuration)
+                download = downloadTime(bits: bits, from: now)
+            }
             var stalled = false
             if playing {
                 if buffer < download {
@@ -82,7 +102,7 @@ public struct ABRSimulation: Sendable, Equatable {
             now += download
             buffer += segmentDuration
             playing = true
-            result.bitrates.append(variant.bandwidth)
+            result.bitrates.append(variant.averageBandwidth ?? variant.bandwidth)
             machine.segmentLoaded(bytes: Int(bits / 8), seconds: download, variantID: variant.id)
             if stalled { _ = machine.stalled() }
             machine.bufferLevel(buffer)
@@ -96,6 +116,34 @@ public struct ABRSimulation: Sendable, Equatable {
         result.wallSeconds = now
         result.meanLinkRate = now > 0 ? bitsDelivered(until: now) / now : link[0].bitsPerSecond
         return result
+    }
+
+    /// The bits of one segment of `variant`: its average bit rate over `duration` (its peak without one).
+    static func bits(of variant: Variant, duration: Double) -> Double {
+        Double(variant.averageBandwidth ?? variant.bandwidth) * duration
+    }
+
+    /// The abandon rule's checks, every 100 ms, of a download of `bits` of `variant` begun at `start` with `buffer`
+    /// seconds buffered: the seconds spent and the variant chosen when the machine gives it up, nil when it
+    /// completes (or the buffer runs dry first: the reader then waits for this segment, which is never changed).
+    private func abandon(
+        _ variant: Variant, bits: Double, from start: Double, buffer: Double, machine: inout ABRMachine
+    ) -> (spent: Double, choice: Variant)? {
+        let total = downloadTime(bits: bits, from: start)
+        let before = bitsDelivered(until: start)
+        var elapsed = 0.1
+        while elapsed < total, elapsed < buffer {
+            machine.bufferLevel(buffer - elapsed)
+            let bytes = Int((bitsDelivered(until: start + elapsed) - before) / 8)
+            if let decision = machine.downloadProgress(
+                variantID: variant.id, bytes: bytes, expectedBytes: Int(bits / 8), seconds: elapsed,
+                duration: segmentDuration)
+            {
+                return (elapsed, decision.variant)
+            }
+            elapsed += 0.1
+        }
+        return nil
     }
 
     /// Seconds the link needs to deliver `bits` starting at wall time `start`.
