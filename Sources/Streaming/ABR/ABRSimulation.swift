@@ -9,7 +9,8 @@
 /// `bufferLevel`, in that order. With ``checksDownloads`` (the stream session's driver does), every 100 ms of a
 /// download while media is buffered the machine hears `bufferLevel` and `downloadProgress` (the abandon rule): a
 /// download it gives up took its time on the link, and the same segment is fetched from the variant it chose.
-/// Not modelled: the session's replacement of a buffer of lower quality when switching up.
+/// With ``retainedOnSwitchUp`` (the stream session's 10 s), a switch up the machine would make with that much
+/// buffered replaces the segments buffered past it at a lower variant: they are fetched again.
 public struct ABRSimulation: Sendable, Equatable {
     /// The link's rate for some seconds of wall time; the last phase lasts forever.
     public struct LinkPhase: Sendable, Equatable {
@@ -48,14 +49,18 @@ public struct ABRSimulation: Sendable, Equatable {
     public var maxForwardBuffer: Double
     /// Whether downloads under way are checked by the abandon rule (``ABRMachine/downloadProgress(variantID:bytes:expectedBytes:seconds:receivingSeconds:duration:)``).
     public var checksDownloads: Bool
+    /// Seconds of buffer kept when a switch up replaces a buffer of lower quality (Media3 discards past
+    /// `minDurationToRetainAfterDiscardMs`; the stream session past 10 s); nil: never replaced.
+    public var retainedOnSwitchUp: Double?
 
     /// Rates under 1 bit/s are taken as 1 bit/s and durations that are not positive as 0 (a phase of no time), so
     /// every download ends; an empty link is one phase of 1 bit/s.
     public init(
         link: [LinkPhase], segmentDuration: Double = 2, mediaDuration: Double, maxForwardBuffer: Double = 30,
-        checksDownloads: Bool = true
+        checksDownloads: Bool = true, retainedOnSwitchUp: Double? = nil
     ) {
         self.checksDownloads = checksDownloads
+        self.retainedOnSwitchUp = retainedOnSwitchUp.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
         let phases = link.map {
             LinkPhase(
                 seconds: $0.seconds.isFinite && $0.seconds > 0 ? $0.seconds : 0,
@@ -74,7 +79,11 @@ public struct ABRSimulation: Sendable, Equatable {
         var now = 0.0
         var buffer = 0.0
         var playing = false
-        for _ in 0..<count {
+        // Each replacement re-fetches segments at a higher variant: at most as many rounds as the ladder has rungs.
+        var rounds = 0
+        while result.bitrates.count < count, rounds < count * (machine.variants.count + 1) {
+            rounds += 1
+            if let retained = retainedOnSwitchUp { buffer -= replaceBuffer(&result, buffer, retained, machine) }
             var variant = machine.nextSegment(duration: segmentDuration).variant
             var bits = Self.bits(of: variant, duration: segmentDuration)
             var download = downloadTime(bits: bits, from: now)
@@ -116,6 +125,26 @@ public struct ABRSimulation: Sendable, Equatable {
         result.wallSeconds = now
         result.meanLinkRate = now > 0 ? bitsDelivered(until: now) / now : link[0].bitsPerSecond
         return result
+    }
+
+    /// The switch up rule with `retained` seconds buffered: when it would switch up, the whole segments buffered past
+    /// `retained` from the first one of a lower variant than its choice are dropped (to be fetched again). Returns
+    /// the seconds of media dropped.
+    private func replaceBuffer(
+        _ result: inout Result, _ buffer: Double, _ retained: Double, _ machine: ABRMachine
+    ) -> Double {
+        guard buffer > retained + segmentDuration else { return 0 }
+        var probe = machine
+        probe.bufferLevel(retained)
+        let decision = probe.nextSegment(duration: segmentDuration)
+        guard decision.reason == .bandwidthUp else { return 0 }
+        let rate = decision.variant.averageBandwidth ?? decision.variant.bandwidth
+        let beyond = Int(((buffer - retained) / segmentDuration).rounded(.down))
+        let tail = result.bitrates.count - min(beyond, result.bitrates.count)
+        guard let first = result.bitrates[tail...].firstIndex(where: { $0 < rate }) else { return 0 }
+        let dropped = result.bitrates.count - first
+        result.bitrates.removeLast(dropped)
+        return Double(dropped) * segmentDuration
     }
 
     /// The bits of one segment of `variant`: its average bit rate over `duration` (its peak without one).
