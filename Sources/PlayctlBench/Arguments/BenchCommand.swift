@@ -53,6 +53,9 @@ struct BenchCommand: ParsableCommand {
                 "playctl-bench run --thumbnails --file clip.mp4 --runs 1",
                 "A storyboard of clip.mp4 against ffmpeg's keyframe decode, 1 run of each."),
             UsageExample(
+                "playctl-bench run --scrub --file clip.mp4 --runs 1",
+                "A drag of the seek bar over clip.mp4 against a plain exact seek, 1 run of each."),
+            UsageExample(
                 "playctl-bench run --network --runs 1",
                 "Remote playback, 1 run of each command; inside scripts/netns.sh, as scripts/bench.sh --network runs it."
             ),
@@ -71,7 +74,7 @@ struct BenchCommand: ParsableCommand {
 
     static var constraints: [OptionRule<Self>] {
         [
-            .atMostOne(\.$playback, \.$network, \.$abr, \.$posters, \.$thumbnails, \.feed.$feed),
+            .atMostOne(\.$playback, \.$network, \.$abr, \.$posters, \.$thumbnails, \.$scrub, \.feed.$feed),
             .requires(\.$abrSeconds, \.$abr),
         ]
             + FeedBenchOptions.constraints(\.feed)
@@ -140,6 +143,15 @@ struct BenchCommand: ParsableCommand {
             and keyframes (target: at most 1.3x).
             """)
     var thumbnails: Bool
+    /// `--scrub`: measure a drag of the seek bar.
+    @Flag(
+        help: """
+            Measure scrubbing: a drag of the seek bar over a 10-minute 1080p clip (--file, default long.mp4 of \
+            scripts/make-http-media.sh) from 2% to 98.3% of it in 2 s with 60 positions ('playctl play --scrub'), \
+            against a plain exact seek to where it ends. Targets: a frame shown for at least 50 positions, the \
+            first within 50 ms, the exact frame at the end within 1.2x the plain seek.
+            """)
+    var scrub: Bool
     /// `--feed` and its options.
     var feed = FeedBenchOptions()
     /// Whether to print JSON instead of a table.

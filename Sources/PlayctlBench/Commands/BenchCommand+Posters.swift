@@ -34,3 +34,12 @@ extension BenchCommand {
         try printReport(output, json: report.json, lines: report.textLines)
     }
 }
+
+/// `playctl-bench run --scrub`: a drag of the seek bar against a plain exact seek (`ScrubBench`).
+extension BenchCommand {
+    func runScrub(_ output: StandardOutput) throws(CommandFailure) {
+        let bench = ScrubBench(file: file, runs: runs)
+        let report = try benchStep { () throws(BenchFailure) in try bench.run(progress: Self.progress) }
+        try printReport(output, json: report.json, lines: report.textLines)
+    }
+}

@@ -73,6 +73,10 @@ extension BenchCommand: PlayctlCommand {
             try runThumbnails(output)
             return
         }
+        if scrub {
+            try runScrub(output)
+            return
+        }
         if feed.feed {
             try runFeed(output)
             return

@@ -52,7 +52,7 @@ struct HelpTests {
         #expect(
             try usage("run", spec: PlayctlBenchCommands.spec)
                 == "playctl-bench run [--file FILE] [--runs N] [--playback | --network | --abr | --posters | --thumbnails "
-                + "| --feed] [--abr-seconds S] [--sweep] [--swipes N] "
+                + "| --scrub | --feed] [--abr-seconds S] [--sweep] [--swipes N] "
                 + "[--waste-swipes N] [--soak-swipes N] [--seed N] [--parts LIST] [--budgets LIST] [--video-costs LIST] "
                 + "[--inactive-kib LIST] [--json]")
         let play = try usage("play")

@@ -121,6 +121,12 @@ struct HelpExampleTests {
                     #expect(text.contains("12 s on the real clock, the link 8 -> 1.5 Mbit/s at 2 s -> 8 Mbit/s at 6 s"))
                     #expect(result.outputLines.contains { $0.hasPrefix("  playctl ") && $0.contains("Mbit/s") })
                 }
+            } else if example.contains("--scrub") {
+                // The drag's figures against the plain seek, and both landed exactly where the drag ends.
+                let text = result.standardOutput
+                #expect(text.contains("frames shown while dragging"), "\(text)")
+                #expect(text.contains("drag's landing / plain seek"), "\(text)")
+                #expect(text.contains("in every run: yes"), "\(text)")
             } else {
                 #expect(result.outputLines.contains { $0.contains("playctl / ffmpeg") }, "\(example)")
             }
