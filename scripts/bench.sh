@@ -10,7 +10,8 @@
 # play (docs/network.md). --posters runs there too: first-frame posters against ffmpeg, local and remote, and a
 # batch of 300 requests (docs/posters.md). --abr runs there too, on its own port: HLS first frame against ffmpeg and
 # mpv, the bytes of a full play, and a 60 s ABR run while tc changes the link's rate, against mpv
-# (docs/streaming-abr.md, "Measured").
+# (docs/streaming-abr.md, "Measured"). --thumbnails and --scrub make their default clip (long.mp4, with the served
+# media of scripts/make-http-media.sh) first.
 #
 # With --feed, the feed of scripts/make-feed-media.sh is made first (once, about 1-2 minutes), then 'playctl-bench run
 # --feed' runs inside scripts/netns.sh: playctl's feed against a naive player and mpv, swipe to first frame, prefetch
@@ -23,6 +24,10 @@ swift build -c release --product playctl-bench
 for argument in "$@"; do
   if [ "$argument" = "--network" ] || [ "$argument" = "--posters" ] || [ "$argument" = "--abr" ]; then
     exec bash scripts/netns.sh .build/release/playctl-bench run "$@"
+  fi
+  if [ "$argument" = "--thumbnails" ] || [ "$argument" = "--scrub" ]; then
+    # Their default clip, long.mp4 (10 minutes of 1080p), is made with the served media.
+    bash scripts/make-http-media.sh
   fi
   if [ "$argument" = "--feed" ]; then
     bash scripts/make-feed-media.sh

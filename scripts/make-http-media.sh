@@ -7,7 +7,7 @@
 #   hd.mp4    H.264 720p at about 2.5 Mbit/s + AAC, 8 s, moov first: the time-to-first-frame benchmark's clip
 #   moov-end.mp4  the first 4 s of hd.mp4 with its index (moov) after the media: a demuxer reads the tail first
 #   long.mp4  H.264 1080p at 5 fps and 400 kbit/s, 10 minutes, a keyframe every 2 s, moov first: the storyboard's
-#             clip (thumbnails: tests and playctl-bench run --thumbnails)
+#             clip (thumbnails: tests and playctl-bench run --thumbnails; and --scrub's)
 #   large.bin 20 MB of random bytes: larger than the caches the loading tests bound (not media)
 #   feed-mini/000-011  a 12-entry feed of hard links to a.mp4, b.mp4 and still.jpg, for bench --feed's quick runs
 #             (tests); the benchmark's own feed is made by scripts/make-feed-media.sh
