@@ -64,6 +64,12 @@ public struct PosterKey: Sendable, Hashable, CustomStringConvertible {
     public let source: String
     public let variant: String
 
+    /// The key of a seek-bar thumbnail of `source` (``ThumbnailGenerator``'s entries in a poster cache).
+    init(thumbnailOf source: String, variant: String) {
+        self.source = Self.normalize(source)
+        self.variant = "thumbnail " + variant
+    }
+
     init(_ request: PosterRequest) {
         source = Self.normalize(request.source)
         let time = request.time.map { "\($0)\(request.exact ? "" : "k")" } ?? "first"

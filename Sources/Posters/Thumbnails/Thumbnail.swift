@@ -15,6 +15,8 @@ public struct Thumbnail: Sendable {
     /// The byte position of the keyframe it was decoded from (nil for an exact frame or a container without a
     /// sample index).
     public let keyframeOffset: Int64?
+    /// Whether it came from the generator's poster cache (nothing read or decoded).
+    public let fromCache: Bool
 }
 
 /// How thumbnails are made: their size, keyframes or exact frames, the scaling algorithm.

@@ -7,12 +7,16 @@ import MediaIO
 /// header and the byte ranges of those samples); exact frames with ``ThumbnailOptions/exact``.
 ///
 /// The work runs on a thread of its own (a serial dispatch queue), one thumbnail at a time, never on Swift's
-/// cooperative pool; requests queue in order.
+/// cooperative pool; requests queue in order. Given a ``PosterCache`` (a ``PosterPipeline``'s, to share one memory
+/// budget with the posters), each thumbnail is kept there, and one asked again (the same keyframe, or for an exact
+/// frame the same time) comes from it without reading or decoding: a finger going back over the seek bar.
 public final class ThumbnailGenerator: Sendable {
     /// The path or URL.
     public let url: String
     public let options: ThumbnailOptions
     private let loading: RemoteLoading
+    /// Where thumbnails are kept (nil: none are).
+    public let cache: PosterCache?
     private let queue = DispatchQueue(label: "playctl.thumbnails")
     private let box = ReaderBox()
 
@@ -22,11 +26,13 @@ public final class ThumbnailGenerator: Sendable {
         var closed = false
     }
 
-    /// Thumbnails of `url` (a path, or an http(s) URL read through `loading`), made as `options` say.
-    public init(url: String, options: ThumbnailOptions, loading: RemoteLoading = .shared) {
+    /// Thumbnails of `url` (a path, or an http(s) URL read through `loading`), made as `options` say, kept in
+    /// `cache` when given.
+    public init(url: String, options: ThumbnailOptions, loading: RemoteLoading = .shared, cache: PosterCache? = nil) {
         self.url = url
         self.options = options
         self.loading = loading
+        self.cache = cache
     }
 
     deinit {
@@ -86,7 +92,7 @@ public final class ThumbnailGenerator: Sendable {
     private func perform<T: Sendable>(
         _ work: @escaping @Sendable (ThumbnailReader) throws(MediaError) -> T
     ) async throws(MediaError) -> T {
-        let (url, options, loading, box) = (url, options, loading, box)
+        let (url, options, loading, box, cache) = (url, options, loading, box, cache)
         let result: Result<T, MediaError> = await withCheckedContinuation { continuation in
             queue.async {
                 let result = Result { () throws(MediaError) -> T in
@@ -94,7 +100,7 @@ public final class ThumbnailGenerator: Sendable {
                         throw MediaError(.cancelled, url: url, operation: .read, reason: "the thumbnails were closed")
                     }
                     if box.reader == nil {
-                        box.reader = try ThumbnailReader(url: url, options: options, loading: loading)
+                        box.reader = try ThumbnailReader(url: url, options: options, loading: loading, cache: cache)
                     }
                     return try work(box.reader!)
                 }

@@ -15,12 +15,14 @@ final class ThumbnailReader {
     private var keyframeDecoder: KeyframeDecoder?
     private var frameReader: VideoFrameReader?
     private let scaler: FilterScaler
+    private let cache: PosterCache?
 
-    /// Opens `url` (a path or an http(s) URL read through `loading`).
+    /// Opens `url` (a path or an http(s) URL read through `loading`); thumbnails are kept in `cache` when given.
     /// - Throws: `MediaError` naming it: missing, not media, no video.
-    init(url: String, options: ThumbnailOptions, loading: RemoteLoading) throws(MediaError) {
+    init(url: String, options: ThumbnailOptions, loading: RemoteLoading, cache: PosterCache? = nil) throws(MediaError) {
         self.url = url
         self.options = options
+        self.cache = cache
         if RemoteLoading.isRemote(url) {
             let remote = loading.source(url, readAhead: RemoteByteSource.minimumReadAhead)
             self.remote = remote
@@ -59,11 +61,20 @@ final class ThumbnailReader {
         return seconds - keyframes[low - 1].seconds <= keyframes[low].seconds - seconds ? low - 1 : low
     }
 
-    /// The thumbnail for `seconds`.
+    /// The thumbnail for `seconds`: from the cache when it holds it (the same keyframe, or an exact frame asked for
+    /// the same time), else read, decoded, scaled and kept there.
     func thumbnail(at seconds: Double) throws(MediaError) -> Thumbnail {
+        let keyframe = options.exact ? nil : nearestKeyframe(to: seconds)
+        let key = cacheKey(seconds: seconds, keyframe: keyframe.map { keyframes[$0] })
+        if let key, let kept = cache?.poster(for: key) {
+            return Thumbnail(
+                requestedSeconds: seconds, time: kept.time, image: kept.image,
+                rgba: try kept.image.converted(to: .rgba), keyframeOffset: keyframe.map { keyframes[$0].offset },
+                fromCache: true)
+        }
         let frame: VideoFrame
         var offset: Int64?
-        if !options.exact, let index = nearestKeyframe(to: seconds) {
+        if let index = keyframe {
             let keyframe = keyframes[index]
             if keyframeDecoder == nil { keyframeDecoder = try KeyframeDecoder(demuxer: demuxer) }
             remote?.setFetchLimit(keyframe.end)
@@ -75,9 +86,29 @@ final class ThumbnailReader {
         }
         // Scaled once from the decoded picture; the RGBA copy converted from the small one.
         let image = try scaler.scale(frame, url: url)
+        if let key, let cache {
+            cache.insert(
+                Poster(
+                    image: image, sourceWidth: frame.width, sourceHeight: frame.height, decodedWidth: frame.width,
+                    decodedHeight: frame.height, time: frame.time, key: key, timings: PosterTimings(),
+                    fromCache: false))
+        }
         return Thumbnail(
             requestedSeconds: seconds, time: frame.time, image: image, rgba: try image.converted(to: .rgba),
-            keyframeOffset: offset)
+            keyframeOffset: offset, fromCache: false)
+    }
+
+    /// The cache's key for a thumbnail: of the keyframe (by its byte position and time) or, for an exact frame or a
+    /// container without a sample index, of the time asked for; with the size and the scaling algorithm. The picture
+    /// kept is the YUV one (the RGBA copy is converted again, to the same bytes).
+    private func cacheKey(seconds: Double, keyframe: IndexedSample?) -> PosterKey? {
+        guard cache != nil else { return nil }
+        let size = "\(options.width)x\(options.height) \(options.algorithm)"
+        guard let keyframe else {
+            return PosterKey(
+                thumbnailOf: url, variant: "\(seconds)\(options.exact ? "" : " at or before") \(size) yuv420p")
+        }
+        return PosterKey(thumbnailOf: url, variant: "keyframe@\(keyframe.offset) \(size) yuv420p")
     }
 
     /// The frame on screen at `seconds` (exact), or the keyframe at or before it (a container without a sample
