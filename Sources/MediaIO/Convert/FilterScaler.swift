@@ -52,17 +52,22 @@ public final class FilterScaler {
                 reason: "cannot scale \(frame.pixelFormat) to \(format)")
         }
         let context = try self.context(for: picture, target: target, url: url)
-        let size = Int(av_image_get_buffer_size(target, Int32(width), Int32(height), 1))
-        var bytes = [UInt8](repeating: 0, count: max(size, 0))
-        var planes = [UnsafeMutablePointer<UInt8>?](repeating: nil, count: 4)
-        var strides = [Int32](repeating: 0, count: 4)
-        let result = bytes.withUnsafeMutableBufferPointer { out in
-            av_image_fill_arrays(&planes, &strides, out.baseAddress, target, Int32(width), Int32(height), 1)
-            return picture.withPlanes { data, lines in
-                sws_scale(context, data, lines, 0, Int32(picture.height), &planes, &strides)
+        // libswscale writes past a row's end for some widths: into a padded scratch, packed after (PaddedImage).
+        guard var scratch = PaddedImage(format: target, width: Int32(width), height: Int32(height)) else {
+            throw MediaError(
+                .invalidArgument, url: url, operation: .convert, reason: "no \(format) at \(width)x\(height)")
+        }
+        let result = picture.withPlanes { data, lines in
+            scratch.withPlanes { planes, strides in
+                sws_scale(context, data, lines, 0, Int32(picture.height), planes, strides)
             }
         }
         guard result > 0 else { throw MediaError(.invalidArgument, url: url, operation: .convert, ffmpegCode: result) }
+        let bytes = scratch.packed()
+        var strides = [Int32](repeating: 0, count: 4)
+        var planes = [UnsafeMutablePointer<UInt8>?](repeating: nil, count: 4)
+        av_image_fill_arrays(
+            &planes, &strides, UnsafeMutablePointer<UInt8>(bitPattern: 0x1000), target, Int32(width), Int32(height), 1)
         var offsets: [Int] = []
         var rows: [Int] = []
         var offset = 0

@@ -21,42 +21,45 @@ public final class FrameConverter {
         if format == frame.pixelFormat && Int(outW) == frame.width && Int(outH) == frame.height {
             return Self.layout(bytes: frame.packedBytes(), format: format, width: outW, height: outH, time: frame.time)
         }
-        let target = try Self.avFormat(format)
-        let size = Int(av_image_get_buffer_size(target, outW, outH, 1))
-        var bytes = [UInt8](repeating: 0, count: max(size, 0))
-        var dstData = [UnsafeMutablePointer<UInt8>?](repeating: nil, count: 4)
-        var dstLines = [Int32](repeating: 0, count: 4)
-        try bytes.withUnsafeMutableBufferPointer { out throws(MediaError) in
-            av_image_fill_arrays(&dstData, &dstLines, out.baseAddress, target, outW, outH, 1)
-            try scale(frame, to: format, width: Int(outW), height: Int(outH), planes: dstData, strides: dstLines)
-        }
+        let scratch = try write(frame, format: format, width: Int(outW), height: Int(outH))
+        let bytes = scratch.packed()
         return Self.layout(bytes: bytes, format: format, width: outW, height: outH, time: frame.time)
     }
 
     /// Scales and converts `frame` into memory of the caller's: `planes` (one pointer per plane of `format`) with
     /// `strides` bytes from one row to the next, at `width`x`height`. The caller checks that the planes hold that
-    /// many rows of at least the format's row size.
+    /// many rows of at least the format's row size; only those bytes are written (libswscale writes into a padded
+    /// scratch picture, copied out row by row: it may write past a row's end).
     public func scale(
         _ frame: VideoFrame, to format: PixelFormat, width: Int, height: Int,
         planes: [UnsafeMutablePointer<UInt8>?], strides: [Int32]
     ) throws(MediaError) {
+        try write(frame, format: format, width: width, height: height).copy(into: planes, strides: strides)
+    }
+
+    /// `frame` scaled and converted into a padded scratch picture.
+    private func write(
+        _ frame: VideoFrame, format: PixelFormat, width: Int, height: Int
+    ) throws(MediaError) -> PaddedImage {
         let target = try Self.avFormat(format)
         context = sws_getCachedContext(
             context, Int32(frame.width), Int32(frame.height), frame.pixelFormat.avFormat, Int32(width),
             Int32(height), target, SWS_BICUBIC, nil, nil, nil)
-        guard let context else {
+        guard let context, var scratch = PaddedImage(format: target, width: Int32(width), height: Int32(height))
+        else {
             throw MediaError(
                 .invalidArgument, url: "", operation: .convert,
-                reason: "libswscale cannot convert \(frame.pixelFormat) to \(format)")
+                reason: "libswscale cannot convert \(frame.pixelFormat) to \(format) at \(width)x\(height)")
         }
-        var dstData = planes + [UnsafeMutablePointer<UInt8>?](repeating: nil, count: max(0, 4 - planes.count))
-        var dstLines = strides + [Int32](repeating: 0, count: max(0, 4 - strides.count))
         let result = Self.withPlanes(of: frame) { data, lines in
-            sws_scale(context, data, lines, 0, Int32(frame.height), &dstData, &dstLines)
+            scratch.withPlanes { planes, strides in
+                sws_scale(context, data, lines, 0, Int32(frame.height), planes, strides)
+            }
         }
         guard result > 0 else {
             throw MediaError(.invalidArgument, url: "", operation: .convert, ffmpegCode: result)
         }
+        return scratch
     }
 
     /// FFmpeg's format for `format`.
@@ -70,14 +73,15 @@ public final class FrameConverter {
         return target
     }
 
-    /// The frame's planes as libswscale takes them: a decoded `AVFrame`'s own, or (for a picture made elsewhere)
-    /// its packed bytes laid out with `av_image_fill_arrays`.
+    /// The frame's planes as libswscale takes them: a decoded `AVFrame`'s own (FFmpeg pads them), or (for a
+    /// picture made elsewhere) its packed bytes laid out with `av_image_fill_arrays`, with padding after them.
     private static func withPlanes<T>(
         of frame: VideoFrame,
         _ body: (UnsafePointer<UnsafePointer<UInt8>?>, UnsafePointer<Int32>) -> T
     ) -> T {
         if let decoded = frame.picture as? DecodedPicture { return decoded.withPlanes(body) }
-        var packed = frame.packedBytes()
+        // Padded: libswscale's SIMD code reads whole blocks, past the last row's end.
+        var packed = frame.packedBytes() + [UInt8](repeating: 0, count: Int(PaddedImage.alignment))
         var data = [UnsafeMutablePointer<UInt8>?](repeating: nil, count: 4)
         var lines = [Int32](repeating: 0, count: 4)
         return packed.withUnsafeMutableBufferPointer { buffer in
