@@ -88,7 +88,9 @@ let package = Package(
         // to build and run on Linux; the modules AVFoundation, AVKit and CoreMedia re-export it (docs/avfoundation.md).
         .target(
             name: "PlayctlAVFoundation",
-            dependencies: ["MediaCore", "MediaIO", "Loading", "Streaming", "Playback", "PictureInPicture", "Locking"]),
+            dependencies: [
+                "MediaCore", "MediaIO", "Loading", "Streaming", "Playback", "PictureInPicture", "Posters", "Locking",
+            ]),
         // Tests of code written against PlayctlAVFoundation: a manual clock driver, a recorder of everything
         // observable as a trace, golden traces (it imports Testing to report mismatches).
         .target(

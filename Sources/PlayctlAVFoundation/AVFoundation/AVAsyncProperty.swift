@@ -86,11 +86,14 @@ public final class AVAssetTrack: NSObject, @unchecked Sendable {
     public let timeRange: CMTimeRange
     /// Whether the engine can decode it.
     public let isPlayable: Bool
+    /// How far a video's picture is turned clockwise to be shown (its container's display matrix), in degrees.
+    let rotation: Int
 
     init(
         trackID: Int32, mediaType: AVMediaType, naturalSize: CGSize, nominalFrameRate: Float, timeRange: CMTimeRange,
-        isPlayable: Bool
+        isPlayable: Bool, rotation: Int = 0
     ) {
+        self.rotation = rotation
         self.trackID = trackID
         self.mediaType = mediaType
         self.naturalSize = naturalSize

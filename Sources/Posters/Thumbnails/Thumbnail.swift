@@ -20,7 +20,7 @@ public struct Thumbnail: Sendable {
 }
 
 /// How thumbnails are made: their size, keyframes or exact frames, the scaling algorithm.
-public struct ThumbnailOptions: Sendable, Equatable {
+public struct ThumbnailOptions: Sendable, Hashable {
     public var width: Int
     public var height: Int
     /// Exact frames (the frame on screen at each time: a decode from the keyframe before it) instead of the nearest
