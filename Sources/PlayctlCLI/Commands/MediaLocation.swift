@@ -55,8 +55,16 @@ struct MediaLocation {
         }
         let stream = try Self.stream(path, loading: loading, limits: limits)
         do throws(MediaError) {
-            return OpenedMedia(
-                demuxer: try Demuxer(url: path, source: stream, decryptionKey: decryptionKey), stream: stream)
+            let demuxer = try Demuxer(url: path, source: stream, decryptionKey: decryptionKey)
+            // The audio of a presentation whose audio is a rendition of its own: a demuxer of its own.
+            var audio: Demuxer?
+            if let rendition = stream.session.audioRendition {
+                var url = path
+                if case .playlist(let playlist)? = rendition.media { url = playlist }
+                audio = try Demuxer(url: url, source: SegmentedStream(audioOf: stream.session))
+            }
+            if let audio { demuxer.shareStartTime(with: audio) }
+            return OpenedMedia(demuxer: demuxer, stream: stream, audioDemuxer: audio)
         } catch {
             stream.close()
             throw error
@@ -96,6 +104,9 @@ struct OpenedMedia {
     let demuxer: Demuxer
     /// The segments of an HLS or DASH presentation (nil for a file or a progressive URL).
     let stream: SegmentedStream?
+    /// The demuxer of an HLS or DASH presentation's audio rendition when its audio is in one of its own
+    /// (``StreamSession/audioRendition``): its tracks come after the variant's.
+    var audioDemuxer: Demuxer? = nil
 
     /// What the manifest offers (nil for a file or a progressive URL).
     var presentation: Presentation? { stream?.session.presentation }
