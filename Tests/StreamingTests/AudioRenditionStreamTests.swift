@@ -1,5 +1,6 @@
 import Foundation
 import Loading
+import Locking
 import MediaCore
 import PlaybackTesting
 import Streaming
@@ -94,6 +95,32 @@ struct AudioRenditionStreamTests {
             Array(try Data(contentsOf: URL(fileURLWithPath: LadderMedia.path($0))))
         }
         #expect(bytes == expected, "\(bytes.count) bytes, not \(expected.count)")
+    }
+
+    @Test("a prefetch holds the audio rendition's playlist, initialization section and first segment too")
+    func prefetch() async throws {
+        let ladder = try Self.privateLadder()
+        let url = TestHTTPServer.url("\(ladder)/hls-audio/master.m3u8")
+        let loading = RemoteLoading(cache: ByteCache())
+        let outcome = Locked<MediaError??>(nil)
+        StreamPrefetch.start(url, loading: loading, segments: 1) { error in outcome.withLock { $0 = .some(error) } }
+        try await waitUntil("the prefetch ended", timeout: .seconds(20)) { outcome.withLock { $0 != nil } }
+        #expect(outcome.withLock { $0 } == .some(nil), "\(String(describing: outcome.withLock { $0 }))")
+        let logged = TestHTTPServer.responses(containing: "/\(ladder)/").map(\.request)
+        for file in ["audio/index.m3u8", "audio/init.mp4", "audio/seg000.m4s"] {
+            #expect(logged.contains { $0.contains("/\(ladder)/hls-audio/\(file) ") }, "\(file): \(logged)")
+        }
+        #expect(!logged.contains { $0.contains("audio/seg001") }, "one segment")
+        // A session of the same cache reads them from it: nothing fetched twice.
+        let session = try StreamSession.open(url: url, loading: loading)
+        defer { session.close() }
+        let first = try Self.readAll(SegmentedStream(audioOf: session)).count
+        #expect(first > 0)
+        var seen: [String: Int] = [:]
+        for request in TestHTTPServer.responses(containing: "/\(ladder)/hls-audio/audio/") {
+            seen[request.request + " " + request.range, default: 0] += 1
+        }
+        #expect(seen.count == 9 && seen.values.allSatisfy { $0 == 1 }, "each once: \(seen)")
     }
 
     @Test("a master whose variants carry their audio (hls-fmp4) has no audio rendition")
