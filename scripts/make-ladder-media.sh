@@ -98,8 +98,8 @@ a:0,agroup:aud,default:yes,name:audio" -hls_segment_filename "$dir.tmp/%v/seg%03
     mv "$dir.tmp/$sub/init_$i.mp4" "$dir.tmp/$sub/init.mp4"
     sed -i "s/init_$i\.mp4/init.mp4/" "$dir.tmp/$sub/index.m3u8"
   done
-  sed -i -e 's/^#EXT-X-MEDIA:.*$/#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="aud",NAME="audio",DEFAULT=YES,AUTOSELECT=YES,URI="audio\/index.m3u8"/' \
-    -e 's/AUDIO="group_aud"/AUDIO="aud"/' "$dir.tmp/master.m3u8"
+  local media='#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="aud",NAME="audio",DEFAULT=YES,AUTOSELECT=YES,URI="audio/index.m3u8"'
+  sed -i -e "s|^#EXT-X-MEDIA:.*\$|$media|" -e 's/AUDIO="group_aud"/AUDIO="aud"/' "$dir.tmp/master.m3u8"
   measure_master "$dir.tmp/master.m3u8"
   local opened
   opened=$(probe -show_entries format=duration,nb_streams -of csv=p=0 "$dir.tmp/master.m3u8" 2>&1) \
@@ -278,7 +278,8 @@ done
   echo "                         key 000102030405060708090a0b0c0d0e0f in v0/key.bin and v1/key.bin"
   echo "hls-aes/clear/           the same two renditions unencrypted"
   echo "hls-audio/master.m3u8    4 video-only fMP4 variants v0..v3/ + the audio rendition audio/index.m3u8"
-  echo "                         (#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID=\"aud\",DEFAULT=YES,AUTOSELECT=YES; made after this file)"
+  echo "                         (#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID=\"aud\",DEFAULT=YES,AUTOSELECT=YES;"
+  echo "                         made after this file, when missing)"
   echo
   echo "Rates (ffprobe):"
   printf '%s\n' "${rates_report[@]}"

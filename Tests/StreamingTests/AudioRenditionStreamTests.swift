@@ -44,7 +44,7 @@ struct AudioRenditionStreamTests {
     }
 
     @Test(
-        "the audio rendition's segments are downloaded ahead beside the video's; its bytes are its files, each fetched once",
+        "the audio segments are downloaded ahead beside the video's; its bytes are its files, each fetched once",
         arguments: ["dash/manifest.mpd", "hls-audio/master.m3u8"])
     func readsOnce(manifest: String) async throws {
         let ladder = try Self.privateLadder()

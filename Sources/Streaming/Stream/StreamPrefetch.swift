@@ -6,8 +6,9 @@ import MediaCore
 /// The start of an adaptive presentation fetched ahead into the byte cache, for a player that may play it later (a
 /// feed's next items): the manifest, the media playlist of the variant the ABR machine would start with (from the
 /// process's bandwidth estimate, within `limits`), its initialization section and its first segments, and as much of
-/// the audio rendition it plays with when its audio is one of its own (``Presentation/audioRendition(for:preferredLanguage:)``).
-/// A later ``StreamSession`` of the same URL and cache reads them from the cache.
+/// the audio rendition it plays with when its audio is one of its own
+/// (``Presentation/audioRendition(for:preferredLanguage:)``). A later ``StreamSession`` of the same URL and cache
+/// reads them from the cache.
 ///
 /// Its fetches are prefetches: they give way while a player claims the link. Runs on a thread of its own.
 public final class StreamPrefetch: Sendable {
