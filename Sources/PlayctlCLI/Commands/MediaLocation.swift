@@ -46,8 +46,10 @@ struct MediaLocation {
     }
 
     /// The media opened for reading: a demuxer (probing it), over the stream of an adaptive presentation when FILE
-    /// is a manifest. Close it when done (an adaptive stream downloads ahead until then).
-    func open() throws(MediaError) -> OpenedMedia {
+    /// is a manifest, and with `audioRendition`, a demuxer of the presentation's audio rendition when its audio is
+    /// one of its own (``StreamSession/audioRendition``). Close it when done (an adaptive stream downloads ahead until
+    /// then).
+    func open(audioRendition: Bool = false) throws(MediaError) -> OpenedMedia {
         guard isManifest, let loading else {
             return OpenedMedia(
                 demuxer: try Demuxer(url: path, source: loading?.source(path), decryptionKey: decryptionKey),
@@ -58,7 +60,7 @@ struct MediaLocation {
             let demuxer = try Demuxer(url: path, source: stream, decryptionKey: decryptionKey)
             // The audio of a presentation whose audio is a rendition of its own: a demuxer of its own.
             var audio: Demuxer?
-            if let rendition = stream.session.audioRendition {
+            if audioRendition, let rendition = stream.session.audioRendition {
                 var url = path
                 if case .playlist(let playlist)? = rendition.media { url = playlist }
                 audio = try Demuxer(url: url, source: SegmentedStream(audioOf: stream.session))

@@ -8,7 +8,7 @@ extension ProbeCommand: PlayctlCommand {
     func run(_ output: StandardOutput) throws(CommandFailure) {
         let location = try MediaLocation(
             path, cache: cache, decryptionKey: decryptionKey, limits: limits.abrLimits)
-        let opened = try media { () throws(MediaError) in try location.open() }
+        let opened = try media { () throws(MediaError) in try location.open(audioRendition: true) }
         defer { opened.close() }
         let report = ProbeReport(opened.demuxer, presentation: opened.presentation, audio: opened.audioDemuxer)
         if printsJSON {
