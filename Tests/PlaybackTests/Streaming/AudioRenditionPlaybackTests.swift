@@ -162,3 +162,54 @@ extension AudioRenditionPlaybackTests {
         #expect(ContinuousClock.now - started < .seconds(30), "failed at once, not after a wait")
     }
 }
+
+extension AudioRenditionPlaybackTests {
+    @Test("a missing audio segment fails the play where it is, a typed 404 naming the segment's URL, no hang")
+    func missingAudioSegment() async throws {
+        let audio = try String(contentsOfFile: LadderMedia.path("hls-audio/audio/index.m3u8"), encoding: .utf8)
+            .split(separator: "\n", omittingEmptySubsequences: false)
+            .map { line in
+                switch line {
+                case "seg003.m4s": return "missing-audio-segment.m4s"
+                case let segment where segment.hasSuffix(".m4s"): return "../ladder/hls-audio/audio/\(segment)"
+                case let map where map.hasPrefix("#EXT-X-MAP"):
+                    return "#EXT-X-MAP:URI=\"../ladder/hls-audio/audio/init.mp4\""
+                default: return String(line)
+                }
+            }
+            .joined(separator: "\n")
+        let playlist = try StreamFaultTests.serve("audio.m3u8", audio)
+        let master = """
+            #EXTM3U
+            #EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="aud",NAME="English",DEFAULT=YES,URI="\(playlist)"
+            #EXT-X-STREAM-INF:BANDWIDTH=900000,RESOLUTION=640x360,AUDIO="aud"
+            \(LadderMedia.url("hls-audio/v0/index.m3u8"))
+
+            """
+        let item = PlayerItem(
+            url: try StreamFaultTests.serve("master.m3u8", master), loading: RemoteLoading(cache: ByteCache()))
+        let player = Player(clock: .untimed, audio: true)
+        defer { player.invalidate() }
+        let events = player.events()
+        player.replaceCurrentItem(with: item)
+        let watchdog = Task {
+            try await Task.sleep(for: .seconds(60))
+            player.invalidate()
+        }
+        defer { watchdog.cancel() }
+        player.play()
+        var failure: String?
+        for await event in events {
+            switch event.kind {
+            case .didPlayToEnd: break
+            case .failedToPlayToEnd(let error), .itemStatus(.failed, _, let error?): failure = error
+            default: continue
+            }
+            break
+        }
+        #expect(item.error?.kind == .httpStatus && item.error?.code == 404, "\(String(describing: item.error))")
+        #expect(item.error?.url.hasSuffix("/missing-audio-segment.m4s") == true)
+        #expect(failure?.contains("missing-audio-segment.m4s") == true, "\(String(describing: failure))")
+        #expect(player.currentTime().seconds > 4 && player.currentTime().seconds < 8, "\(player.currentTime())")
+    }
+}
