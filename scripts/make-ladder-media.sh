@@ -23,6 +23,10 @@
 #                 v0's playlist has one EXT-X-KEY without IV (each segment's IV is its media sequence number),
 #                 v1's an EXT-X-KEY per segment with that IV written out; clear/ the same two renditions unencrypted
 #                 (clear/v0/seg001.ts is v0/seg001.ts decrypted, byte for byte)
+#   hls-audio/    Apple's layout: master.m3u8 whose variants v0..v3/ (360p..1080p, fMP4: init.mp4, seg000.m4s..)
+#                 carry video only, each naming AUDIO="aud", and one #EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="aud",DEFAULT=YES,
+#                 AUTOSELECT=YES,URI="audio/index.m3u8" rendition (audio/: init.mp4, seg000.m4s..seg006.m4s, about 2 s
+#                 each, the last 21 ms), muxed in one pass as hls-fmp4 is: the same timelines (see make_audio below)
 #   long-ts/      the 60 s ladder of playctl-bench run --abr: the hls-ts layout with 30 segments a rung, made from
 #                 progressive/ 5 times in a row (stream copy; see make_long below)
 #   README.txt    what is where, the rates measured and the ffmpeg version
@@ -33,7 +37,8 @@
 # Timelines (as ffmpeg 5.1 writes them, the same in every rendition of a format): the first video PTS is 0 in the
 # progressive files, 1.4667 s in hls-ts (the TS muxer's 1.4 s offset and 2 frames of B-frame delay) and 0.0660 s
 # in hls-fmp4 (1014/15360: its first DTS is -10 ticks); audio leads video by 21 ms in each.
-# A ladder made by an older version of this script is made again (OUT/.version names the version).
+# A ladder made by an older version of this script is made again (OUT/.version names the version); hls-audio/ and
+# long-ts/ are made from OUT/progressive when they are missing (a ladder of this version made before them gets them).
 set -euo pipefail
 out=${1:+$(realpath -m "$1")}
 cd "$(dirname "$0")/.."
@@ -71,6 +76,40 @@ make_long() {
   mv "$long.tmp" "$long"
   echo "make-ladder-media: long-ts/ (duration $opened s, $(du -sh "$long" | cut -f1)) in $ladder" >&2
 }
+# hls-audio/: the 4 rungs' video and 360p's audio stream-copied in one HLS pass (fMP4 segments; the video variants
+# without audio, the audio a rendition of its own): the timelines are hls-fmp4's (first video PTS 0.0660 s, audio
+# 0.0450 s, its first 1024 samples the AAC encoder's priming, which the progressive files' edit list hides). ffmpeg
+# writes the rendition as GROUP-ID="group_aud" without AUTOSELECT and names the init sections init_N.mp4: both are
+# rewritten. BANDWIDTH is measured from the video segments. Made from OUT/progressive when missing (a second).
+make_audio() {
+  local ladder dir inputs=() i
+  ladder=$(realpath "$1") dir=$(realpath "$1")/hls-audio
+  [ -s "$dir/master.m3u8" ] && return 0
+  rm -rf "$dir.tmp"
+  mkdir -p "$dir.tmp"
+  for i in 0 1 2 3; do inputs+=(-i "$ladder/progressive/${names[$i]}.mp4"); done
+  ff "${inputs[@]}" -map 0:v -map 1:v -map 2:v -map 3:v -map 0:a -c copy -bsf:v h264_mp4toannexb -f hls -hls_time 2 \
+     -hls_playlist_type vod -master_pl_name master.m3u8 -hls_segment_type fmp4 -hls_fmp4_init_filename init.mp4 \
+     -var_stream_map "v:0,agroup:aud,name:v0 v:1,agroup:aud,name:v1 v:2,agroup:aud,name:v2 v:3,agroup:aud,name:v3 \
+a:0,agroup:aud,default:yes,name:audio" -hls_segment_filename "$dir.tmp/%v/seg%03d.m4s" "$dir.tmp/%v/index.m3u8"
+  for i in 0 1 2 3 4; do
+    local sub=v$i
+    [ $i = 4 ] && sub=audio
+    mv "$dir.tmp/$sub/init_$i.mp4" "$dir.tmp/$sub/init.mp4"
+    sed -i "s/init_$i\.mp4/init.mp4/" "$dir.tmp/$sub/index.m3u8"
+  done
+  local media='#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="aud",NAME="audio",DEFAULT=YES,AUTOSELECT=YES,URI="audio/index.m3u8"'
+  sed -i -e "s|^#EXT-X-MEDIA:.*\$|$media|" -e 's/AUDIO="group_aud"/AUDIO="aud"/' "$dir.tmp/master.m3u8"
+  measure_master "$dir.tmp/master.m3u8"
+  local opened
+  opened=$(probe -show_entries format=duration,nb_streams -of csv=p=0 "$dir.tmp/master.m3u8" 2>&1) \
+    || { echo "make-ladder-media: FAILED: ffprobe cannot open hls-audio/master.m3u8: $opened" >&2; exit 1; }
+  grep -q '^#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="aud",.*URI="audio/index.m3u8"' "$dir.tmp/master.m3u8" \
+    && [ "$(grep -c 'AUDIO="aud"' "$dir.tmp/master.m3u8")" = 4 ] \
+    || { echo "make-ladder-media: FAILED: hls-audio/master.m3u8 does not name its audio rendition" >&2; exit 1; }
+  mv "$dir.tmp" "$dir"
+  echo "make-ladder-media: hls-audio/ (streams and duration $opened) in $ladder" >&2
+}
 names=(360p 540p 720p 1080p)
 # BANDWIDTH (peak) and AVERAGE-BANDWIDTH measured from the segments of each variant of a master playlist.
 # (bash scripts/make-ladder-media.sh itself prints them: segment_rates PLAYLIST -> "peak average" in bit/s.)
@@ -101,6 +140,7 @@ measure_master() {
   mv "$master.new" "$master"
 }
 if [ "$(cat "$out/.version" 2>/dev/null)" = "$version" ] && [ -s "$out/README.txt" ]; then
+  make_audio "$out"
   make_long "$out"
   exit 0
 fi
@@ -237,6 +277,9 @@ done
   echo "hls-aes/master.m3u8      360p (v0, implicit IV = sequence number) and 720p (v1, explicit IVs), AES-128,"
   echo "                         key 000102030405060708090a0b0c0d0e0f in v0/key.bin and v1/key.bin"
   echo "hls-aes/clear/           the same two renditions unencrypted"
+  echo "hls-audio/master.m3u8    4 video-only fMP4 variants v0..v3/ + the audio rendition audio/index.m3u8"
+  echo "                         (#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID=\"aud\",DEFAULT=YES,AUTOSELECT=YES;"
+  echo "                         made after this file, when missing)"
   echo
   echo "Rates (ffprobe):"
   printf '%s\n' "${rates_report[@]}"
@@ -248,4 +291,5 @@ rm -rf "$out"
 mv "$tmp" "$out"
 cat "$out/README.txt" >&2
 echo "make-ladder-media: $(du -sh "$out" | cut -f1) in $out" >&2
+make_audio "$out"
 make_long "$out"

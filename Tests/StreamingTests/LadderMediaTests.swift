@@ -32,7 +32,7 @@ struct LadderMediaTests {
 
     static let streamCounts = [
         "hls-ts/master.m3u8": 8, "hls-fmp4/master.m3u8": 8, "hls-byterange/index.m3u8": 2, "dash/manifest.mpd": 5,
-        "hls-aes/master.m3u8": 4, "hls-aes/clear/master.m3u8": 4,
+        "hls-aes/master.m3u8": 4, "hls-aes/clear/master.m3u8": 4, "hls-audio/master.m3u8": 5,
     ]
 
     @Test(

@@ -14,8 +14,9 @@ public final class Demuxer: @unchecked Sendable {
     public let duration: MediaTime?
     /// The container's name as FFmpeg knows it (`mov,mp4,m4a,3gp,3g2,mj2`, `matroska,webm`, ...).
     public let formatName: String
-    /// Where the media's time starts, in `AV_TIME_BASE` units: the container's first timestamp.
-    public let startTime: Int64
+    /// Where the media's time starts, in `AV_TIME_BASE` units: the container's first timestamp (or the earlier
+    /// start of a demuxer it shares its timeline with, ``shareStartTime(with:)``).
+    public private(set) var startTime: Int64
 
     /// The key MP4 common encryption is decrypted with (32 hex digits), when given.
     public let decryptionKey: String?
@@ -165,6 +166,16 @@ public final class Demuxer: @unchecked Sendable {
         var ctx: UnsafeMutablePointer<AVFormatContext>? = context
         avformat_close_input(&ctx)
         _ = customIO  // released after the format context that reads through it
+    }
+
+    /// Puts this demuxer's time zero and `other`'s at the earlier of their starts, so that both give times on one
+    /// timeline as a file muxing their streams would (its start is its earliest stream's): an HLS or DASH audio
+    /// rendition read beside video-only variants, whose timestamps are on the presentation's timeline. Call it
+    /// before making a reader of either (readers take the start when made).
+    public func shareStartTime(with other: Demuxer) {
+        let start = min(startTime, other.startTime)
+        startTime = start
+        other.startTime = start
     }
 
     /// The first video track, if any.

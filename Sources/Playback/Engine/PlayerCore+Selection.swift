@@ -49,7 +49,8 @@ extension PlayerCore {
             from =
                 state.seeks.pendingTarget ?? state.presentation.lastAudio?.end ?? timelineTime(at: now)
         }
-        audio.selectTrack(index, from: from)
+        // An audio rendition's demuxer numbers its streams from 0 (they are listed after the primary's).
+        audio.selectTrack(index - loaded.audioTrackOffset, from: from)
     }
 
     /// Shows `option`'s cues instead (none when nil): its track is read on a thread of its own; what was shown of

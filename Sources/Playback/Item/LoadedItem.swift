@@ -2,6 +2,7 @@ import Foundation
 import Loading
 import Locking
 import MediaIO
+import Streaming
 
 /// The decoding machinery of one item while a player uses it: its readers and pipeline threads.
 /// Made on a loader thread (opening and probing block), used by the player's engine, stopped when the item leaves.
@@ -33,20 +34,26 @@ final class LoadedItem: @unchecked Sendable {
     /// times lie in those bytes.
     let remote: (any ProgressiveByteSource)?
     let byteTimeline: ByteTimeline?
-    /// Which reader feeds the audio decoder (its own, or the primary one when there is no video).
+    /// Which reader feeds the audio decoder (its own, or the primary one when there is no video and the audio is
+    /// in the primary reader's bytes).
     let audioReader: ByteSourceRequest.Reader
+    /// What the audio decoder's demuxer numbers its streams less than ``tracks`` does: the primary demuxer's track
+    /// count when the audio is an HLS or DASH rendition of its own (its tracks are listed after the primary's), else 0.
+    let audioTrackOffset: Int
 
     private init(
         video: VideoPipeline?, audio: AudioPipeline?, tracks: [TrackInfo], groups: [MediaSelectionGroup],
         textReaders: TextReaderFactory, duration: MediaTime, presentationSize: (Int, Int)?, frameInterval: Double,
-        sources: OpenedSources, remote: (any ProgressiveByteSource)?, byteTimeline: ByteTimeline?
+        sources: OpenedSources, remote: (any ProgressiveByteSource)?, byteTimeline: ByteTimeline?,
+        audioTrackOffset: Int?
     ) {
         self.groups = groups
         self.textReaders = textReaders
         self.sources = sources
         self.remote = remote
         self.byteTimeline = byteTimeline
-        self.audioReader = video == nil ? .primary : .audio
+        self.audioReader = video == nil && audioTrackOffset == nil ? .primary : .audio
+        self.audioTrackOffset = audioTrackOffset ?? 0
         self.video = video
         self.audio = audio
         self.tracks = tracks
@@ -90,13 +97,29 @@ final class LoadedItem: @unchecked Sendable {
         let demuxer = try Demuxer(url: url, source: source(.primary), decryptionKey: request.decryptionKey)
         let metadata = demuxer.metadata
         let videoTrack = demuxer.videoTrack
-        let groups = MediaSelectionRules.groups(tracks: demuxer.tracks, sidecars: request.sidecars)
-        var selection = request.select(groups)
-        let selectedAudio = selection[.audible]?.trackIndex.flatMap { index in
-            demuxer.tracks.first { $0.index == index && $0.kind == .audio && $0.isDecodable }
+        // An HLS or DASH presentation whose audio is a rendition of its own: the audio reader reads it, through a
+        // demuxer of its own on the presentation's timeline; its tracks are listed after the primary's.
+        let rendition = try openAudioRendition(request.withAudio ? primary : nil, demuxer: demuxer) {
+            () throws(MediaError) in
+            try source(.audio)
         }
-        let firstAudio = demuxer.audioTrack.flatMap { $0.isDecodable ? $0 : nil }
+        let offset = demuxer.tracks.count
+        let renditionTracks = rendition?.tracks.map { track in
+            var listed = track
+            listed.index += offset
+            return listed
+        }
+        let tracks = demuxer.tracks + (renditionTracks ?? [])
+        let groups = MediaSelectionRules.groups(tracks: tracks, sidecars: request.sidecars)
+        var selection = request.select(groups)
+        let audioTracks = renditionTracks ?? demuxer.tracks
+        let selectedAudio = selection[.audible]?.trackIndex.flatMap { index in
+            audioTracks.first { $0.index == index && $0.kind == .audio && $0.isDecodable }
+        }
+        let firstAudio = audioTracks.first { $0.kind == .audio }.flatMap { $0.isDecodable ? $0 : nil }
         let audioTrack = request.withAudio ? (selectedAudio ?? firstAudio) : nil
+        /// The audio track's stream in the audio decoder's demuxer.
+        let audioStream = audioTrack.map { $0.index - (rendition == nil ? 0 : offset) }
         let audible = groups.first { $0.characteristic == .audible }
         if let audioTrack, let option = audible?.options.first(where: { $0.trackIndex == audioTrack.index }) {
             selection[.audible] = option
@@ -113,9 +136,13 @@ final class LoadedItem: @unchecked Sendable {
         if let track = videoTrack, track.isDecodable {
             // Audio reads through a demuxer of its own, so each pipeline moves at its own pace. It is opened from
             // this one's probe before the video thread starts reading this one.
-            if let audioTrack {
-                audioDemuxer = try demuxer.reopen(source: source(.audio))
-                audioDemuxer?.discardAllStreams(except: audioTrack.index)
+            if let audioStream {
+                if let rendition {
+                    audioDemuxer = rendition
+                } else {
+                    audioDemuxer = try demuxer.reopen(source: source(.audio))
+                }
+                audioDemuxer?.discardAllStreams(except: audioStream)
             }
             // The video decoder reads this demuxer alone.
             demuxer.discardAllStreams(except: track.index)
@@ -127,12 +154,12 @@ final class LoadedItem: @unchecked Sendable {
             // started (``startDeferredDecoding()``).
             if !pacedByClock { video?.start(name: name) }
         } else if audioTrack != nil {
-            audioDemuxer = demuxer
+            audioDemuxer = rendition ?? demuxer
         }
         var audio: AudioPipeline?
         if let audioDemuxer {
             do throws(MediaError) {
-                let reader = try AudioSampleReader(demuxer: audioDemuxer, stream: audioTrack?.index)
+                let reader = try AudioSampleReader(demuxer: audioDemuxer, stream: audioStream)
                 audio = AudioPipeline(reader: reader, onChange: onChange)
             } catch {
                 video?.stop()
@@ -142,16 +169,16 @@ final class LoadedItem: @unchecked Sendable {
         guard video != nil || audio != nil else {
             throw MediaError(.noDecodableStream, url: url, operation: .probe, reason: "nothing this engine can play")
         }
-        let duration = demuxer.duration ?? videoTrack?.duration ?? demuxer.audioTrack?.duration ?? .indefinite
+        let duration = demuxer.duration ?? videoTrack?.duration ?? audioTrack?.duration ?? .indefinite
         let textReaders = TextReaderFactory(
             url: url, makeSource: makeSource, loading: request.loading, decryptionKey: request.decryptionKey,
             sources: sources)
         let loaded = LoadedItem(
-            video: video, audio: audio, tracks: demuxer.tracks, groups: groups, textReaders: textReaders,
+            video: video, audio: audio, tracks: tracks, groups: groups, textReaders: textReaders,
             duration: duration,
             presentationSize: videoTrack?.displaySize,
             frameInterval: 1 / (videoTrack?.frameRate ?? 30), sources: sources, remote: remote,
-            byteTimeline: byteTimeline)
+            byteTimeline: byteTimeline, audioTrackOffset: rendition == nil ? nil : offset)
         loaded.metadata = metadata
         loaded.selection = selection
         if let option = selection[.legible], option.isPlayable {
@@ -164,6 +191,26 @@ final class LoadedItem: @unchecked Sendable {
             loaded.text?.start(name: name)
         }
         return loaded
+    }
+
+    /// The demuxer of `primary`'s audio rendition when it is an HLS or DASH stream whose session plays one
+    /// (``StreamSession/audioRendition``), opened over the source `audioSource` makes (the `.audio` reader's), its
+    /// start shared with `demuxer`'s; nil otherwise (muxed audio, a file, no audio wanted).
+    private static func openAudioRendition(
+        _ primary: (any ByteSource)?, demuxer: Demuxer, audioSource: () throws(MediaError) -> (any ByteSource)?
+    ) throws(MediaError) -> Demuxer? {
+        guard let stream = primary as? SegmentedStream, let rendition = stream.session.audioRendition else {
+            return nil
+        }
+        guard let source = try audioSource() else { return nil }
+        let url: String
+        switch rendition.media {
+        case .playlist(let playlist)?: url = playlist
+        default: url = demuxer.url
+        }
+        let opened = try Demuxer(url: url, source: source, decryptionKey: demuxer.decryptionKey)
+        demuxer.shareStartTime(with: opened)
+        return opened
     }
 
     /// Whether the video decoder waits for bytes that only clock time will bring.

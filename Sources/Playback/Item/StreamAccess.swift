@@ -31,7 +31,8 @@ final class StreamAccess: Sendable {
     var session: StreamSession? { current.withLock { $0 } }
 
     /// A source for `request`'s reader: the primary reader opens a new session (a new load of the item: a
-    /// first play, or one after a failure); the others read the session it opened.
+    /// first play, or one after a failure); the others read the session it opened (the audio reader its audio
+    /// rendition, when the presentation's audio is in one of its own: ``StreamSession/audioRendition``).
     func source(for request: ByteSourceRequest) throws(MediaError) -> any ByteSource {
         if request.reader == .primary {
             let (limits, forward, estimate) = settings()
@@ -49,6 +50,8 @@ final class StreamAccess: Sendable {
             throw MediaError(
                 .invalidArgument, url: url, operation: .open, reason: "a reader opened before the stream's session")
         }
+        // The audio decoder reads the presentation's audio rendition when its audio is in one of its own.
+        if request.reader == .audio, session.audioRendition != nil { return SegmentedStream(audioOf: session) }
         return SegmentedStream(session: session, drivesDownloads: false)
     }
 }

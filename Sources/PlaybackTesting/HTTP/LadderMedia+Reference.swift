@@ -33,4 +33,30 @@ extension LadderMedia {
 
     /// The md5s computed so far, by rung.
     private static let computed = Locked<[Int: [String]]>([:])
+
+    /// The samples `ffmpeg -f f32le` decodes from the 360p progressive file's audio (48 kHz stereo, interleaved;
+    /// the audio of `dash/` and `hls-audio/`'s renditions is a stream copy of it), with its MP4 edit list applied: the
+    /// AAC encoder's 1024 priming samples, which the renditions carry without an edit list, are not in it.
+    public static func audioSamples() async throws -> [Float] {
+        if let known = audio.withLock({ $0 }) { return known }
+        guard let ffmpeg = ProcessRunner.findExecutable("ffmpeg") else {
+            throw ReferenceFailure(description: "ffmpeg is the reference and is not installed")
+        }
+        let file = path("progressive/360p.mp4")
+        let result = try await ProcessRunner.run(
+            ffmpeg, ["-v", "error", "-i", file, "-map", "0:a:0", "-f", "f32le", "-"], standardOutput: .capture,
+            timeout: 120)
+        guard result.succeeded, result.output.count % 8 == 0, !result.output.isEmpty else {
+            throw ReferenceFailure(description: "\(file): ffmpeg decoded \(result.output.count) bytes of audio")
+        }
+        let samples = result.output.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
+        audio.withLock { $0 = samples }
+        return samples
+    }
+
+    /// The AAC encoder's priming: sample frames before the progressive file's first (its edit list hides them), at
+    /// the start of the audio renditions.
+    public static let audioPriming = 1024
+
+    private static let audio = Locked<[Float]?>(nil)
 }

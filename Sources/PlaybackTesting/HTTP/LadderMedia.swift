@@ -5,7 +5,8 @@ import Foundation
 ///
 /// Paths are relative to the ladder's folder: `hls-ts/master.m3u8`, `hls-fmp4/master.m3u8`,
 /// `hls-byterange/index.m3u8`, `dash/manifest.mpd`, `hls-aes/master.m3u8` (and `hls-aes/clear/`),
-/// `progressive/<rung>.mp4`; the folder's `README.txt` lists them with the rates measured.
+/// `hls-audio/master.m3u8` (video-only variants and an audio rendition), `progressive/<rung>.mp4`; the folder's
+/// `README.txt` lists them with the rates measured.
 public enum LadderMedia {
     /// One rung of the ladder: a rendition of the same 12 s at one size and video bit rate.
     public struct Rung: Sendable, Equatable {

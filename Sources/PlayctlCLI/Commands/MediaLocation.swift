@@ -46,8 +46,10 @@ struct MediaLocation {
     }
 
     /// The media opened for reading: a demuxer (probing it), over the stream of an adaptive presentation when FILE
-    /// is a manifest. Close it when done (an adaptive stream downloads ahead until then).
-    func open() throws(MediaError) -> OpenedMedia {
+    /// is a manifest, and with `audioRendition`, a demuxer of the presentation's audio rendition when its audio is
+    /// one of its own (``StreamSession/audioRendition``). Close it when done (an adaptive stream downloads ahead until
+    /// then).
+    func open(audioRendition: Bool = false) throws(MediaError) -> OpenedMedia {
         guard isManifest, let loading else {
             return OpenedMedia(
                 demuxer: try Demuxer(url: path, source: loading?.source(path), decryptionKey: decryptionKey),
@@ -55,8 +57,16 @@ struct MediaLocation {
         }
         let stream = try Self.stream(path, loading: loading, limits: limits)
         do throws(MediaError) {
-            return OpenedMedia(
-                demuxer: try Demuxer(url: path, source: stream, decryptionKey: decryptionKey), stream: stream)
+            let demuxer = try Demuxer(url: path, source: stream, decryptionKey: decryptionKey)
+            // The audio of a presentation whose audio is a rendition of its own: a demuxer of its own.
+            var audio: Demuxer?
+            if audioRendition, let rendition = stream.session.audioRendition {
+                var url = path
+                if case .playlist(let playlist)? = rendition.media { url = playlist }
+                audio = try Demuxer(url: url, source: SegmentedStream(audioOf: stream.session))
+            }
+            if let audio { demuxer.shareStartTime(with: audio) }
+            return OpenedMedia(demuxer: demuxer, stream: stream, audioDemuxer: audio)
         } catch {
             stream.close()
             throw error
@@ -96,6 +106,9 @@ struct OpenedMedia {
     let demuxer: Demuxer
     /// The segments of an HLS or DASH presentation (nil for a file or a progressive URL).
     let stream: SegmentedStream?
+    /// The demuxer of an HLS or DASH presentation's audio rendition when its audio is in one of its own
+    /// (``StreamSession/audioRendition``): its tracks come after the variant's.
+    var audioDemuxer: Demuxer? = nil
 
     /// What the manifest offers (nil for a file or a progressive URL).
     var presentation: Presentation? { stream?.session.presentation }

@@ -8,9 +8,9 @@ extension ProbeCommand: PlayctlCommand {
     func run(_ output: StandardOutput) throws(CommandFailure) {
         let location = try MediaLocation(
             path, cache: cache, decryptionKey: decryptionKey, limits: limits.abrLimits)
-        let opened = try media { () throws(MediaError) in try location.open() }
+        let opened = try media { () throws(MediaError) in try location.open(audioRendition: true) }
         defer { opened.close() }
-        let report = ProbeReport(opened.demuxer, presentation: opened.presentation)
+        let report = ProbeReport(opened.demuxer, presentation: opened.presentation, audio: opened.audioDemuxer)
         if printsJSON {
             try output.json(report.json)
         } else {
@@ -31,7 +31,8 @@ extension ProbeCommand: PlayctlCommand {
 /// - for every track: `language` and `title` when tagged, `default` and `forced` (the container's flags).
 ///
 /// For an HLS or DASH manifest, `format` is `hls` or `dash`, `container` the segments' format, the tracks and
-/// duration are the stream's as the demuxer reads it (the variant the ABR starts with), and `variants` and
+/// duration are the stream's as the demuxer reads it (the variant the ABR starts with; then the tracks of the audio
+/// rendition it plays with when its audio is in one of its own, numbered after the variant's), and `variants` and
 /// `renditions` list what the manifest offers (see ProbeReport+Presentation.swift).
 struct ProbeReport {
     let file: String
@@ -48,15 +49,23 @@ struct ProbeReport {
     /// The format of the demuxed bytes (an adaptive stream's segments: `mpegts`, `mov,mp4,m4a,3gp,3g2,mj2`).
     let container: String
 
-    /// The report of an open demuxer, over the stream of `presentation` when given.
-    init(_ demuxer: Demuxer, presentation: Presentation? = nil) {
+    /// The report of an open demuxer, over the stream of `presentation` when given, with the tracks of `audio` (an
+    /// adaptive presentation's audio rendition) after its own.
+    init(_ demuxer: Demuxer, presentation: Presentation? = nil, audio: Demuxer? = nil) {
         file = demuxer.url
         format = presentation?.format.rawValue ?? demuxer.formatName
         container = demuxer.formatName
         self.presentation = presentation
         duration = demuxer.duration
         startMicroseconds = demuxer.startTime
-        tracks = demuxer.tracks
+        let offset = demuxer.tracks.count
+        tracks =
+            demuxer.tracks
+            + (audio?.tracks ?? []).map { track in
+                var listed = track
+                listed.index += offset
+                return listed
+            }
         metadata = demuxer.metadata
         artworkTracks = Set(demuxer.tracks.map(\.index).filter { demuxer.isArtwork($0) })
     }

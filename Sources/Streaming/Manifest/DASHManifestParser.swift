@@ -62,7 +62,9 @@ public enum DASHManifestParser {
                 case .video?:
                     video.append(try variant(representation, of: set, bandwidth: bandwidth, media: media, url: url))
                 case .audio?:
-                    audio.append(rendition(.audio, representation, of: set, media: media))
+                    var rendition = rendition(.audio, representation, of: set, media: media)
+                    rendition.bandwidth = bandwidth
+                    audio.append(rendition)
                     audioLadder.append(
                         try variant(representation, of: set, bandwidth: bandwidth, media: media, url: url))
                 case .text?: text.append(rendition(.subtitles, representation, of: set, media: media))

@@ -73,11 +73,14 @@ public struct Rendition: Sendable, Equatable {
     public var isAutoselect: Bool
     /// Its segments; nil when the variant's own segments carry it (an `#EXT-X-MEDIA` without `URI`).
     public var media: MediaReference?
+    /// Peak bits per second, when the manifest says (a DASH Representation's `@bandwidth`; HLS renditions have none).
+    public var bandwidth: Int?
 
     public init(
         kind: Kind, groupID: String, name: String, language: String? = nil, isDefault: Bool = false,
-        isAutoselect: Bool = false, media: MediaReference? = nil
+        isAutoselect: Bool = false, media: MediaReference? = nil, bandwidth: Int? = nil
     ) {
+        self.bandwidth = bandwidth
         self.kind = kind
         self.groupID = groupID
         self.name = name

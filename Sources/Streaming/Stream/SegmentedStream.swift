@@ -12,11 +12,16 @@ import MediaCore
 ///
 /// Seeks within the parts read since the last ``reposition(toSeconds:)`` are served (a demuxer probing may step
 /// back); ``reposition(toSeconds:)`` starts over at a segment, which is how the demuxer seeks.
+///
+/// A stream made with ``init(audioOf:)`` reads the session's alternative audio rendition instead: its segments,
+/// one after another, with their own indexes and times.
 public final class SegmentedStream: SegmentedByteSource, Sendable {
     public let session: StreamSession
     /// Whether this reader's progress drives the downloads ahead (the primary reader's does; the audio reader
     /// follows the same decisions a little behind).
     public let drivesDownloads: Bool
+    /// Whether it reads the session's audio rendition (``StreamSession/audioRendition``), not the variants.
+    public let readsAudioRendition: Bool
     private let state: Locked<State>
 
     /// A part of the stream: an initialization section or a segment, at `start` in the stream's bytes.
@@ -52,9 +57,19 @@ public final class SegmentedStream: SegmentedByteSource, Sendable {
     public init(session: StreamSession, drivesDownloads: Bool) {
         self.session = session
         self.drivesDownloads = drivesDownloads
+        readsAudioRendition = false
         var state = State()
         state.nextSegment = session.startIndex
         self.state = Locked(state)
+    }
+
+    /// A reader of `session`'s audio rendition (``StreamSession/audioRendition``; a stream that ends at once
+    /// without one): the audio downloads ahead follow it; closing it leaves the session open.
+    public init(audioOf session: StreamSession) {
+        self.session = session
+        drivesDownloads = false
+        readsAudioRendition = true
+        state = Locked(State())
     }
 
     deinit { close() }
@@ -120,7 +135,7 @@ public final class SegmentedStream: SegmentedByteSource, Sendable {
             s.decrypted = nil
             return (s.nextSegment, s.lastInitialization)
         }
-        guard let (_, segment) = try session.segment(at: index, reading: drivesDownloads) else { return false }
+        guard let segment = try segment(at: index) else { return false }
         let part: Part
         if let initialization = segment.initialization, initialization != lastInit, lastInit != nil {
             state.withLock { $0.atBoundary = true }
@@ -133,10 +148,20 @@ public final class SegmentedStream: SegmentedByteSource, Sendable {
             part = Part(
                 url: segment.url, range: segment.byteRange, start: 0, length: nil, initialization: nil,
                 segmentIndex: index, key: segment.key, sequence: segment.sequence)
-            if drivesDownloads { session.readerEntered(index) }
+            if readsAudioRendition {
+                session.audioReaderEntered(index)
+            } else if drivesDownloads {
+                session.readerEntered(index)
+            }
         }
         try open(part)
         return true
+    }
+
+    /// Segment `index` of what it reads: the variant decided for it, or the audio rendition's; nil past the last.
+    private func segment(at index: Int) throws(MediaError) -> Segment? {
+        if readsAudioRendition { return session.audioSegment(at: index) }
+        return try session.segment(at: index, reading: drivesDownloads)?.segment
     }
 
     /// A source for `part` at its start, and its decryption when it is an AES-128 segment (fetching its key).
@@ -274,7 +299,7 @@ public final class SegmentedStream: SegmentedByteSource, Sendable {
     }
 
     public func reposition(toSeconds seconds: Double) throws(MediaError) -> Double {
-        let index = session.index(containing: seconds)
+        let index = readsAudioRendition ? session.audioIndex(containing: seconds) : session.index(containing: seconds)
         let old = state.withLock { s -> RemoteByteSource? in
             defer {
                 s.source = nil
@@ -287,6 +312,10 @@ public final class SegmentedStream: SegmentedByteSource, Sendable {
             return s.source
         }
         old?.close()
+        if readsAudioRendition {
+            session.audioRepositioned(to: index)
+            return session.audioSegment(at: index)?.start ?? seconds
+        }
         if drivesDownloads { session.repositioned(to: index) }
         return try session.segment(at: index)?.segment.start ?? seconds
     }

@@ -5,8 +5,10 @@ import MediaCore
 
 /// The start of an adaptive presentation fetched ahead into the byte cache, for a player that may play it later (a
 /// feed's next items): the manifest, the media playlist of the variant the ABR machine would start with (from the
-/// process's bandwidth estimate, within `limits`), its initialization section and its first segments. A later
-/// ``StreamSession`` of the same URL and cache reads them from the cache.
+/// process's bandwidth estimate, within `limits`), its initialization section and its first segments, and as much of
+/// the audio rendition it plays with when its audio is one of its own
+/// (``Presentation/audioRendition(for:preferredLanguage:)``). A later ``StreamSession`` of the same URL and cache
+/// reads them from the cache.
 ///
 /// Its fetches are prefetches: they give way while a player claims the link. Runs on a thread of its own.
 public final class StreamPrefetch: Sendable {
@@ -70,6 +72,18 @@ public final class StreamPrefetch: Sendable {
         try checkCancelled()
         let variant = abr.nextSegment(duration: 0).variant
         let playlist = try ManifestLoader.playlist(variant.media, loading: loading, priority: .prefetch)
+        try fetchStart(of: playlist, segments: count, loading: loading)
+        // A session plays a VOD presentation's audio rendition beside the variant (not a live one's).
+        if playlist.hasEnd, let media = presentation.audioRendition(for: variant)?.media {
+            try checkCancelled()
+            let audio = try ManifestLoader.playlist(media, loading: loading, priority: .prefetch)
+            try fetchStart(of: audio, segments: count, loading: loading)
+        }
+    }
+
+    /// Fetches the first `count` segments of `playlist` (at least one), each after its initialization section.
+    private func fetchStart(of playlist: MediaPlaylist, segments count: Int, loading: RemoteLoading) throws(MediaError)
+    {
         for segment in playlist.segments.prefix(max(count, 1)) {
             if let initialization = segment.initialization {
                 try fetch(initialization.url, upTo: initialization.byteRange?.end, loading: loading)

@@ -9,6 +9,8 @@ extension StreamSession {
     /// are held ahead of it, read through the cache with a reader of its own (a reader of the same segment joins
     /// its fetch, and it joins theirs); else a wait for a change. Returns false once the session is closed.
     func downloadNext() -> Bool {
+        // The audio rendition's next segment first when its audio held ends before the video's.
+        if downloadAudioIfDue() { return true }
         let next = withState { s -> (index: Int?, generation: UInt64, closed: Bool) in
             guard !s.closed else { return (nil, s.generation, true) }
             upgradeBuffered(&s)
@@ -173,7 +175,7 @@ extension StreamSession {
     /// Reads `source` (from `range`'s start to its end, or to the resource's end), dropping the bytes: they stay in
     /// the cache for the readers. Every 100 ms `giveUp` is asked, with the bytes read so far and when the first of
     /// them came, whether to stop. Returns whether it got to the end.
-    private func drain(
+    func drain(
         _ source: RemoteByteSource, range: ByteRange?, giveUp: (Int64, ContinuousClock.Instant) -> Bool
     ) -> Bool {
         do throws(MediaError) {

@@ -22,6 +22,10 @@ public final class StreamSession: Sendable {
     private let state: Locked<State>
     /// The AES-128 keys fetched so far, by URL.
     private let keys = SegmentKeys()
+    /// The alternative audio rendition played beside the variants, when the presentation's audio is in one of its
+    /// own (an HLS `#EXT-X-MEDIA:TYPE=AUDIO` with a `URI`, a DASH audio AdaptationSet): read by a stream of its own,
+    /// ``SegmentedStream/init(audioOf:)``. Nil when the variants' segments carry the audio (or there is none).
+    public let audioRendition: Rendition?
 
     struct State {
         var playlists: [String: MediaPlaylist] = [:]
@@ -61,6 +65,8 @@ public final class StreamSession: Sendable {
         var pendingReason: ABRDecision.Reason?
         /// The playhead last reported (``playheadMoved(to:)``) and when.
         var playhead: (seconds: Double, at: ContinuousClock.Instant)?
+        /// The audio rendition's segments, its reader and downloads (with ``audioRendition``).
+        var audio: AudioState?
 
         /// Where the play's time 0 is in the reference playlist: its first segment played (a live playlist's edge
         /// when loaded).
@@ -77,8 +83,9 @@ public final class StreamSession: Sendable {
 
     private init(
         url: String, presentation: Presentation, loading: RemoteLoading, forwardSeconds: Double,
-        bandwidthEstimate: SharedBandwidthEstimate, state: State
+        bandwidthEstimate: SharedBandwidthEstimate, audioRendition: Rendition?, state: State
     ) {
+        self.audioRendition = audioRendition
         self.bandwidthEstimate = bandwidthEstimate
         self.url = url
         self.presentation = presentation
@@ -88,11 +95,14 @@ public final class StreamSession: Sendable {
     }
 
     /// Loads the manifest at `url` and the media playlist of the variant the ABR machine starts with (from the
-    /// process's last bandwidth estimate, within `limits`). Blocking.
-    /// - Throws: the loader's errors, `.malformedManifest`, `.refusedByPolicy`.
+    /// process's last bandwidth estimate, within `limits`), and that of the audio rendition it plays with when its
+    /// audio is in one of its own (``Presentation/audioRendition(for:preferredLanguage:)``, in
+    /// `preferredAudioLanguage` when one is). Blocking.
+    /// - Throws: the loader's errors (naming the playlist that failed, the audio rendition's included),
+    ///   `.malformedManifest`, `.refusedByPolicy`.
     public static func open(
         url: String, loading: RemoteLoading, limits: ABRLimits = ABRLimits(), forwardSeconds: Double = 30,
-        bandwidthEstimate: SharedBandwidthEstimate = .shared
+        bandwidthEstimate: SharedBandwidthEstimate = .shared, preferredAudioLanguage: String? = nil
     ) throws(MediaError) -> StreamSession {
         let presentation = try ManifestLoader.presentation(url, loading: loading)
         guard !presentation.variants.isEmpty else {
@@ -127,9 +137,16 @@ public final class StreamSession: Sendable {
             state.downloadIndex = state.startIndex
             state.switches[0].segmentIndex = state.startIndex
         }
+        // A live presentation's audio rendition is not played yet (its playlist would be reloaded too).
+        let audioRendition =
+            playlist.hasEnd
+            ? presentation.audioRendition(for: first.variant, preferredLanguage: preferredAudioLanguage) : nil
+        if let media = audioRendition?.media {
+            state.audio = try AudioState.load(media, loading: loading)
+        }
         let session = StreamSession(
             url: url, presentation: presentation, loading: loading, forwardSeconds: forwardSeconds,
-            bandwidthEstimate: bandwidthEstimate, state: state)
+            bandwidthEstimate: bandwidthEstimate, audioRendition: audioRendition, state: state)
         let thread = Thread { [weak session] in
             while let session, session.downloadNext() {}
         }
@@ -309,6 +326,7 @@ public final class StreamSession: Sendable {
             return s.downloading?.source
         }
         source?.close()
+        closeAudioDownload()
         signal()
     }
 

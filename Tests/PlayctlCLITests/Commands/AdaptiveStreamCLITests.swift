@@ -88,7 +88,10 @@ struct AdaptiveStreamCLITests {
     @Test(
         "probe --json: hls and dash, the ladder's 4 variants, the tracks of the first",
         .enabled(if: !serverMissing, "needs scripts/netns.sh"),
-        arguments: [("hls-ts/master.m3u8", "hls"), ("hls-fmp4/master.m3u8", "hls"), ("dash/manifest.mpd", "dash")])
+        arguments: [
+            ("hls-ts/master.m3u8", "hls"), ("hls-fmp4/master.m3u8", "hls"), ("dash/manifest.mpd", "dash"),
+            ("hls-audio/master.m3u8", "hls"),
+        ])
     func probeJSON(manifest: String, format: String) async throws {
         let result = try await CLIProcess.run(["probe", LadderMedia.url(manifest), "--json"], timeout: 120)
         #expect(result.status == 0, "\(result.standardError)")
@@ -106,6 +109,8 @@ struct AdaptiveStreamCLITests {
         let tracks = try #require(report["tracks"]?.arrayValue)
         let video = try #require(tracks.first { $0["kind"]?.stringValue == "video" }, "\(tracks)")
         #expect(video["width"]?.intValue == 640 && video["height"]?.intValue == 360, "the variant it starts with")
+        // Muxed in the variant (hls-ts, hls-fmp4) or a rendition of its own (dash, hls-audio): the audio is listed.
+        #expect(tracks.contains { $0["kind"]?.stringValue == "audio" }, "\(tracks)")
     }
 
     @Test(
