@@ -38,6 +38,9 @@ extension PlayerCore {
         guard let loaded = currentLoaded, !state.presentation.endReported, !state.seeks.isSeeking else { return }
         if let failure = pipelineFailure(loaded) {
             state.presentation.endReported = true
+            // The item's error is set before the event goes out: a consumer woken by it reads `item.error` at once
+            // (StreamFaultTests read nil now and then when markFailed set it after).
+            currentItem?.state.withLock { if $0.error == nil { $0.error = failure } }
             emit(.failedToPlayToEnd(error: failure.description), at: now)
             markFailed(currentItem, error: failure, at: now)
             return
