@@ -18,6 +18,7 @@ public final class PlayerItem: Sendable {
         var metadata = MediaMetadata()
         var buffering = BufferingState()
         var preferredForwardBufferDuration: Double = 0
+        var configuredTimeOffsetFromLive: MediaTime = .invalid
         var currentTime: MediaTime = .zero
         var bufferedUntil: MediaTime = .zero
         /// For an item fed over a link: the media time ranges whose bytes are held.
@@ -88,7 +89,13 @@ public final class PlayerItem: Sendable {
         } else if RemoteLoading.isRemote(url) && ManifestURI.isManifest(url) {
             // An HLS or DASH presentation: its readers read the segments the item's stream session picks.
             let stream = StreamAccess(url: url, loading: loading) { [state] in
-                state.withLock { ($0.limits, $0.preferredForwardBufferDuration, $0.bandwidthEstimate) }
+                state.withLock {
+                    StreamAccess.Settings(
+                        limits: $0.limits, forwardSeconds: $0.preferredForwardBufferDuration,
+                        estimate: $0.bandwidthEstimate,
+                        liveOffset: $0.configuredTimeOffsetFromLive.isNumeric
+                            ? $0.configuredTimeOffsetFromLive.seconds : nil)
+                }
             }
             access = stream
             self.makeSource = { (request) throws(MediaError) in try stream.source(for: request) }
@@ -116,6 +123,7 @@ public final class PlayerItem: Sendable {
     public func copy() -> PlayerItem {
         let item = loading.map { PlayerItem(url: url, loading: $0) } ?? PlayerItem(url: url, source: makeSource)
         item.preferredForwardBufferDuration = preferredForwardBufferDuration
+        item.configuredTimeOffsetFromLive = configuredTimeOffsetFromLive
         item.decryptionKey = decryptionKey
         item.state.withLock { $0.sidecars = sidecarSubtitles }
         return item
@@ -215,6 +223,30 @@ public final class PlayerItem: Sendable {
     /// The variant switches of an adaptive presentation's current play, its first choice included (empty for a
     /// file or a progressive URL, and before the item loads).
     public var variantSwitches: [VariantSwitch] { streamAccess?.session?.switches ?? [] }
+
+    /// For a live HLS playlist: how far behind its end the play starts, as AVPlayerItem's
+    /// `configuredTimeOffsetFromLive`. `.invalid` (the default) starts at ``recommendedTimeOffsetFromLive``; a value
+    /// set takes effect at the item's next load (set it before playing). The play starts with the last segment that
+    /// begins at least this far before the playlist's end.
+    public var configuredTimeOffsetFromLive: MediaTime {
+        get { state.withLock { $0.configuredTimeOffsetFromLive } }
+        set { state.withLock { $0.configuredTimeOffsetFromLive = newValue } }
+    }
+
+    /// For a live HLS playlist once loaded: three of its target durations (RFC 8216 6.3.3), as AVPlayerItem's
+    /// `recommendedTimeOffsetFromLive`; `.invalid` otherwise.
+    public var recommendedTimeOffsetFromLive: MediaTime {
+        streamAccess?.session?.recommendedLiveOffset.map { MediaTime(printedSeconds: $0) } ?? .invalid
+    }
+
+    /// For a live HLS playlist once loaded: how far the item's current time is behind the playlist's end as last
+    /// reloaded (Media3's `getCurrentLiveOffset`, hls.js's `latency`); `.invalid` otherwise.
+    public var currentTimeOffsetFromLive: MediaTime {
+        guard let session = streamAccess?.session else { return .invalid }
+        let now = currentTime()
+        guard now.isNumeric, let offset = session.liveOffset(playhead: now.seconds) else { return .invalid }
+        return MediaTime(printedSeconds: offset)
+    }
 
     /// The variant of the last segment its stream's primary reader entered (nil before the first, and for items
     /// that are not adaptive).

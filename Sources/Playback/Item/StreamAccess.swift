@@ -11,7 +11,14 @@ final class StreamAccess: Sendable {
     /// The item's limits (its peak bit rate and maximum resolution), forward buffer and bandwidth estimate as they
     /// are when a load opens the session.
     private let settings: @Sendable () -> Settings
-    typealias Settings = (limits: ABRLimits, forwardSeconds: Double, estimate: SharedBandwidthEstimate)
+    /// The item's settings a load opens its session with.
+    struct Settings {
+        var limits: ABRLimits
+        var forwardSeconds: Double
+        var estimate: SharedBandwidthEstimate
+        /// How far behind a live playlist's end the play starts (nil: the session's recommendation).
+        var liveOffset: Double?
+    }
     private let current = Locked<StreamSession?>(nil)
 
     init(
@@ -35,10 +42,11 @@ final class StreamAccess: Sendable {
     /// rendition, when the presentation's audio is in one of its own: ``StreamSession/audioRendition``).
     func source(for request: ByteSourceRequest) throws(MediaError) -> any ByteSource {
         if request.reader == .primary {
-            let (limits, forward, estimate) = settings()
+            let settings = settings()
             let session = try StreamSession.open(
-                url: url, loading: loading, limits: limits,
-                forwardSeconds: forward > 0 ? forward : Self.defaultForwardSeconds, bandwidthEstimate: estimate)
+                url: url, loading: loading, limits: settings.limits,
+                forwardSeconds: settings.forwardSeconds > 0 ? settings.forwardSeconds : Self.defaultForwardSeconds,
+                bandwidthEstimate: settings.estimate, liveOffset: settings.liveOffset)
             let old = current.withLock { current -> StreamSession? in
                 defer { current = session }
                 return current

@@ -147,6 +147,17 @@ open class AVPlayerItem: NSObject, PlayctlKeyValueObserving, @unchecked Sendable
         set { playctlItem.preferredForwardBufferDuration = newValue }
     }
 
+    /// For a live stream: how far behind its live edge playback starts (`.invalid`, the default: the
+    /// recommendation). Set it before the item plays.
+    public var configuredTimeOffsetFromLive: CMTime {
+        get { CMTime(playctlItem.configuredTimeOffsetFromLive) }
+        set { playctlItem.configuredTimeOffsetFromLive = newValue.mediaTime }
+    }
+
+    /// For a live stream once loaded: the offset from the live edge the stream recommends (three target
+    /// durations); `.invalid` otherwise.
+    public var recommendedTimeOffsetFromLive: CMTime { CMTime(playctlItem.recommendedTimeOffsetFromLive) }
+
     /// A cap on the bit rate, in bits per second (0: none): an HLS or DASH item's variants are chosen under it; a
     /// progressive file has one rendition.
     public var preferredPeakBitRate: Double {

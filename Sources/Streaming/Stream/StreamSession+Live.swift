@@ -4,12 +4,16 @@ import MediaCore
 
 /// Live playlists: where a play starts, and how the list is reloaded and grown.
 enum LivePlaylist {
-    /// The segment a live play starts with: the last one that starts at least three target durations before the
-    /// playlist's end (RFC 8216 6.3.3), or the first.
-    static func edgeIndex(of playlist: MediaPlaylist) -> Int {
+    /// How far behind a live playlist's end a play starts by default: three target durations (RFC 8216 6.3.3; AVPlayer's
+    /// `recommendedTimeOffsetFromLive`).
+    static func recommendedOffset(of playlist: MediaPlaylist) -> Double { 3 * playlist.targetDuration }
+
+    /// The segment a live play starts with: the last one that starts at least `offset` seconds before the playlist's
+    /// end (nil or not a positive number: ``recommendedOffset(of:)``), or the first.
+    static func edgeIndex(of playlist: MediaPlaylist, offset: Double? = nil) -> Int {
         let end = playlist.segments.last.map { $0.start + $0.duration } ?? 0
-        let edge = end - 3 * playlist.targetDuration
-        return playlist.segments.lastIndex { $0.start <= edge + 1e-6 } ?? 0
+        let distance = offset.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil } ?? recommendedOffset(of: playlist)
+        return playlist.segments.lastIndex { $0.start <= end - distance + 1e-6 } ?? 0
     }
 
     /// `known` grown by the segments of `reloaded` after its last one (told apart by media sequence number), each
@@ -33,6 +37,22 @@ enum LivePlaylist {
 }
 
 extension StreamSession {
+    /// For a live playlist: three of its target durations, how far behind its end a play starts by default (RFC
+    /// 8216 6.3.3); nil for a presentation with an end.
+    public var recommendedLiveOffset: Double? {
+        withState { s in s.liveVariant == nil ? nil : LivePlaylist.recommendedOffset(of: s.reference) }
+    }
+
+    /// For a live playlist: how far behind its end (as last reloaded) `playhead` is, in seconds (the play's time:
+    /// 0 where it started); nil for a presentation with an end. Media3's `getCurrentLiveOffset`, hls.js's
+    /// `latency`, measured to the playlist's end.
+    public func liveOffset(playhead: Double) -> Double? {
+        withState { s in
+            guard s.liveVariant != nil, !s.reference.hasEnd, let last = s.reference.segments.last else { return nil }
+            return max(0, last.start + last.duration - (playhead + s.origin))
+        }
+    }
+
     /// How many reloads in a row may bring nothing new before a reader waiting for the next segment gives up.
     static let maximumStaleReloads = 6
 

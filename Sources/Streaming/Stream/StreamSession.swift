@@ -97,12 +97,14 @@ public final class StreamSession: Sendable {
     /// Loads the manifest at `url` and the media playlist of the variant the ABR machine starts with (from the
     /// process's last bandwidth estimate, within `limits`), and that of the audio rendition it plays with when its
     /// audio is in one of its own (``Presentation/audioRendition(for:preferredLanguage:)``, in
-    /// `preferredAudioLanguage` when one is). Blocking.
+    /// `preferredAudioLanguage` when one is). A live playlist plays from `liveOffset` seconds before its end (nil:
+    /// three target durations, ``recommendedLiveOffset``). Blocking.
     /// - Throws: the loader's errors (naming the playlist that failed, the audio rendition's included),
     ///   `.malformedManifest`, `.refusedByPolicy`.
     public static func open(
         url: String, loading: RemoteLoading, limits: ABRLimits = ABRLimits(), forwardSeconds: Double = 30,
-        bandwidthEstimate: SharedBandwidthEstimate = .shared, preferredAudioLanguage: String? = nil
+        bandwidthEstimate: SharedBandwidthEstimate = .shared, preferredAudioLanguage: String? = nil,
+        liveOffset: Double? = nil
     ) throws(MediaError) -> StreamSession {
         let presentation = try ManifestLoader.presentation(url, loading: loading)
         guard !presentation.variants.isEmpty else {
@@ -128,10 +130,10 @@ public final class StreamSession: Sendable {
             estimate: abr.estimate)
         state.switches.append(start)
         if !playlist.hasEnd {
-            // Live: play from the live edge (three target durations before the end, RFC 8216 6.3.3), on the
-            // variant it started with; the playlist is reloaded as the spec says.
+            // Live: play from the live edge (`liveOffset` before the end, by default three target durations, RFC
+            // 8216 6.3.3), on the variant it started with; the playlist is reloaded as the spec says.
             state.liveVariant = first.variant
-            state.startIndex = LivePlaylist.edgeIndex(of: playlist)
+            state.startIndex = LivePlaylist.edgeIndex(of: playlist, offset: liveOffset)
             state.decisions = [state.startIndex: first.variant.id]
             state.readerIndex = state.startIndex
             state.downloadIndex = state.startIndex

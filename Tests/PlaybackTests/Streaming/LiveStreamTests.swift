@@ -41,6 +41,11 @@ struct LiveStreamTests {
         }
         #expect(item.status == .readyToPlay, "\(String(describing: item.error))")
         #expect(item.duration.isIndefinite, "a live item has no duration")
+        // Its offsets from the live edge: three 2 s target durations recommended; the untimed play keeps up with
+        // the encoder, so it is within a few segments of the playlist's end.
+        #expect(abs(item.recommendedTimeOffsetFromLive.seconds - 6) < 0.001, "\(item.recommendedTimeOffsetFromLive)")
+        let offset = item.currentTimeOffsetFromLive
+        #expect(offset.isNumeric && offset.seconds >= 0 && offset.seconds <= 8, "\(offset)")
         let shown = times.withLock { $0 }
         #expect(zip(shown, shown.dropFirst()).allSatisfy { abs($1 - $0 - 1.0 / 30) < 0.002 }, "no gap, no repeat")
         let segments = TestHTTPServer.responses(containing: "/\(folder)/live0")

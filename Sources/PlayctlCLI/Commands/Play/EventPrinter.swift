@@ -86,16 +86,22 @@ final class EventPrinter: Sendable {
         let avsync = statistics.count > 0 ? statistics : nil
         if json {
             let ms = { (seconds: Double?) in seconds.map { JSONValue.double($0 * 1000) } ?? .null }
+            // A live stream's distance from its playlist's end at the end of the run.
+            let live = player.currentItem?.currentTimeOffsetFromLive
+            let liveMembers: [(String, JSONValue)] =
+                live.map { $0.isNumeric ? [("timeOffsetFromLive", .double($0.seconds))] : [] } ?? []
             try? writer.write(
-                .object([
-                    ("event", "summary"), ("host", .double(player.clockTime)),
-                    ("time", PlayerEventJSON.seconds(player.currentTime())),
-                    ("framesRendered", .int(framesRendered)), ("framesDropped", .int(framesDropped)),
-                    ("firstFrameMs", ms(tally.firstFrameLatency)), ("startupMs", ms(tally.startupTime)),
-                    ("seekLatencyP50Ms", ms(MetricTally.percentile(0.5, of: tally.seekLatencies))),
-                    ("seekLatencyP95Ms", ms(MetricTally.percentile(0.95, of: tally.seekLatencies))),
-                    ("avsyncMs", ms(player.avsync)), ("avsyncP99Ms", ms(avsync?.p99)), ("avsyncMaxMs", ms(avsync?.max)),
-                ]))
+                .object(
+                    [
+                        ("event", "summary"), ("host", .double(player.clockTime)),
+                        ("time", PlayerEventJSON.seconds(player.currentTime())),
+                        ("framesRendered", .int(framesRendered)), ("framesDropped", .int(framesDropped)),
+                        ("firstFrameMs", ms(tally.firstFrameLatency)), ("startupMs", ms(tally.startupTime)),
+                        ("seekLatencyP50Ms", ms(MetricTally.percentile(0.5, of: tally.seekLatencies))),
+                        ("seekLatencyP95Ms", ms(MetricTally.percentile(0.95, of: tally.seekLatencies))),
+                        ("avsyncMs", ms(player.avsync)), ("avsyncP99Ms", ms(avsync?.p99)),
+                        ("avsyncMaxMs", ms(avsync?.max)),
+                    ] + liveMembers))
         } else {
             write(
                 (isTerminal ? "\r\u{1B}[K" : "")
