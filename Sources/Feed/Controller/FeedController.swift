@@ -67,7 +67,8 @@ public final class FeedController: Sendable {
                 manualClock: clock.manualClock != nil, memoryAtStart: memoryAtStart, clockOrigin: start))
         fetchedAtStart = loading.cache.currentStatistics.bytesFetched
         receivedAtStart = Self.bytesReceived(of: loading.cache)
-        fetchedByURL = loading.cache.tally(entries.map(\.url))
+        // Every URL an entry may read: its own and its renditions'.
+        fetchedByURL = loading.cache.tally(Set(entries.flatMap { [$0.url] + $0.renditions.map(\.url) }))
         for (playerIndex, player) in pool.players.enumerated() {
             player.observeEvents { [weak self] event in self?.playerEvent(event, playerIndex: playerIndex) }
         }
@@ -169,7 +170,7 @@ public final class FeedController: Sendable {
             summary.bytesPlayed = played.values.reduce(0, +)
             // The waste's two parts: bytes of items never on screen (prefetched, prepared), and bytes past where the
             // watched ones were left.
-            let watched = Set(played.keys.map { entries[$0].url })
+            let watched = Set(played.keys.map { state.url(of: $0) })
             for (url, bytes) in fetchedByURL where !watched.contains(url) {
                 summary.bytesFetchedUnwatched += bytes
             }
