@@ -94,3 +94,46 @@ struct FeedRenditionCLITests {
         }
     }
 }
+
+extension FeedRenditionCLITests {
+    @Test(
+        "over HTTP: the first item at the default estimate (360p), the next from the link's rate (720p), no other file",
+        .enabled(
+            if: TestHTTPServer.skipReason == nil && TestHTTPServer.accessLog != nil, "needs scripts/netns.sh"))
+    func overHTTP() async throws {
+        let folder = try TemporaryDirectory.make(prefix: "playctl-feed")
+        defer { TemporaryDirectory.remove(folder) }
+        let marker = "feed-rendition-\(UInt32.random(in: 0...UInt32.max))"
+        let entries = (0..<3).map { index -> JSONValue in
+            func rendition(_ name: String, _ bitrate: Int) -> JSONValue {
+                .object([
+                    ("url", .string(TestHTTPServer.url("renditions/\(name)?\(marker)-\(index)"))),
+                    ("bitrate", .int(bitrate)),
+                ])
+            }
+            return .object([
+                ("kind", "video"),
+                ("renditions", .array([rendition("a-360p.mp4", 630_000), rendition("a-720p.mp4", 1_680_000)])),
+            ])
+        }
+        let manifest = folder.appendingPathComponent("feed.json")
+        try Data(JSONValue.array(entries).serialized().utf8).write(to: manifest)
+        let result = try await CLIProcess.run(
+            ["feed", manifest.path, "--swipes", "2", "--dwell", "1", "--json", "--no-audio"], timeout: 120)
+        let events = try FeedCLITests.checkRun(result, swipes: 2)
+        var urls: [Int: String] = [:]
+        for event in events where event["event"]?.stringValue == "feed.rendition" {
+            if let index = event["index"]?.intValue { urls[index] = event["url"]?.stringValue }
+            if event["index"]?.intValue == 2 {
+                #expect(event["estimateSource"]?.stringValue == "shared", "measured: \(event.serialized())")
+            }
+        }
+        #expect(urls[0]?.contains("a-360p.mp4") == true, "no estimate yet: \(urls)")
+        #expect(urls[2]?.contains("a-720p.mp4") == true, "the loopback's rate: \(urls)")
+        for index in [0, 2] {
+            let logged = await TestHTTPServer.responses(containing: "\(marker)-\(index) ", atLeast: 1)
+            let expected = index == 0 ? "a-360p.mp4" : "a-720p.mp4"
+            #expect(!logged.isEmpty && logged.allSatisfy { $0.request.contains(expected) }, "\(logged)")
+        }
+    }
+}
