@@ -153,7 +153,7 @@ let package = Package(
         .testTarget(name: "EmbeddingTests", dependencies: ["PlaybackTesting"]),
         // Builds nothing of its own: typechecks the README's and docs/' Swift examples against the built modules.
         .testTarget(name: "DocumentationTests", dependencies: ["PlaybackTesting"]),
-        .testTarget(name: "FeedTests", dependencies: ["Feed", "MediaIO", "PlaybackTesting", "Locking"]),
+        .testTarget(name: "FeedTests", dependencies: ["Feed", "MediaIO", "PlaybackTesting", "Locking", "Streaming"]),
         .testTarget(name: "PostersTests", dependencies: ["Posters", "MediaIO", "PlaybackTesting", "Locking"]),
         .testTarget(name: "LoadingTests", dependencies: ["Loading", "PlaybackTesting", "Locking"]),
         .testTarget(name: "StreamingTests", dependencies: ["Streaming", "Loading", "PlaybackTesting", "Locking"]),

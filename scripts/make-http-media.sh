@@ -9,6 +9,9 @@
 #   long.mp4  H.264 1080p at 5 fps and 400 kbit/s, 10 minutes, a keyframe every 2 s, moov first: the storyboard's
 #             clip (thumbnails: tests and playctl-bench run --thumbnails; and --scrub's)
 #   large.bin 20 MB of random bytes: larger than the caches the loading tests bound (not media)
+#   renditions/a-360p.mp4, a-720p.mp4  Media/a.mp4 again at 360p and 500 kbit/s and at 720p and 1.5 Mbit/s (H.264,
+#             its audio copied, moov first): two progressive renditions of one clip; renditions/feed.json a feed
+#             manifest of three entries listing them (each with its measured bit rate), for the rendition tests
 #   feed-mini/000-011  a 12-entry feed of hard links to a.mp4, b.mp4 and still.jpg, for bench --feed's quick runs
 #             (tests); the benchmark's own feed is made by scripts/make-feed-media.sh
 # A clip made by an older version of this script is made again (the stamp file names the version).
@@ -20,8 +23,10 @@ cp -p Media/*.mp4 Media/*.webm Media/*.m4a Media/*.ts Media/*.jpg "$out"/
 mkdir -p "$out/tracks"
 cp -p Media/tracks/* "$out/tracks"/
 ff() { ffmpeg -hide_banner -loglevel error -y "$@"; }
-version=3
-if [ "$(cat "$out/.version" 2>/dev/null)" != "$version" ]; then rm -f "$out/high.mp4" "$out/mid.mp4" "$out/hd.mp4"; fi
+version=4
+if [ "$(cat "$out/.version" 2>/dev/null)" != "$version" ]; then
+  rm -f "$out/high.mp4" "$out/mid.mp4" "$out/hd.mp4" "$out"/renditions/*
+fi
 noisy() {  # noisy NAME SECONDS BITRATE
   ff -f lavfi -i "testsrc2=size=640x360:rate=30:duration=$2,noise=alls=60:allf=t" \
      -c:v libx264 -preset veryfast -pix_fmt yuv420p -g 60 -b:v "$3" -maxrate "$3" -bufsize 2M \
@@ -45,6 +50,23 @@ fi
 if [ ! -s "$out/large.bin" ]; then
   head -c $((20 << 20)) /dev/urandom > "$out/large.bin.tmp"
   mv "$out/large.bin.tmp" "$out/large.bin"
+fi
+mkdir -p "$out/renditions"
+rendition() {  # rendition NAME HEIGHT BITRATE
+  [ -s "$out/renditions/$1" ] && return
+  ff -i Media/a.mp4 -map 0 -c:v libx264 -preset veryfast -pix_fmt yuv420p -g 60 -vf "scale=-2:$2" \
+     -b:v "$3" -maxrate "$3" -bufsize "$3" -c:a copy -movflags +faststart "$out/renditions/$1.tmp.mp4"
+  mv "$out/renditions/$1.tmp.mp4" "$out/renditions/$1"
+}
+rendition a-360p.mp4 360 500k
+rendition a-720p.mp4 720 1500k
+if [ ! -s "$out/renditions/feed.json" ]; then
+  bitrate() { ffprobe -v error -show_entries format=bit_rate -of default=nw=1:nk=1 "$out/renditions/$1"; }
+  low=$(bitrate a-360p.mp4)
+  high=$(bitrate a-720p.mp4)
+  entry='{"kind": "video", "renditions": [{"url": "a-360p.mp4", "bitrate": '$low', "width": 640, "height": 360},
+    {"url": "a-720p.mp4", "bitrate": '$high', "width": 1280, "height": 720}]}'
+  printf '{"entries": [\n  %s,\n  %s,\n  %s\n]}\n' "$entry" "$entry" "$entry" > "$out/renditions/feed.json"
 fi
 mkdir -p "$out/feed-mini"
 for i in $(seq 0 11); do

@@ -1,3 +1,5 @@
+import Streaming
+
 /// How a ``FeedController`` runs: its pool, its prefetch rules, the link, and the memory it may use.
 public struct FeedConfiguration: Sendable {
     /// Players in the pool (at least 2: the active item's and the prepared one's).
@@ -10,6 +12,17 @@ public struct FeedConfiguration: Sendable {
     /// `preferredPeakBitRate`, as AVPlayer's `preferredPeakBitRateForExpensiveNetworks`); 0 for none. 2 Mbit/s is
     /// a 540p short video's rate: a 1080p ladder step costs 2.5 times the data for a phone-sized picture.
     public var expensiveNetworkPeakBitRate: Double = 2_000_000
+    /// The highest bit rate an item may play (a rendition of an entry with ``FeedEntry/renditions``, a variant of
+    /// an HLS or DASH entry), on any link; 0 for none (`AVPlayerItem.preferredPeakBitRate`).
+    public var preferredPeakBitRate: Double = 0
+    /// The largest picture an item may play (a rendition, a variant); nil for none
+    /// (`AVPlayerItem.preferredMaximumResolution`). A rendition of unknown size is never excluded by it.
+    public var preferredMaximumResolution: Resolution?
+    /// Where the rendition choice of an entry with ``FeedEntry/renditions`` (and the variant choice of an HLS or DASH
+    /// item the feed loads) starts from: the process's shared estimate by default, so that a feed starts at the
+    /// rate its link has shown. Give a feed an estimate of its own to start it from a known rate
+    /// (``SharedBandwidthEstimate/known(_:)``).
+    public var bandwidthEstimate = SharedBandwidthEstimate.shared
     /// Whether the players decode audio.
     public var audio = true
     /// Threads of each player's video decoder (0: FFmpeg's choice, the CPUs plus one). The active and the prepared

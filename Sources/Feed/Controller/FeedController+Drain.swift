@@ -26,7 +26,8 @@ extension FeedController {
             }
             let facts = readFacts(of: next.1.items, playhead: next.1.playhead)
             let now = self.now
-            let work = state.withLock { $0.step(input, at: now, facts: facts) }
+            let estimate = configuration.bandwidthEstimate.current
+            let work = state.withLock { $0.step(input, at: now, facts: facts, estimate: estimate) }
             perform(work)
         }
     }

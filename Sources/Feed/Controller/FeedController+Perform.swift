@@ -29,6 +29,8 @@ struct FeedDriver: Sendable {
     var invalidated = false
     /// The link as last reported (the variant cap of adaptive entries follows it).
     var profile: NetworkProfile?
+    /// The URL each item with a chosen rendition reads (``FeedWork/chooseRendition(index:url:)``).
+    var urls: [Int: String] = [:]
 }
 
 /// Doing the work the state decided, with the feed's lock released, in order (one drainer at a time).
@@ -43,6 +45,8 @@ extension FeedController {
     private func perform(_ work: FeedWork) {
         switch work {
         case .load(let index, let player, let active): load(index, player: player, active: active)
+        case .chooseRendition(let index, let url):
+            driver.withLock { $0.urls[index] = url }
         case .release(let index, let player):
             let player = pool.players[player]
             driver.withLock { driver in
@@ -92,7 +96,7 @@ extension FeedController {
             for index in indices {
                 let bytes = heldBytes(index, limit: nil)
                 guard bytes > 0 else { continue }
-                loading.cache.remove(entries[index].url)
+                loading.cache.remove(url(of: index))
                 count += 1
                 emit(.trimmed(index: index, bytes: bytes), at: time)
             }
@@ -136,8 +140,10 @@ extension FeedController {
             feedBack(.playerUnavailable(index: index, player: playerIndex))
             return
         }
-        let item = PlayerItem(url: entries[index].url, loading: loading)
+        let item = PlayerItem(url: url(of: index), loading: loading)
         item.preferredPeakBitRate = variantCap()
+        item.preferredMaximumResolution = configuration.preferredMaximumResolution
+        item.bandwidthEstimate = configuration.bandwidthEstimate
         if !active {
             item.loadingPriority = .prefetch
             item.preferredForwardBufferDuration = configuration.preparedBuffer
@@ -157,7 +163,7 @@ extension FeedController {
     }
 
     private func launchPrefetch(_ index: Int, id: UInt64, limit: Int64?) {
-        let url = entries[index].url
+        let url = url(of: index)
         let task: any FeedPrefetchHandle
         if ManifestURI.isManifest(url) {
             // An HLS or DASH entry: its playlists, then the start variant's first segment (its first pictures), or
@@ -188,7 +194,7 @@ extension FeedController {
     /// ``PrefetchPolicy/inactiveVideoSeconds`` end (its first pictures), as its container's index says (at most
     /// ``PrefetchPolicy/inactiveVideoMaxBytes``), or `fallback` when the header does not tell.
     private func firstPicturesLimit(_ index: Int, fallback: Int64) -> Int64 {
-        let url = entries[index].url
+        let url = url(of: index)
         let policy = configuration.policy
         let header = loading.cache.heldPrefix(of: url, upTo: policy.inactiveVideoHeaderBytes)
         let needed = FirstPictures.bytes(
@@ -196,16 +202,25 @@ extension FeedController {
         return needed.map { min($0, policy.inactiveVideoMaxBytes) } ?? fallback
     }
 
-    /// The peak bit rate an adaptive entry may play now: ``FeedConfiguration/expensiveNetworkPeakBitRate`` on a
-    /// cellular or constrained link, none otherwise.
+    /// The peak bit rate an adaptive entry may play now: the lower of ``FeedConfiguration/preferredPeakBitRate``
+    /// and, on a cellular or constrained link, ``FeedConfiguration/expensiveNetworkPeakBitRate`` (0: none).
     func variantCap() -> Double {
         let profile = driver.withLock { $0.profile } ?? configuration.profile
-        return profile == .unconstrained ? 0 : configuration.expensiveNetworkPeakBitRate
+        let limits = ABRLimits(
+            preferredPeakBitRate: configuration.preferredPeakBitRate,
+            preferredPeakBitRateForExpensiveNetworks: configuration.expensiveNetworkPeakBitRate,
+            isNetworkExpensive: profile != .unconstrained)
+        return limits.effectivePeakBitRate ?? 0
+    }
+
+    /// The URL item `index` reads: its chosen rendition's, else its entry's.
+    func url(of index: Int) -> String {
+        driver.withLock { $0.urls[index] } ?? entries[index].url
     }
 
     /// Bytes of item `index` held in the cache, within `limit`.
     func heldBytes(_ index: Int, limit: Int64?) -> Int64 {
-        loading.cache.cachedRanges(of: entries[index].url).reduce(Int64(0)) { total, range in
+        loading.cache.cachedRanges(of: url(of: index)).reduce(Int64(0)) { total, range in
             let upper = limit.map { min(range.upperBound, $0) } ?? range.upperBound
             return total + max(upper - range.lowerBound, 0)
         }
@@ -214,7 +229,7 @@ extension FeedController {
     private func requestPoster(_ index: Int, visible: Bool) {
         guard let posters, let size = configuration.posterSize else { return }
         let request = PosterRequest(
-            source: entries[index].url, width: size.width, height: size.height, fit: .fill,
+            source: url(of: index), width: size.width, height: size.height, fit: .fill,
             priority: visible ? .visible : .prefetch)
         let task = Task { [weak self] in
             do throws(MediaError) {

@@ -3,6 +3,7 @@ import Loading
 import Locking
 import Playback
 import Posters
+import Streaming
 
 /// A feed of short videos and images scrolled by a user: ties a ``PlayerPool``, a ``PrefetchPlanner`` and a
 /// byte cache together. The item scrolled to plays (autoplay, looping); the nearest video ahead waits in a pooled
@@ -42,6 +43,14 @@ public final class FeedController: Sendable {
     private let fetchedByURL: FetchTally
     let memoryAtStart: Int
     private let follower: Locked<FeedClockFollower?> = Locked(nil)
+    /// The progressive URLs of the feed (its entries' and their renditions'; not HLS or DASH manifests, whose
+    /// stream sessions measure their own segments): their transfers feed ``throughput``.
+    let progressiveURLs: Set<String>
+    /// The throughput the feed's progressive transfers showed; its estimate goes to
+    /// ``FeedConfiguration/bandwidthEstimate`` after each sample.
+    let throughput = Locked(BandwidthEstimator())
+    /// The cache's number for the feed's transfer observer (``ByteCache/observeTransfers(_:)``).
+    let transferObserver = Locked<UInt64?>(nil)
 
     /// A feed of `entries`, its players on `clock`, loading through `loading` (its byte cache holds what is
     /// prefetched). Nothing loads until the first ``scroll(to:speed:)``.
@@ -67,10 +76,14 @@ public final class FeedController: Sendable {
                 manualClock: clock.manualClock != nil, memoryAtStart: memoryAtStart, clockOrigin: start))
         fetchedAtStart = loading.cache.currentStatistics.bytesFetched
         receivedAtStart = Self.bytesReceived(of: loading.cache)
-        fetchedByURL = loading.cache.tally(entries.map(\.url))
+        // Every URL an entry may read: its own and its renditions'.
+        let urls = Set(entries.flatMap { [$0.url] + $0.renditions.map(\.url) })
+        fetchedByURL = loading.cache.tally(urls)
+        progressiveURLs = urls.filter { !ManifestURI.isManifest($0) }
         for (playerIndex, player) in pool.players.enumerated() {
             player.observeEvents { [weak self] event in self?.playerEvent(event, playerIndex: playerIndex) }
         }
+        observeTransfers()
         if let manual = clock.manualClock {
             let follower = FeedClockFollower(feed: self)
             self.follower.withLock { $0 = follower }
@@ -79,6 +92,7 @@ public final class FeedController: Sendable {
     }
 
     deinit {
+        if let observer = transferObserver.withLock({ $0.take() }) { loading.cache.removeTransferObserver(observer) }
         executor.close()
     }
 
@@ -169,7 +183,7 @@ public final class FeedController: Sendable {
             summary.bytesPlayed = played.values.reduce(0, +)
             // The waste's two parts: bytes of items never on screen (prefetched, prepared), and bytes past where the
             // watched ones were left.
-            let watched = Set(played.keys.map { entries[$0].url })
+            let watched = Set(played.keys.map { state.url(of: $0) })
             for (url, bytes) in fetchedByURL where !watched.contains(url) {
                 summary.bytesFetchedUnwatched += bytes
             }
@@ -212,6 +226,7 @@ public final class FeedController: Sendable {
         for prefetch in held.prefetches.values { prefetch.task.cancel() }
         for loaded in held.loaded.values { pool.release(loaded.player) }
         for player in pool.players { player.invalidate() }
+        if let observer = transferObserver.withLock({ $0.take() }) { loading.cache.removeTransferObserver(observer) }
         if let follower = follower.withLock({ $0.take() }), let manual = clock.manualClock {
             manual.unregister(follower)
         }

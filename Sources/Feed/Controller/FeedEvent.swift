@@ -1,4 +1,5 @@
 import Loading
+import Streaming
 
 /// Something a feed did, for its log and its summary (the CLI's `--json` prints these).
 public struct FeedEvent: Sendable, Equatable {
@@ -49,6 +50,9 @@ public struct FeedEvent: Sendable, Equatable {
         case poster(index: Int, latency: Double, fromCache: Bool)
         /// Over the memory budget: the item's cached bytes were dropped, or its prepared player released.
         case trimmed(index: Int, bytes: Int64)
+        /// The item plays `choice`'s rendition (an entry with ``FeedEntry/renditions``), chosen before its first
+        /// byte was fetched; its prefetch, its player and its poster read that file.
+        case rendition(index: Int, choice: ProgressiveRenditionChoice)
     }
 
     public var kind: Kind
@@ -79,6 +83,7 @@ public struct FeedEvent: Sendable, Equatable {
         case .poolRelease: return "pool.release"
         case .poster: return "feed.poster"
         case .trimmed: return "feed.trimmed"
+        case .rendition: return "feed.rendition"
         }
     }
 
@@ -89,7 +94,7 @@ public struct FeedEvent: Sendable, Equatable {
             .prepared(let index, _, _), .firstFrame(let index, _, _), .started(let index, _, _),
             .stall(let index, _, _),
             .failed(let index, _), .poolAcquire(_, let index, _), .poolRelease(_, let index),
-            .trimmed(let index, _), .poster(let index, _, _):
+            .trimmed(let index, _), .poster(let index, _, _), .rendition(let index, _):
             return index
         }
     }

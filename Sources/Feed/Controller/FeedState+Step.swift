@@ -4,11 +4,12 @@ import Playback
 /// Handling one input: the planner decides what loads, the state what each item and player does; the work comes
 /// back to the driver, in order.
 extension FeedState {
-    /// Handles `input` at feed time `now`, with `facts` read of the items' players (by item); returns the work to
-    /// do, in order.
-    mutating func step(_ input: Input, at now: Double, facts: [Int: ItemFacts]) -> [FeedWork] {
+    /// Handles `input` at feed time `now`, with `facts` read of the items' players (by item) and the bandwidth
+    /// `estimate` read before (bits per second; nil: none); returns the work to do, in order.
+    mutating func step(_ input: Input, at now: Double, facts: [Int: ItemFacts], estimate: Double? = nil) -> [FeedWork] {
         self.now = now
         self.facts = facts
+        self.estimate = estimate
         work = []
         guard !invalidated else { return [] }
         handle(input)
@@ -19,6 +20,7 @@ extension FeedState {
             lastMemorySample = now
             work.append(.sampleMemory)
         }
+        chooseRenditions()
         defer { work = [] }
         return work
     }

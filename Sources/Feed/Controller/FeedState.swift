@@ -1,5 +1,6 @@
 import Loading
 import Playback
+import Streaming
 
 /// The feed as a value: what the planner decided, what each item has, the figures of the summary. Each input
 /// (``step(_:at:facts:)``) changes it and returns the ``FeedWork`` to do; the ``FeedController`` holds it under its
@@ -87,6 +88,8 @@ struct FeedState {
     var freePlayers: [Int]
     var nextPrefetch: UInt64 = 0
     var posterSlots: [Int: PosterSlot] = [:]
+    /// The rendition each item with renditions plays, chosen before its first byte (``chooseRenditions()``).
+    var renditionChoices: [Int: ProgressiveRenditionChoice] = [:]
     /// The item whose poster latency is being measured (the one on screen).
     var posterVisible: Int?
     var summary = FeedSummary()
@@ -112,6 +115,8 @@ struct FeedState {
     // The step under way: its time, what was read of the items, and the work decided so far.
     var now = 0.0
     var facts: [Int: ItemFacts] = [:]
+    /// The bandwidth estimate read for the step (bits per second; nil: none measured).
+    var estimate: Double?
     var work: [FeedWork] = []
 
     // The driver's queue (``FeedController``): inputs from outside, and what performed work brought back (handled

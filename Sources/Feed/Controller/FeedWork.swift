@@ -15,6 +15,9 @@ enum FeedWork: Sendable, Equatable {
     /// priority), else to hold it paused on its first frame (prefetch priority, ``FeedConfiguration/preparedBuffer``
     /// ahead). The driver reports ``FeedState/Input/loaded(index:player:since:)`` before the item goes in.
     case load(index: Int, player: Int, active: Bool)
+    /// Item `index` reads `url` (the rendition chosen for it) from now on: its load, prefetches, poster and
+    /// cached bytes.
+    case chooseRendition(index: Int, url: String)
     /// Give pool player `player` (item `index`'s) back to the pool: paused, its item taken away.
     case release(index: Int, player: Int)
     /// Item `index` is the active one: playback priority, ``FeedConfiguration/activeForwardBuffer`` ahead, and its
@@ -53,4 +56,18 @@ enum FeedWork: Sendable, Equatable {
     case releaseFreeMemory(start: Int, budget: Int)
     /// Deliver an event (numbered when delivered, so that the numbers follow the delivery order).
     case emit(FeedEvent.Kind, time: Double)
+}
+
+extension FeedWork {
+    /// The item whose bytes this work asks for (its player's load, a prefetch, its poster), if any: its rendition
+    /// must be chosen before.
+    var readsBytesOf: Int? {
+        switch self {
+        case .load(let index, _, _), .startPrefetch(let index, _, _, _, _), .startFirstPictures(let index, _, _),
+            .requestPoster(let index, _):
+            return index
+        default:
+            return nil
+        }
+    }
 }

@@ -1,21 +1,52 @@
+import Streaming
+
 /// One entry of a feed: a video or an image, by URL, with what is known of it before loading.
 public struct FeedEntry: Sendable, Hashable, Codable {
     public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
         case video, image
     }
 
+    /// Where it is; with ``renditions``, what names the entry (the first rendition's URL unless given), played
+    /// only when no rendition is chosen.
     public var url: String
     public var kind: Kind
     /// The resource's length in bytes, when the feed says.
     public var byteSize: Int64?
     /// The video's duration in seconds, when the feed says.
     public var duration: Double?
+    /// Progressive copies of the video at several bit rates (empty: ``url`` alone). The feed plays one of them,
+    /// chosen from the bandwidth estimate before the item's first byte is fetched, and keeps that choice for the
+    /// item (its prefetch, its player and its poster read the same file).
+    public var renditions: [ProgressiveRendition]
 
-    public init(url: String, kind: Kind, byteSize: Int64? = nil, duration: Double? = nil) {
+    public init(
+        url: String, kind: Kind, byteSize: Int64? = nil, duration: Double? = nil,
+        renditions: [ProgressiveRendition] = []
+    ) {
         self.url = url
         self.kind = kind
         self.byteSize = byteSize
         self.duration = duration
+        self.renditions = renditions
+    }
+
+    /// A video given as `renditions` (not empty), named by the first one's URL.
+    public init(renditions: [ProgressiveRendition], kind: Kind = .video, duration: Double? = nil) {
+        self.init(url: renditions.first?.url ?? "", kind: kind, duration: duration, renditions: renditions)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case url, kind, byteSize, duration, renditions
+    }
+
+    /// Decodes an entry; `renditions` may be absent (none).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            url: try container.decode(String.self, forKey: .url), kind: try container.decode(Kind.self, forKey: .kind),
+            byteSize: try container.decodeIfPresent(Int64.self, forKey: .byteSize),
+            duration: try container.decodeIfPresent(Double.self, forKey: .duration),
+            renditions: try container.decodeIfPresent([ProgressiveRendition].self, forKey: .renditions) ?? [])
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 
 /// Bytes of remote resources, shared by every player and prefetcher: keyed by URL, held in chunks of
 /// ``chunkSize`` bytes (a chunk may hold part of its range while a fetch fills it), in a memory tier and an optional
@@ -95,6 +96,8 @@ public final class ByteCache: @unchecked Sendable {
     /// Guards `state`; readers wait on it for bytes.
     private let condition = NSCondition()
     private var state: CacheState
+    /// Who is told of each transfer measurement (``observeTransfers(_:)``).
+    let transferObservers = Locked(TransferObservers())
     let disk: DiskTier?
 
     /// A memory-only cache (cannot fail).
@@ -151,6 +154,8 @@ public final class ByteCache: @unchecked Sendable {
                     withState { $0.step(fetch, .retryDue) }
                 }
             case .complete(let completion, let outcome): completion.complete(outcome)
+            case .measured(let measurement):
+                for observer in transferObservers.withLock({ Array($0.observers.values) }) { observer(measurement) }
             }
         }
     }

@@ -64,8 +64,12 @@ extension CacheState {
         if wasMoving, fetches[id]?.machine.isMoving != true,
             !(resources[url]?.fetches.contains { fetches[$0]?.machine.isMoving == true } ?? false)
         {
-            // Every transfer of the resource stopped: the next bytes start a new rate measurement.
-            resources[url]?.rate.pause()
+            // Every transfer of the resource stopped: the next bytes start a new rate measurement, and the one that
+            // ended is reported (``ByteCache/observeTransfers(_:)``).
+            if let measured = resources[url]?.rate.pause() {
+                actions.append(
+                    .measured(TransferMeasurement(url: url, bytes: measured.bytes, seconds: measured.seconds)))
+            }
         }
     }
 

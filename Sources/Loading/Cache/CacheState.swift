@@ -268,6 +268,8 @@ enum CacheAction {
     case retry(FetchID, seconds: Double)
     /// Tells whoever waits for a fetch how it ended.
     case complete(FetchCompletion, MediaError?)
+    /// Tells the transfer observers what a resource's transfers delivered since they last began moving.
+    case measured(TransferMeasurement)
 }
 
 /// One fetch as the cache keeps it: its machine, the transport it runs on, who waits for its end, and its current

@@ -10,9 +10,20 @@ struct RateMeter {
     private var bytesAfterHead: Int64 = 0
     /// The rate measured before the last break, reported until the new measurement has two samples.
     private var previous: Double?
+    /// Since the measurement began (the first bytes after a break): its first time, its last, and the bytes that
+    /// came after the first piece (the first piece's bytes took an unknown time before it).
+    private var measurementStart: Double?
+    private var measurementEnd = 0.0
+    private var measurementBytes: Int64 = 0
 
     /// `bytes` arrived at `time`.
     mutating func add(_ bytes: Int, at time: Double) {
+        if measurementStart == nil {
+            measurementStart = time
+        } else {
+            measurementBytes += Int64(bytes)
+        }
+        measurementEnd = time
         if head < samples.count { bytesAfterHead += Int64(bytes) }
         samples.append((time, Int64(bytes)))
         let horizon = time - Self.window
@@ -27,12 +38,20 @@ struct RateMeter {
         }
     }
 
-    /// Transfers stopped (paused, finished): the next bytes start a new measurement.
-    mutating func pause() {
+    /// Transfers stopped (paused, finished): the next bytes start a new measurement. Returns the one that ended:
+    /// the bytes that came after its first piece and the seconds they took (nil when they took no time).
+    @discardableResult
+    mutating func pause() -> (bytes: Int64, seconds: Double)? {
         if let rate = measured { previous = rate }
         samples.removeAll()
         head = 0
         bytesAfterHead = 0
+        defer {
+            measurementStart = nil
+            measurementBytes = 0
+        }
+        guard let start = measurementStart, measurementEnd > start, measurementBytes > 0 else { return nil }
+        return (measurementBytes, measurementEnd - start)
     }
 
     /// Bytes per second, or nil before anything was measured.

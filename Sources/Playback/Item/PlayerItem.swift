@@ -30,6 +30,8 @@ public final class PlayerItem: Sendable {
         var bandwidthEstimate = SharedBandwidthEstimate.shared
         var loadingPriority: TransferPriority = .playback
         var decryptionKey: String?
+        /// For an item made from progressive renditions: the one it plays, and why.
+        var renditionChoice: ProgressiveRenditionChoice?
         /// Media selection: the groups once loaded, what is selected, what the app chose, and options that failed.
         var groups: [MediaSelectionGroup] = []
         var selection = MediaSelection()

@@ -1,7 +1,7 @@
 import CommandLineKit
 
 /// `playctl feed MANIFEST [--swipes N] [--dwell SEC] [--seed S] [--script FILE] [--network PROFILE] [--pool N]
-/// [--json] [--no-audio] [--cache-dir DIR --cache-size BYTES]`: what it accepts. It runs in `Commands/Feed/`.
+/// [--estimate BPS] [--json] [--no-audio] [--cache-dir DIR --cache-size BYTES]`: what it accepts. It runs in `Commands/Feed/`.
 struct FeedCommand: ParsableCommand {
     /// `--network`: what the link is like, as the platform would report it (the Feed module's `NetworkProfile`).
     enum Network: String, CaseIterable, ArgumentValue {
@@ -61,7 +61,8 @@ struct FeedCommand: ParsableCommand {
         name: "MANIFEST",
         help: """
             A JSON file listing the feed's entries ({"entries": [{"url": .., "kind": "video"|"image"}, ..]}, or \
-            the array alone), or a folder of media files (sorted by name).
+            the array alone; a video may list "renditions": [{"url": .., "bitrate": .., "width": .., "height": \
+            ..}, ..] and plays the one the bandwidth estimate allows), or a folder of media files (sorted by name).
             """)
     var manifestPath: String
     @Option(
@@ -89,6 +90,15 @@ struct FeedCommand: ParsableCommand {
         name: "pool", placeholder: "N", help: "Players in the pool, 2 to 16 (default 5).",
         check: .range(2...16, "a count from 2 to 16"))
     var poolSize: Int = 5
+    /// `--estimate`: the bandwidth estimate the run starts from.
+    @Option(
+        name: "estimate", placeholder: "BPS",
+        help: """
+            Start the choice of each entry's rendition from BPS bits per second instead of 500 kbit/s; what the \
+            run measures replaces it.
+            """,
+        check: .atLeast(1, "a positive number of bits per second"))
+    var estimate: Int?
     /// `--json`: JSON Lines instead of text.
     @Option(
         name: "timeline", placeholder: "OUT.svg",

@@ -65,8 +65,8 @@ struct HelpTests {
         #expect(
             try usage("feed")
                 == "playctl feed MANIFEST [--swipes N | --script FILE] [--dwell SEC] [--seed S] "
-                + "[--network unconstrained|cellular|constrained] [--pool N] [--timeline OUT.svg] [--json] [--no-audio] "
-                + "[--cache-dir DIR] [--cache-size BYTES]")
+                + "[--network unconstrained|cellular|constrained] [--pool N] [--estimate BPS] [--timeline OUT.svg] "
+                + "[--json] [--no-audio] [--cache-dir DIR] [--cache-size BYTES]")
     }
 
     @Test func usageShowsOptionalVariadicAndAtMostOne() throws {

@@ -13,7 +13,7 @@ struct FeedCLITests {
     static let eventNames: Set<String> = [
         "feed.visible", "feed.active", "feed.prefetch", "feed.prepared", "feed.firstFrame", "feed.started",
         "feed.stall",
-        "feed.failed", "pool.acquire", "pool.release", "feed.trimmed",
+        "feed.failed", "pool.acquire", "pool.release", "feed.trimmed", "feed.rendition",
     ]
 
     static func events(_ result: CLIProcess.Result) throws -> [JSONValue] {
@@ -70,6 +70,7 @@ struct FeedCLITests {
         #expect(visible.first?["kind"]?.stringValue == "video")
         let names = Set(events.compactMap { $0["event"]?.stringValue })
         #expect(names.isSuperset(of: ["feed.prepared", "pool.acquire", "pool.release", "feed.firstFrame"]))
+        #expect(!names.contains("feed.rendition"), "entries without renditions choose none")
         let summary = try #require(events.last)
         #expect(summary["bytesFetched"]?.intValue == 0, "local files")
         #expect((summary["preparedFirstFrame"]?["count"]?.intValue ?? 0) >= 1, "the next video was prepared")

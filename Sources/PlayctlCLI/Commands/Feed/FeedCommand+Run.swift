@@ -1,6 +1,7 @@
 import Feed
 import Playback
 import PlayctlOutput
+import Streaming
 
 #if canImport(Glibc)
 import Glibc
@@ -63,6 +64,7 @@ extension FeedCommand: PlayctlCommand {
         case .cellular: configuration.profile = .cellular
         case .constrained: configuration.profile = .constrained
         }
+        if let estimate { configuration.bandwidthEstimate = .known(Double(estimate)) }
         return configuration
     }
 }

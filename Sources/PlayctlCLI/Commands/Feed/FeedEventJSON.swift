@@ -43,6 +43,16 @@ enum FeedEventJSON {
             return [("bytes", .int(Int(bytes)))]
         case .poster(_, let latency, let fromCache):
             return [("latency", .double(latency)), ("fromCache", .bool(fromCache))]
+        case .rendition(_, let choice):
+            let rendition = choice.rendition
+            return [
+                ("url", .string(rendition.url)), ("bitrate", .int(rendition.bitrate)),
+                ("width", rendition.width.map { .int($0) } ?? .null),
+                ("height", rendition.height.map { .int($0) } ?? .null), ("rendition", .int(choice.index)),
+                ("reason", .string(choice.reason.rawValue)), ("estimate", .double(choice.estimate)),
+                ("estimateSource", .string(choice.estimateSource.rawValue)),
+                ("peakBitRate", choice.peakBitRate.map { .double($0) } ?? .null),
+            ]
         }
     }
 

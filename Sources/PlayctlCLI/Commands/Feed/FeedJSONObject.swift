@@ -56,6 +56,14 @@ struct FeedJSONObject {
         return number
     }
 
+    /// The array `key`, nil when absent.
+    /// - Throws: `.invalid` when it is not an array.
+    func array(_ key: String) throws(FeedInputError) -> [JSONValue]? {
+        guard has(key) else { return nil }
+        guard let array = value[key]?.arrayValue else { throw invalid(key, "expected an array") }
+        return array
+    }
+
     /// The member `key` that must be there.
     /// - Throws: `.invalid` naming it when it is absent.
     func required<T>(_ key: String, _ read: (String) throws(FeedInputError) -> T?) throws(FeedInputError) -> T {

@@ -1,11 +1,15 @@
 import Feed
 import PlayctlOutput
+import Streaming
 
 /// The entries `playctl feed` plays, read from its MANIFEST: a JSON file or a folder of media files.
 ///
 /// A JSON manifest is `{"entries": [entry, ...]}` or the array alone; each entry is
 /// `{"url": "...", "kind": "video"|"image", "size": bytes, "duration": seconds}` (`size` and `duration` optional;
-/// other members ignored). A URL with a scheme (`http://`, `https://`, `file://`) and an absolute path are kept as
+/// other members ignored). A video may list progressive renditions instead of (or beside) its `url`:
+/// `"renditions": [{"url": "...", "bitrate": bits per second, "width": .., "height": .., "size": bytes}, ...]`
+/// (`width`, `height` and `size` optional); the feed plays the one the bandwidth estimate allows, and without a
+/// `url` the entry is named by its first rendition's. A URL with a scheme (`http://`, `https://`, `file://`) and an absolute path are kept as
 /// they are; a relative path is resolved against the manifest's folder. A folder is read by
 /// ``init(folder:)``.
 struct FeedManifest: Equatable, Sendable {
@@ -55,15 +59,48 @@ struct FeedManifest: Equatable, Sendable {
 
     /// One entry of the list.
     static func entry(_ object: FeedJSONObject, relativeTo folder: String) throws(FeedInputError) -> FeedEntry {
-        let url = try object.required("url", object.string)
-        guard !url.isEmpty else { throw object.invalid("url", "empty") }
+        let renditions = try Self.renditions(object, relativeTo: folder)
+        let url: String
+        if let given = try object.string("url") {
+            guard !given.isEmpty else { throw object.invalid("url", "empty") }
+            url = resolve(given, in: folder)
+        } else if let first = renditions.first {
+            url = first.url
+        } else {
+            throw .invalid(file: object.file, path: object.path, reason: "missing \"url\"")
+        }
         let kindName = try object.required("kind", object.string)
         guard let kind = FeedEntry.Kind(rawValue: kindName) else {
             throw object.invalid("kind", "unknown kind '\(kindName)' (expected video or image)")
         }
+        guard renditions.isEmpty || kind == .video else {
+            throw object.invalid("renditions", "only a video has renditions")
+        }
         let size = try object.count("size").map(Int64.init)
         let duration = try object.seconds("duration")
-        return FeedEntry(url: resolve(url, in: folder), kind: kind, byteSize: size, duration: duration)
+        return FeedEntry(
+            url: url, kind: kind, byteSize: size, duration: duration, renditions: renditions)
+    }
+
+    /// The entry's `renditions` (empty when absent), their URLs resolved against `folder`.
+    static func renditions(
+        _ object: FeedJSONObject, relativeTo folder: String
+    ) throws(FeedInputError) -> [ProgressiveRendition] {
+        guard let list = try object.array("renditions") else { return [] }
+        guard !list.isEmpty else { throw object.invalid("renditions", "empty (leave it out for none)") }
+        var renditions: [ProgressiveRendition] = []
+        for (position, value) in list.enumerated() {
+            let rendition = try FeedJSONObject(value, file: object.file, path: "\(object.path).renditions[\(position)]")
+            let url = try rendition.required("url", rendition.string)
+            guard !url.isEmpty else { throw rendition.invalid("url", "empty") }
+            let bitrate = try rendition.required("bitrate", rendition.count)
+            guard bitrate > 0 else { throw rendition.invalid("bitrate", "expected bits per second, above 0") }
+            renditions.append(
+                ProgressiveRendition(
+                    url: resolve(url, in: folder), bitrate: bitrate, width: try rendition.count("width"),
+                    height: try rendition.count("height"), byteSize: try rendition.count("size").map(Int64.init)))
+        }
+        return renditions
     }
 
     /// The folder part of `path` (`Media` for `Media/feed.json`, `/` for `/feed.json`, empty for `feed.json`).

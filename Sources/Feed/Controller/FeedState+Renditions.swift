@@ -1,0 +1,47 @@
+import Streaming
+
+/// Progressive renditions (decisions): an entry listing several copies of its video at several bit rates plays
+/// one, chosen by the ABR machine's first decision from the step's bandwidth estimate and the feed's limits, once,
+/// before any of its bytes is asked for; everything that reads the item's bytes afterwards reads that file.
+extension FeedState {
+    /// The URL item `index` reads: its chosen rendition's, else its entry's.
+    func url(of index: Int) -> String {
+        renditionChoices[index]?.rendition.url ?? entries[index].url
+    }
+
+    /// What a rendition choice keeps to now: the feed's peak bit rate and picture size, and the expensive-network
+    /// cap (``FeedConfiguration/expensiveNetworkPeakBitRate``) on a cellular or constrained link.
+    var renditionLimits: ABRLimits {
+        ABRLimits(
+            preferredPeakBitRate: configuration.preferredPeakBitRate,
+            preferredPeakBitRateForExpensiveNetworks: configuration.expensiveNetworkPeakBitRate,
+            isNetworkExpensive: planner.profile != .unconstrained,
+            preferredMaximumResolution: configuration.preferredMaximumResolution)
+    }
+
+    /// Puts each item's rendition choice before the first work of the step that reads its bytes (its player's
+    /// load, a prefetch, its poster), for the items with renditions not chosen yet: the driver switches the item
+    /// to the chosen URL, then the event says which and why. A choice stays the item's for the feed's life (its
+    /// cached bytes are that file's).
+    mutating func chooseRenditions() {
+        guard work.contains(where: { $0.readsBytesOf.map(needsRendition) ?? false }) else { return }
+        var ordered: [FeedWork] = []
+        ordered.reserveCapacity(work.count + 2)
+        for item in work {
+            if let index = item.readsBytesOf, needsRendition(index),
+                let choice = ProgressiveRenditionChoice.choose(
+                    from: entries[index].renditions, limits: renditionLimits, estimate: estimate)
+            {
+                renditionChoices[index] = choice
+                ordered.append(.chooseRendition(index: index, url: choice.rendition.url))
+                ordered.append(.emit(.rendition(index: index, choice: choice), time: now))
+            }
+            ordered.append(item)
+        }
+        work = ordered
+    }
+
+    private func needsRendition(_ index: Int) -> Bool {
+        entries.indices.contains(index) && !entries[index].renditions.isEmpty && renditionChoices[index] == nil
+    }
+}
