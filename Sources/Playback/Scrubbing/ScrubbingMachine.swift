@@ -1,6 +1,7 @@
 /// Scrubbing as a value (a seek bar being dragged): while the finger moves, keyframe seeks with at most one in
-/// flight, the newest position replacing any that waited; when it lifts, the exact frame of the last position.
-/// Each event returns what the driver must do.
+/// flight, the newest position replacing any that waited; when it lifts, the exact frame of the last position at
+/// once, superseding a keyframe seek still in flight (the player completes that one first, not finished, or
+/// finished if it had landed). Each event returns what the driver must do.
 public struct ScrubbingMachine: Sendable, Equatable {
     public enum Action: Sendable, Equatable {
         case none
@@ -16,8 +17,9 @@ public struct ScrubbingMachine: Sendable, Equatable {
         case idle
         /// Dragging: whether a keyframe seek is in flight, the position waiting for it, the last position asked.
         case scrubbing(inFlight: Bool, pending: MediaTime?, last: MediaTime?)
-        /// Lifted while a keyframe seek was in flight: the exact seek to `target` follows its completion.
-        case landing(target: MediaTime?)
+        /// Lifted while a keyframe seek was in flight: the exact seek, asked at once, superseded it; its completion
+        /// comes first.
+        case exactAfterSuperseded
         /// The exact seek is in flight.
         case exact
     }
@@ -56,10 +58,10 @@ public struct ScrubbingMachine: Sendable, Equatable {
         case .scrubbing(true, nil, let last):
             state = .scrubbing(inFlight: false, pending: nil, last: last)
             return .none
-        case .landing(let target?):
+        case .exactAfterSuperseded:
             state = .exact
-            return .seekExact(target)
-        case .landing(nil), .exact:
+            return .none
+        case .exact:
             state = .idle
             return .finished
         case .idle, .scrubbing(false, _, _):
@@ -67,18 +69,15 @@ public struct ScrubbingMachine: Sendable, Equatable {
         }
     }
 
-    /// The finger lifted: the exact frame of the last position, once the seek in flight (if any) completes.
+    /// The finger lifted: the exact frame of the last position, at once (a keyframe seek still in flight is
+    /// superseded: waiting for it made the landing a keyframe decode later than a plain exact seek).
     public mutating func end() -> Action {
         guard case .scrubbing(let inFlight, _, let last) = state else { return .none }
-        if inFlight {
-            state = .landing(target: last)
-            return .none
-        }
         guard let last else {
             state = .idle
             return .finished
         }
-        state = .exact
+        state = inFlight ? .exactAfterSuperseded : .exact
         return .seekExact(last)
     }
 }
