@@ -101,4 +101,22 @@ struct AudioTempoTests {
         #expect(throws: MediaError.self) { try AudioTempo(sampleRate: 48_000, channels: 2, rate: 0) }
         #expect(throws: MediaError.self) { try tempo.setRate(.nan) }
     }
+
+    @Test(
+        "without keeping the pitch (varispeed) the output lasts input/rate and the pitch follows the rate",
+        arguments: [2.0, 0.5])
+    func varispeed(rate: Double) throws {
+        let input = try Self.decodeSine()
+        let inputFrames = input.reduce(0) { $0 + $1.frameCount }
+        let tempo = try AudioTempo(sampleRate: 48_000, channels: 2, rate: rate, keepsPitch: false)
+        var output: [AudioBuffer] = []
+        for buffer in input { output += try tempo.process(buffer) }
+        output += tempo.flush()
+        let outputFrames = output.reduce(0) { $0 + $1.frameCount }
+        let expected = Double(inputFrames) / rate
+        #expect(abs(Double(outputFrames) - expected) <= expected * 0.03, "rate \(rate): \(outputFrames) frames")
+        let frequency = Self.frequency(output.flatMap(\.samples), channels: 2, sampleRate: 48_000)
+        #expect(abs(frequency - 440 * rate) <= 440 * rate * 0.02, "rate \(rate): \(frequency) Hz")
+        #expect(output.allSatisfy { $0.channels == 2 && $0.sampleRate == 48_000 })
+    }
 }

@@ -1,7 +1,9 @@
 import CFFmpeg
 
 /// Changes the speed of interleaved float audio without changing its pitch (time-stretching), with libavfilter's
-/// `atempo` filter: what AVPlayer's default time-pitch algorithm does for rates other than 1.
+/// `atempo` filter: what AVPlayer's default time-pitch algorithm does for rates other than 1. With `keepsPitch`
+/// false the pitch follows the rate instead (AVFoundation's `varispeed`, a tape played faster): the samples are
+/// taken as recorded at `sampleRate x rate` and resampled to `sampleRate` (`asetrate`, `aresample`).
 ///
 /// At rate `R` the output lasts about `1/R` of the input. Every output buffer's `time` stays in *media time*: the
 /// time of the first input sample it corresponds to, so a player can keep pacing audio by the media playhead. At
@@ -15,6 +17,8 @@ public final class AudioTempo: @unchecked Sendable {
     public let channels: Int
     /// The speed factor: 2 plays twice as fast (half as many output samples), 0.5 half as fast.
     public private(set) var rate: Double
+    /// Whether the pitch is kept (time-stretching) or follows the rate (resampling).
+    public private(set) var keepsPitch = true
     /// `abuffer -> atempo (one or more) -> aformat -> abuffersink`; nil at rate 1, after a reset and after a flush
     /// (built again when needed).
     private var graph: UnsafeMutablePointer<AVFilterGraph>?
@@ -32,13 +36,13 @@ public final class AudioTempo: @unchecked Sendable {
 
     /// A time-stretcher for `channels` interleaved float channels at `sampleRate` Hz. Throws `.invalidArgument` for a
     /// rate that is not positive and finite, or a graph FFmpeg refuses.
-    public init(sampleRate: Int, channels: Int, rate: Double = 1) throws(MediaError) {
+    public init(sampleRate: Int, channels: Int, rate: Double = 1, keepsPitch: Bool = true) throws(MediaError) {
         self.sampleRate = sampleRate
         self.channels = channels
         self.rate = 1
         self.frame = av_frame_alloc()
         av_channel_layout_default(&layout, Int32(max(channels, 1)))
-        try setRate(rate)
+        try setRate(rate, keepsPitch: keepsPitch)
     }
 
     deinit {
@@ -48,15 +52,17 @@ public final class AudioTempo: @unchecked Sendable {
         av_channel_layout_uninit(&layout)
     }
 
-    /// Changes the rate. A different rate drops whatever the filter holds (as `reset()` does) and rebuilds the graph.
-    public func setRate(_ newRate: Double) throws(MediaError) {
+    /// Changes the rate (and whether the pitch is kept). A change drops whatever the filter holds (as `reset()`
+    /// does) and rebuilds the graph.
+    public func setRate(_ newRate: Double, keepsPitch newKeepsPitch: Bool = true) throws(MediaError) {
         guard newRate.isFinite, newRate > 0 else {
             throw MediaError(
                 .invalidArgument, url: "atempo", operation: .convert,
                 reason: "tempo rate \(newRate) is not positive and finite")
         }
-        guard newRate != rate else { return }
+        guard newRate != rate || newKeepsPitch != keepsPitch else { return }
         rate = newRate
+        keepsPitch = newKeepsPitch
         reset()
         // Build now so that a graph FFmpeg refuses is reported here rather than at the first buffer.
         if rate != 1 { try buildGraph() }
@@ -140,7 +146,12 @@ extension AudioTempo {
         let format = "sample_rate=\(sampleRate):sample_fmt=flt:channel_layout=\(layoutName)"
         let steps: [(filter: String, args: String)] =
             [("abuffer", "time_base=1/\(sampleRate):\(format)")]
-            + Self.chain(rate).map { ("atempo", "tempo=\($0)") }
+            + (keepsPitch
+                ? Self.chain(rate).map { ("atempo", "tempo=\($0)") }
+                : [
+                    ("asetrate", "sample_rate=\(max(1, Int((Double(sampleRate) * rate).rounded())))"),
+                    ("aresample", "\(sampleRate)"),
+                ])
             + [
                 ("aformat", "sample_fmts=flt:sample_rates=\(sampleRate):channel_layouts=\(layoutName)"),
                 ("abuffersink", ""),

@@ -113,6 +113,14 @@ extension PlayerCore {
     }
 
     /// `item`'s `preferredForwardBufferDuration` changed.
+    /// The item's time-pitch algorithm changed: its audio, if current, is made again for it.
+    func timePitchChanged(_ item: PlayerItem) {
+        mutate { core in
+            guard item === core.currentItem else { return }
+            core.applyAudioRate()
+        }
+    }
+
     func forwardBufferChanged(_ item: PlayerItem) {
         mutate { core in
             guard item === core.currentItem || core.state.queue.contains(item), let loaded = core.loaded(item) else {

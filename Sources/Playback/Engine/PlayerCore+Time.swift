@@ -72,6 +72,13 @@ extension PlayerCore {
             }
         }
         // The audio is time-stretched for the clock's rate (also for an item that just became current).
-        currentLoaded?.audio?.setRate(state.timeline.rate)
+        applyAudioRate()
+    }
+
+    /// Makes the current item's audio for the clock's rate, its pitch kept or following the rate as the item's
+    /// time-pitch algorithm says.
+    func applyAudioRate() {
+        let keepsPitch = currentItem?.state.withLock { $0.audioTimePitchAlgorithm.keepsPitch } ?? true
+        currentLoaded?.audio?.setRate(state.timeline.rate, keepsPitch: keepsPitch)
     }
 }

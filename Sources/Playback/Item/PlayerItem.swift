@@ -19,6 +19,7 @@ public final class PlayerItem: Sendable {
         var buffering = BufferingState()
         var preferredForwardBufferDuration: Double = 0
         var configuredTimeOffsetFromLive: MediaTime = .invalid
+        var audioTimePitchAlgorithm = AudioTimePitchAlgorithm.timeDomain
         var currentTime: MediaTime = .zero
         var bufferedUntil: MediaTime = .zero
         /// For an item fed over a link: the media time ranges whose bytes are held.
@@ -126,6 +127,7 @@ public final class PlayerItem: Sendable {
         let item = loading.map { PlayerItem(url: url, loading: $0) } ?? PlayerItem(url: url, source: makeSource)
         item.preferredForwardBufferDuration = preferredForwardBufferDuration
         item.configuredTimeOffsetFromLive = configuredTimeOffsetFromLive
+        item.audioTimePitchAlgorithm = audioTimePitchAlgorithm
         item.decryptionKey = decryptionKey
         item.state.withLock { $0.sidecars = sidecarSubtitles }
         return item
@@ -162,6 +164,20 @@ public final class PlayerItem: Sendable {
                 return itemState.core
             }
             core?.forwardBufferChanged(self)
+        }
+    }
+
+    /// How its audio is played at rates other than 1: the pitch kept (``AudioTimePitchAlgorithm/timeDomain``, the
+    /// default, and ``AudioTimePitchAlgorithm/spectral``) or following the rate (``AudioTimePitchAlgorithm/varispeed``).
+    /// A change takes effect at once: the audio not played yet is made again from where it is.
+    public var audioTimePitchAlgorithm: AudioTimePitchAlgorithm {
+        get { state.withLock { $0.audioTimePitchAlgorithm } }
+        set {
+            let core = state.withLock { itemState -> PlayerCore? in
+                itemState.audioTimePitchAlgorithm = newValue
+                return itemState.core
+            }
+            core?.timePitchChanged(self)
         }
     }
 

@@ -24,8 +24,9 @@ final class AudioPipeline: @unchecked Sendable {
     private var stopped = false
     private var busy = false
     private let onChange: @Sendable () -> Void
-    /// The playback rate the queued audio is stretched for.
+    /// The playback rate the queued audio is stretched for, and whether its pitch is kept (false: varispeed).
     private var rate: Double = 1
+    private var keepsPitch = true
     /// Media time where the queued audio ends (the seek target until something is queued): where decoding resumes
     /// when a rate change finds the queue empty.
     private var queueEnd: MediaTime = .zero
@@ -146,16 +147,17 @@ final class AudioPipeline: @unchecked Sendable {
         requestSeekLocked(to: time)
     }
 
-    /// Stretches the audio for playback at `newRate` (pitch kept); zero, negative and non-finite rates are ignored
-    /// (a paused player keeps its last rate).
+    /// Stretches the audio for playback at `newRate`, its pitch kept or (`keepsPitch` false) following the rate;
+    /// zero, negative and non-finite rates are ignored (a paused player keeps its last rate).
     ///
     /// What is queued but not yet played was stretched for the old rate: it is dropped and decoded again, from its
     /// first sample, at the new rate. The filter's state is dropped too.
-    func setRate(_ newRate: Double) {
+    func setRate(_ newRate: Double, keepsPitch newKeepsPitch: Bool = true) {
         condition.lock()
         defer { condition.unlock() }
-        guard newRate.isFinite, newRate > 0, newRate != rate else { return }
+        guard newRate.isFinite, newRate > 0, newRate != rate || newKeepsPitch != keepsPitch else { return }
         rate = newRate
+        keepsPitch = newKeepsPitch
         // A pending seek already restarts decoding (and the filter) at the new rate; after the end with nothing
         // queued there is nothing left to stretch.
         guard pendingSeek == nil, !(reachedEnd && queue.isEmpty), failure == nil else { return }
@@ -183,9 +185,10 @@ final class AudioPipeline: @unchecked Sendable {
             pendingTrack = nil
             let startGeneration = generation
             let wantedRate = rate
+            let wantedPitch = keepsPitch
             busy = true
             condition.unlock()
-            let result = decodeStep(seek: seek, track: track, rate: wantedRate)
+            let result = decodeStep(seek: seek, track: track, rate: wantedRate, keepsPitch: wantedPitch)
             condition.lock()
             busy = false
             if generation != startGeneration {
@@ -214,7 +217,7 @@ final class AudioPipeline: @unchecked Sendable {
     /// Decode thread, unlocked: switches to audio track `track` and seeks if asked, decodes the next buffer and
     /// stretches it for `rate`. At the end of the track returns what the stretcher still held, with `ended`.
     private func decodeStep(
-        seek: MediaTime?, track: Int?, rate: Double
+        seek: MediaTime?, track: Int?, rate: Double, keepsPitch: Bool
     ) -> Result<(buffers: [AudioBuffer], ended: Bool), MediaError> {
         do throws(MediaError) {
             if let track, track != reader.track.index {
@@ -228,7 +231,7 @@ final class AudioPipeline: @unchecked Sendable {
                 try reader.seek(to: seek)
                 tempo?.reset()
             }
-            let tempo = try stretcher(for: rate)
+            let tempo = try stretcher(for: rate, keepsPitch: keepsPitch)
             guard let buffer = try reader.nextBuffer() else { return .success((tempo.flush(), true)) }
             return .success((try tempo.process(buffer), false))
         } catch {
@@ -236,13 +239,14 @@ final class AudioPipeline: @unchecked Sendable {
         }
     }
 
-    /// Decode thread: the stretcher, set to `rate` (a different rate drops its state).
-    private func stretcher(for rate: Double) throws(MediaError) -> AudioTempo {
+    /// Decode thread: the stretcher, set to `rate` and `keepsPitch` (a change drops its state).
+    private func stretcher(for rate: Double, keepsPitch: Bool) throws(MediaError) -> AudioTempo {
         if let tempo {
-            try tempo.setRate(rate)
+            try tempo.setRate(rate, keepsPitch: keepsPitch)
             return tempo
         }
-        let made = try AudioTempo(sampleRate: reader.sampleRate, channels: reader.channels, rate: rate)
+        let made = try AudioTempo(
+            sampleRate: reader.sampleRate, channels: reader.channels, rate: rate, keepsPitch: keepsPitch)
         tempo = made
         return made
     }

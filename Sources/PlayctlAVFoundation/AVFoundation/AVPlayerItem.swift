@@ -147,6 +147,13 @@ open class AVPlayerItem: NSObject, PlayctlKeyValueObserving, @unchecked Sendable
         set { playctlItem.preferredForwardBufferDuration = newValue }
     }
 
+    /// How the audio plays at rates other than 1: `.timeDomain` (the default) and `.spectral` keep the pitch,
+    /// `.varispeed` lets it follow the rate. Effective at once.
+    public var audioTimePitchAlgorithm: AVAudioTimePitchAlgorithm {
+        get { AVAudioTimePitchAlgorithm(playctlItem.audioTimePitchAlgorithm) }
+        set { playctlItem.audioTimePitchAlgorithm = newValue.engineAlgorithm }
+    }
+
     /// For a live stream: how far behind its live edge playback starts (`.invalid`, the default: the
     /// recommendation). Set it before the item plays.
     public var configuredTimeOffsetFromLive: CMTime {

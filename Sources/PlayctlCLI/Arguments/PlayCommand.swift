@@ -76,6 +76,14 @@ struct PlayCommand: ParsableCommand {
         placeholder: "R", help: "Playback rate: 1 is normal speed, 2 twice as fast (default 1).",
         check: .range(0.25...4, "a rate from 0.25 to 4"))
     var rate: Double = 1
+    /// `--time-pitch`: how the audio plays at rates other than 1.
+    @Option(
+        name: "time-pitch", placeholder: "ALGORITHM",
+        help: """
+            How the audio plays at rates other than 1: time-domain (the default) or spectral keep the pitch, \
+            varispeed lets it follow the rate (an octave up at 2), as AVFoundation's audioTimePitchAlgorithm.
+            """)
+    var timePitch: PlayOptions.TimePitchChoice = .timeDomain
     @Option(
         placeholder: "SEC[@AT]",
         help: """
@@ -152,7 +160,8 @@ struct PlayCommand: ParsableCommand {
     /// What to play and how.
     var options: PlayOptions {
         PlayOptions(
-            path: path, rate: Float(rate), seeks: seek, scrubs: scrub, until: until, frames: frames, untimed: untimed,
+            path: path, rate: Float(rate), timePitch: timePitch, seeks: seek, scrubs: scrub, until: until,
+            frames: frames, untimed: untimed,
             audio: !noAudio, audioOutput: audioOutput, audioDevice: audioDevice, json: json, metricsPath: metricsOut,
             cache: cache, decryptionKey: key?.hex, audioLanguage: audioLanguage, subtitleLanguage: subtitleLanguage,
             subtitleFiles: subtitleFiles, limits: limits)

@@ -49,6 +49,16 @@ struct PlayOptions: Sendable {
         static let positions = 60
     }
 
+    /// `--time-pitch`: how the audio plays at rates other than 1 (AVFoundation's names).
+    enum TimePitchChoice: String, CaseIterable, ArgumentValue {
+        /// The pitch kept (time-stretching): the default.
+        case timeDomain = "time-domain"
+        /// The pitch kept (the same time-stretching).
+        case spectral
+        /// The pitch follows the rate (resampling).
+        case varispeed
+    }
+
     /// `--audio`: where the audio plays.
     enum AudioOutputChoice: String, CaseIterable, ArgumentValue {
         /// Consumed at the clock's pace, not heard (the player's default).
@@ -60,6 +70,8 @@ struct PlayOptions: Sendable {
     let path: String
     /// `--rate`, 0.25 to 4.
     let rate: Float
+    /// `--time-pitch`.
+    let timePitch: TimePitchChoice
     let seeks: [ScheduledSeek]
     let scrubs: [ScheduledScrub]
     let until: Double?

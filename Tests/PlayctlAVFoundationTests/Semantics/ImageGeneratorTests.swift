@@ -98,3 +98,22 @@ struct ImageGeneratorTests {
         await #expect(throws: (any Error).self) { try await missing.image(at: .zero) }
     }
 }
+
+/// `AVPlayerItem.audioTimePitchAlgorithm`: `.timeDomain` by default (as on iOS), each value reaching the engine's
+/// item (whose effect `TimePitchTests` measures).
+@Suite("AVPlayerItem.audioTimePitchAlgorithm")
+struct TimePitchAlgorithmTests {
+    @Test("the default and each algorithm, as the engine's item has them")
+    func algorithms() {
+        let item = AVPlayerItem(url: URL(fileURLWithPath: MediaFixtures.path("a.mp4")))
+        #expect(item.audioTimePitchAlgorithm == .timeDomain)
+        for (algorithm, keepsPitch) in [
+            (AVAudioTimePitchAlgorithm.varispeed, false), (.spectral, true), (.timeDomain, true),
+            (.lowQualityZeroLatency, true),
+        ] {
+            item.audioTimePitchAlgorithm = algorithm
+            #expect(item.playctlItem.audioTimePitchAlgorithm.keepsPitch == keepsPitch, "\(algorithm.rawValue)")
+        }
+        #expect(AVAudioTimePitchAlgorithm.varispeed.rawValue == "Varispeed")
+    }
+}

@@ -58,7 +58,8 @@ struct HelpTests {
         let play = try usage("play")
         #expect(
             play.hasPrefix(
-                "playctl play FILE [--rate R] [--seek SEC[@AT]]... [--scrub FROM-TO@AT/DURATION | --untimed] [--until SEC]"
+                "playctl play FILE [--rate R] [--time-pitch ALGORITHM] [--seek SEC[@AT]]... "
+                    + "[--scrub FROM-TO@AT/DURATION | --untimed] [--until SEC]"
             ))
         #expect(play.contains("[--swap-mode source|item]"))
         #expect(play.hasSuffix("[--metrics-out FILE] [--timeline OUT.svg] \(cache)"))

@@ -65,6 +65,12 @@ final class PlaySession: Sendable {
         // Player and metric events in one order; a large buffer, as the loop below may wait on a seek.
         let records = player.eventsAndMetrics(bufferLimit: 1 << 16)
         player.defaultRate = options.rate
+        item.audioTimePitchAlgorithm =
+            switch options.timePitch {
+            case .timeDomain: .timeDomain
+            case .spectral: .spectral
+            case .varispeed: .varispeed
+            }
         // --seek SEC@AT and --until on one timeline: seconds since playback started, on the player's clock.
         let schedule = RunSchedule()
         let untilReached = Locked(false)
