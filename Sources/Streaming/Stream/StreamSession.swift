@@ -27,57 +27,6 @@ public final class StreamSession: Sendable {
     /// ``SegmentedStream/init(audioOf:)``. Nil when the variants' segments carry the audio (or there is none).
     public let audioRendition: Rendition?
 
-    struct State {
-        var playlists: [String: MediaPlaylist] = [:]
-        /// The playlist segment indexes and times are read from (the first variant's loaded).
-        var reference: MediaPlaylist
-        var decisions: [Int: String] = [:]
-        var abr: ABRMachine
-        var current: Variant?
-        /// The next segment to download ahead, the primary reader's segment, and the downloads done.
-        var downloadIndex = 0
-        var readerIndex = 0
-        var downloaded: Set<Int> = []
-        /// The download under way: its segment and the source it reads (closed to stop it).
-        var downloading: (index: Int, source: RemoteByteSource)?
-        /// Bumped by every change a sleeping downloader must look at.
-        var generation: UInt64 = 0
-        var closed = false
-        var switches: [VariantSwitch] = []
-        var observers: [@Sendable (VariantSwitch) -> Void] = []
-        /// The variant of the last segment the primary reader entered, and who is told when it changes.
-        var read: VariantRead?
-        /// The segments the primary reader entered (their bytes are held, as those of ``downloaded``).
-        var entered: Set<Int> = []
-        var readObservers: [@Sendable (VariantRead) -> Void] = []
-        var bytesDownloaded: Int64 = 0
-        /// A live playlist's first segment played (its live edge when loaded) and the variant it stays on; the
-        /// number of reloads in a row that brought nothing new.
-        var startIndex = 0
-        var liveVariant: Variant?
-        var staleReloads = 0
-        /// Why a reader waiting past the last segment of a live playlist gives up (an origin that stopped).
-        var liveFailure: MediaError?
-        /// The priority of the session's fetches (its readers' and its downloads').
-        var priority = TransferPriority.playback
-        /// Why the next switch happens when a limit change or a stall decided it (the machine's next answer is then
-        /// `unchanged`).
-        var pendingReason: ABRDecision.Reason?
-        /// The playhead last reported (``playheadMoved(to:)``) and when.
-        var playhead: (seconds: Double, at: ContinuousClock.Instant)?
-        /// The audio rendition's segments, its reader and downloads (with ``audioRendition``).
-        var audio: AudioState?
-
-        /// Where the play's time 0 is in the reference playlist: its first segment played (a live playlist's edge
-        /// when loaded).
-        var origin: Double { startIndex < reference.segments.count ? reference.segments[startIndex].start : 0 }
-
-        /// Keeps `change` in ``switches`` (the newest ``StreamSession/switchHistoryLimit``).
-        mutating func recordSwitch(_ change: VariantSwitch) {
-            switches.appendKeepingNewest(change, limit: StreamSession.switchHistoryLimit)
-        }
-    }
-
     /// Wakes the downloader when the state changed (a reader moved on, a seek, the end).
     private let wake = NSCondition()
 
@@ -274,16 +223,6 @@ public final class StreamSession: Sendable {
         signal()
     }
 
-    /// Forgets the decisions of the segments neither read nor downloaded (nor downloading): they are decided again,
-    /// under what changed (limits, a stall), and downloaded from the one after the reader's.
-    private func redecideAhead(_ s: inout State) {
-        let keep = s.readerIndex
-        let downloading = s.downloading?.index
-        s.decisions = s.decisions.filter { $0.key <= keep || s.downloaded.contains($0.key) || $0.key == downloading }
-        s.downloadIndex = keep + 1
-        s.generation += 1
-    }
-
     /// The primary reader starts segment `index`: downloads move ahead of it. Observers of the variants read
     /// (``observeVariantsRead(_:)``) are told when it is of another variant than the segment read before.
     func readerEntered(_ index: Int) {
@@ -352,55 +291,5 @@ public final class StreamSession: Sendable {
                 wake.wait()
             }
         }
-    }
-
-    // MARK: Deciding
-
-    /// The variant of segment `index`: decided already, or now by the ABR machine (its playlist is loaded after,
-    /// outside the lock, by ``segment(at:)``: a switch waits for the new variant's playlist, as hls.js's does).
-    private func decide(_ index: Int, _ s: inout State) -> (Variant, VariantSwitch?) {
-        if let id = s.decisions[index], let variant = presentation.variants.first(where: { $0.id == id }) {
-            return (variant, nil)
-        }
-        if let live = s.liveVariant {
-            s.decisions[index] = live.id
-            return (live, nil)
-        }
-        let duration = s.reference.segments[index].duration
-        s.abr.bufferLevel(bufferAhead(s))
-        let decision = s.abr.nextSegment(duration: duration)
-        let chosen = decision.variant
-        s.decisions[index] = chosen.id
-        var change: VariantSwitch?
-        if chosen.id != s.current?.id {
-            let reason = decision.reason == .unchanged ? s.pendingReason ?? decision.reason : decision.reason
-            s.pendingReason = nil
-            change = VariantSwitch(
-                from: s.current, to: chosen, segmentIndex: index, seconds: s.reference.segments[index].start,
-                reason: reason.rawValue, estimate: s.abr.estimate)
-            s.recordSwitch(change!)
-        }
-        s.current = chosen
-        return (chosen, change)
-    }
-
-    /// Seconds of media downloaded ahead of the primary reader's segment.
-    func bufferAhead(_ s: State) -> Double {
-        let segments = s.reference.segments
-        var seconds = 0.0
-        var index = s.readerIndex + 1
-        while index < segments.count, s.downloaded.contains(index) {
-            seconds += segments[index].duration
-            index += 1
-        }
-        return seconds
-    }
-
-    private func playlist(of variant: Variant) throws(MediaError) -> MediaPlaylist {
-        if let live = state.withLock({ s in s.liveVariant == nil ? nil : s.reference }) { return live }
-        if let playlist = state.withLock({ $0.playlists[variant.id] }) { return playlist }
-        let playlist = try ManifestLoader.playlist(variant.media, loading: loading)
-        state.withLock { $0.playlists[variant.id] = playlist }
-        return playlist
     }
 }

@@ -1,0 +1,64 @@
+import Loading
+import MediaCore
+
+/// Deciding: which variant each segment comes from (the ABR machine, asked once per segment, under the lock), and
+/// the media playlist of a variant decided.
+extension StreamSession {
+    /// The variant of segment `index`: decided already, or now by the ABR machine (its playlist is loaded after,
+    /// outside the lock, by ``segment(at:)``: a switch waits for the new variant's playlist, as hls.js's does).
+    func decide(_ index: Int, _ s: inout State) -> (Variant, VariantSwitch?) {
+        if let id = s.decisions[index], let variant = presentation.variants.first(where: { $0.id == id }) {
+            return (variant, nil)
+        }
+        if let live = s.liveVariant {
+            s.decisions[index] = live.id
+            return (live, nil)
+        }
+        let duration = s.reference.segments[index].duration
+        s.abr.bufferLevel(bufferAhead(s))
+        let decision = s.abr.nextSegment(duration: duration)
+        let chosen = decision.variant
+        s.decisions[index] = chosen.id
+        var change: VariantSwitch?
+        if chosen.id != s.current?.id {
+            let reason = decision.reason == .unchanged ? s.pendingReason ?? decision.reason : decision.reason
+            s.pendingReason = nil
+            change = VariantSwitch(
+                from: s.current, to: chosen, segmentIndex: index, seconds: s.reference.segments[index].start,
+                reason: reason.rawValue, estimate: s.abr.estimate)
+            s.recordSwitch(change!)
+        }
+        s.current = chosen
+        return (chosen, change)
+    }
+
+    /// Seconds of media downloaded ahead of the primary reader's segment.
+    func bufferAhead(_ s: State) -> Double {
+        let segments = s.reference.segments
+        var seconds = 0.0
+        var index = s.readerIndex + 1
+        while index < segments.count, s.downloaded.contains(index) {
+            seconds += segments[index].duration
+            index += 1
+        }
+        return seconds
+    }
+
+    func playlist(of variant: Variant) throws(MediaError) -> MediaPlaylist {
+        if let live = withState({ s in s.liveVariant == nil ? nil : s.reference }) { return live }
+        if let playlist = withState({ $0.playlists[variant.id] }) { return playlist }
+        let playlist = try ManifestLoader.playlist(variant.media, loading: loading)
+        withState { $0.playlists[variant.id] = playlist }
+        return playlist
+    }
+
+    /// Forgets the decisions of the segments neither read nor downloaded (nor downloading): they are decided again,
+    /// under what changed (limits, a stall), and downloaded from the one after the reader's.
+    func redecideAhead(_ s: inout State) {
+        let keep = s.readerIndex
+        let downloading = s.downloading?.index
+        s.decisions = s.decisions.filter { $0.key <= keep || s.downloaded.contains($0.key) || $0.key == downloading }
+        s.downloadIndex = keep + 1
+        s.generation += 1
+    }
+}
