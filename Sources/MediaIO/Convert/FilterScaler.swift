@@ -63,29 +63,8 @@ public final class FilterScaler {
             }
         }
         guard result > 0 else { throw MediaError(.invalidArgument, url: url, operation: .convert, ffmpegCode: result) }
-        let bytes = scratch.packed()
-        var strides = [Int32](repeating: 0, count: 4)
-        var planes = [UnsafeMutablePointer<UInt8>?](repeating: nil, count: 4)
-        av_image_fill_arrays(
-            &planes, &strides, UnsafeMutablePointer<UInt8>(bitPattern: 0x1000), target, Int32(width), Int32(height), 1)
-        var offsets: [Int] = []
-        var rows: [Int] = []
-        var offset = 0
-        for plane in 0..<4 where strides[plane] > 0 {
-            offsets.append(offset)
-            rows.append(Int(strides[plane]))
-            let h = plane == 0 || plane == 3 ? height : Self.chromaHeight(height, format: target)
-            offset += Int(strides[plane]) * h
-        }
-        return VideoImage(
-            width: width, height: height, pixelFormat: format, bytes: bytes, planeOffsets: offsets, bytesPerRow: rows,
-            time: frame.time)
-    }
-
-    private static func chromaHeight(_ height: Int, format: AVPixelFormat) -> Int {
-        guard let descriptor = av_pix_fmt_desc_get(format) else { return height }
-        let shift = Int(descriptor.pointee.log2_chroma_h)
-        return (height + (1 << shift) - 1) >> shift
+        return FrameConverter.layout(
+            bytes: scratch.packed(), format: format, width: Int32(width), height: Int32(height), time: frame.time)
     }
 
     /// The scaler for `picture`'s shape, made as the `scale` filter makes it (vf_scale.c, FFmpeg 5.1).

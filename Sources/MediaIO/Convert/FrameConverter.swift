@@ -94,7 +94,8 @@ public final class FrameConverter {
         }
     }
 
-    private static func layout(
+    /// `bytes` (planes packed with alignment 1) as a `VideoImage` of `format` at `width`x`height`.
+    static func layout(
         bytes: [UInt8], format: PixelFormat, width: Int32, height: Int32, time: MediaTime
     )
         -> VideoImage
