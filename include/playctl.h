@@ -150,7 +150,9 @@ enum playctl_event_type {
     PLAYCTL_EVENT_PIP_DID_STOP = 25,       /* the window closed */
     PLAYCTL_EVENT_PIP_CONTENT_SWAPPED = 26, /* item: the name shown now; value: 0 a new item, 1 a new player */
     PLAYCTL_EVENT_PIP_RESTORE = 27,        /* the user asked to return to the app */
-    PLAYCTL_EVENT_PIP_SUSPENDED = 28       /* value: 1 hidden behind another app's PiP, 0 back */
+    PLAYCTL_EVENT_PIP_SUSPENDED = 28,      /* value: 1 hidden behind another app's PiP, 0 back */
+    PLAYCTL_EVENT_PIP_STOPPED_BY_SYSTEM = 29 /* the system ends the session on its own (WILL_STOP and DID_STOP
+                                                follow); message: "requested", "itemFailed" or "noNewPicture" */
 };
 
 typedef struct playctl_player playctl_player;

@@ -132,6 +132,7 @@ enum EventNames {
             (PLAYCTL_EVENT_PIP_WILL_STOP, "pip-will-stop"), (PLAYCTL_EVENT_PIP_DID_STOP, "pip-did-stop"),
             (PLAYCTL_EVENT_PIP_CONTENT_SWAPPED, "pip-content-swapped"), (PLAYCTL_EVENT_PIP_RESTORE, "pip-restore"),
             (PLAYCTL_EVENT_PIP_SUSPENDED, "pip-suspended"),
+            (PLAYCTL_EVENT_PIP_STOPPED_BY_SYSTEM, "pip-stopped-by-system"),
         ]
         var strings: [Int32: UnsafePointer<CChar>] = [:]
         for (type, name) in names { strings[Int32(type.rawValue)] = UnsafePointer(strdup(name)!) }

@@ -51,6 +51,9 @@ final class CPictureInPicture: Sendable {
         case .suspended(let suspended):
             out = QueuedEvent(PLAYCTL_EVENT_PIP_SUSPENDED)
             out.value = suspended ? 1 : 0
+        case .stoppedBySystem(let reason):
+            out = QueuedEvent(PLAYCTL_EVENT_PIP_STOPPED_BY_SYSTEM)
+            out.message = reason.rawValue
         case .playbackState: return nil
         }
         out.pip = pip

@@ -37,6 +37,8 @@ public enum PictureInPictureControllerEvent: Sendable, Hashable, CustomStringCon
         timeControlStatus: TimeControlStatus)
     /// `isPictureInPictureSuspended` changed to this value (another app's Picture in Picture came or went).
     case suspended(Bool)
+    /// The system ends the session on its own, for this reason; `willStop` and `didStop` follow.
+    case stoppedBySystem(SystemStopReason)
 
     /// The event for a playback-state snapshot.
     public static func playbackState(_ snapshot: PlaybackStateSnapshot) -> PictureInPictureControllerEvent {
@@ -58,6 +60,7 @@ public enum PictureInPictureControllerEvent: Sendable, Hashable, CustomStringCon
         case .contentSource: return "contentSource"
         case .playbackState: return "playbackState"
         case .suspended: return "suspended"
+        case .stoppedBySystem: return "stoppedBySystem"
         }
     }
 
@@ -65,6 +68,7 @@ public enum PictureInPictureControllerEvent: Sendable, Hashable, CustomStringCon
     public var description: String {
         switch self {
         case .possible(let value), .suspended(let value): return "\(name)(\(value))"
+        case .stoppedBySystem(let reason): return "\(name)(\(reason.rawValue))"
         case .failedToStart(let error): return "failedToStart(\(error))"
         case .contentSource(let item, let mode): return "contentSource(\(item ?? "nil"), \(mode.rawValue))"
         case .playbackState(let id, let duration, let elapsed, let status):

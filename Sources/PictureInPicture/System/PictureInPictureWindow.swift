@@ -41,6 +41,11 @@ public final class PictureInPictureWindow: Sendable {
         var recordsFrames: Bool
         var shownFrames: [ShownFrame] = []
         var observer: Task<Void, Never>?
+        /// The system clock's time of the last new picture, or of the last check that found the content not
+        /// playing or the window hidden (the system's picture watchdog counts from the later).
+        var quietSince: Double
+        /// Whether the system has stopped the session on its own (it stops it once).
+        var stoppedBySystem = false
         var isVisible: Bool { isOpen && !hiddenBySuspension && !hiddenByLock }
     }
 
@@ -56,7 +61,8 @@ public final class PictureInPictureWindow: Sendable {
         let source = connection.contentSource
         let generation = connection.contentSourceGeneration
         playbackState = PictureInPicturePlaybackState(source: source, generation: generation)
-        var initial = State(source: source, generation: generation, recordsFrames: recordsFrames)
+        var initial = State(
+            source: source, generation: generation, recordsFrames: recordsFrames, quietSince: clockTime())
         initial.hiddenByLock = hiddenByLock
         state = Locked(initial)
         attach(source, generation: generation)
@@ -113,13 +119,34 @@ public final class PictureInPictureWindow: Sendable {
         }
         guard let records else { return }
         let size = RenderSize(width: frame.width, height: frame.height)
-        let shown =
-            records ? ShownFrame(md5: frame.md5(), itemTime: frame.time, clockTime: clockTime(), size: size) : nil
+        let time = clockTime()
+        let shown = records ? ShownFrame(md5: frame.md5(), itemTime: frame.time, clockTime: time, size: size) : nil
         state.withLock { s in
             guard s.isVisible, s.generation == generation else { return }
             s.framesShown += 1
+            s.quietSince = max(s.quietSince, time)
             if !s.userResized { s.renderSize = size }
             if let shown { s.shownFrames.append(shown) }
+        }
+    }
+
+    /// Seconds of the system clock since the window last showed a new picture while its content played and it was
+    /// visible (0 while the content does not play or the window is hidden: the count starts again).
+    func secondsWithoutPicture(now: Double, playing: Bool) -> Double {
+        state.withLock { s in
+            guard playing, s.isVisible else {
+                s.quietSince = now
+                return 0
+            }
+            return max(now - s.quietSince, 0)
+        }
+    }
+
+    /// Marks the session stopped by the system; false when it already was.
+    func markStoppedBySystem() -> Bool {
+        state.withLock { s in
+            defer { s.stoppedBySystem = true }
+            return !s.stoppedBySystem && s.isOpen
         }
     }
 

@@ -11,24 +11,41 @@ extension SimulatedPictureInPictureSystem {
         }
     }
 
-    /// Host clocks: the window refreshes its playback state on its player's events.
+    /// Host clocks: the window refreshes its playback state on its player's events, and the system watches its
+    /// content (``watch(_:)``) on them and four times a second.
     func observePlayer(of window: PictureInPictureWindow) {
-        guard clock.isManualClock == false, let player = window.contentSource.player else {
+        guard clock.isManualClock == false else {
             window.setObserver(nil)
             return
         }
-        let events = player.events()
+        let events = window.contentSource.player?.events()
         window.setObserver(
             Task { [weak self, weak window] in
-                for await event in events {
-                    switch event.kind {
-                    case .currentItem, .itemStatus, .timeControlStatus, .timeJumped, .didPlayToEnd:
-                        guard let self, let window else { return }
-                        self.refresh(window, force: false)
-                    default:
-                        continue
+                await withTaskGroup(of: Void.self) { group in
+                    if let events {
+                        group.addTask { [weak self, weak window] in
+                            for await event in events {
+                                switch event.kind {
+                                case .currentItem, .itemStatus, .timeControlStatus, .timeJumped, .didPlayToEnd,
+                                    .failedToPlayToEnd:
+                                    guard let self, let window else { return }
+                                    self.refresh(window, force: false)
+                                    self.watch(window)
+                                default:
+                                    continue
+                                }
+                            }
+                        }
+                    }
+                    group.addTask { [weak self, weak window] in
+                        while !Task.isCancelled {
+                            try? await Task.sleep(for: .milliseconds(250))
+                            guard let self, let window, window.isOpen else { return }
+                            self.watch(window)
+                        }
                     }
                 }
+                _ = (self, window)
             })
     }
 
@@ -52,7 +69,10 @@ extension SimulatedPictureInPictureSystem {
             timer.work()
         }
         preconditionsChanged()
-        for window in windows { refresh(window, force: false) }
+        for window in windows {
+            refresh(window, force: false)
+            watch(window)
+        }
         await callbacksDelivered()
     }
 

@@ -66,11 +66,11 @@ extension SimulatedPictureInPictureSystem {
     /// Whether another app's Picture in Picture is in front.
     public var isOtherAppPictureInPictureActive: Bool { otherAppActive }
 
-    /// The system ends every running Picture in Picture session on its own (`willStop`, `didStop`), as iOS may
-    /// at any moment.
+    /// The system ends every running Picture in Picture session on its own (`stoppedBySystem(.requested)`,
+    /// `willStop`, `didStop`), as iOS may at any moment.
     public func systemStop() {
         for connection in connections where connection.currentSession != nil {
-            connection.stopRequested(by: .system)
+            stop(connection, window: window(of: connection), reason: .requested)
         }
     }
 

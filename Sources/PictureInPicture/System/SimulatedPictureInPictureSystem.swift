@@ -47,6 +47,7 @@ public final class SimulatedPictureInPictureSystem: PictureInPictureHost, Manual
         var serial: UInt64 = 0
         var isOtherAppPictureInPictureActive = false
         var foregroundBeforeLock = false
+        var pictureTimeout: Duration? = .seconds(10)
     }
 
     let state: Locked<State>
@@ -97,6 +98,15 @@ public final class SimulatedPictureInPictureSystem: PictureInPictureHost, Manual
         set { state.withLock { $0.openFailure = newValue } }
     }
 
+    /// How long a playing session may go without a new picture before the system stops it
+    /// (``PictureInPictureControllerEvent/stoppedBySystem(_:)`` with ``SystemStopReason/noNewPicture``, then
+    /// `willStop`, `didStop`); nil never stops it. Ten seconds by default. Time paused, waiting or hidden does not
+    /// count.
+    public var pictureTimeout: Duration? {
+        get { state.withLock { $0.pictureTimeout } }
+        set { state.withLock { $0.pictureTimeout = newValue } }
+    }
+
     /// Whether windows opened from now on record every frame they show (``PictureInPictureWindow/shownFrames``).
     public var recordsShownFrames: Bool {
         get { state.withLock { $0.recordsShownFrames } }
@@ -127,7 +137,7 @@ public final class SimulatedPictureInPictureSystem: PictureInPictureHost, Manual
         state.withLock { $0.connections.values.sorted { $0.serial < $1.serial }.map(\.connection) }
     }
 
-    private func window(of connection: PictureInPictureHostConnection) -> PictureInPictureWindow? {
+    func window(of connection: PictureInPictureHostConnection) -> PictureInPictureWindow? {
         state.withLock { $0.windows[connection.id] }
     }
 

@@ -180,4 +180,25 @@ struct PlayCLITests {
         #expect(swap < stop)
         #expect(names.contains("player.currentItem"))
     }
+
+    @Test("an item that fails in the PiP window: the system stops the session and --json says why")
+    func pictureInPictureStoppedBySystem() async throws {
+        let missing = "/nonexistent/playctl-missing.mp4"
+        let result = try await CLIProcess.run([
+            "play", MediaFixtures.path("a.mp4"), "--pip", "--swap", missing, "--swap-mode", "item", "--swap-at", "1",
+            "--untimed", "--json",
+        ])
+        #expect(result.status == 1, "the item failed: \(result.standardError)")
+        #expect(result.standardError.contains(missing))
+        let events = try Self.events(result)
+        let names = Self.names(events)
+        let stopped = try #require(names.firstIndex(of: "pip.stoppedBySystem"), "\(names)")
+        #expect(events[stopped]["reason"]?.stringValue == "itemFailed")
+        let failed = try #require(
+            events.firstIndex { $0["event"]?.stringValue == "item.status" && $0["status"]?.stringValue == "failed" })
+        #expect(failed < stopped, "the item failed first")
+        #expect(
+            Array(names[stopped...].filter { $0.hasPrefix("pip.") }.prefix(3))
+                == ["pip.stoppedBySystem", "pip.willStop", "pip.didStop"])
+    }
 }

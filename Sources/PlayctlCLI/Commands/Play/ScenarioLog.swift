@@ -88,6 +88,7 @@ final class ScenarioLog: @unchecked Sendable {
                 ("elapsed", PlayerEventJSON.seconds(elapsed)), ("timeControlStatus", .string(status.name)),
             ]
         case .suspended(let value): members.append(("value", .bool(value)))
+        case .stoppedBySystem(let reason): members.append(("reason", .string(reason.rawValue)))
         default: break
         }
         return .object(members)
