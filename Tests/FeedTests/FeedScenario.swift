@@ -20,7 +20,12 @@ final class FeedScenario: Sendable {
     /// `count` entries cycling through ``files``, each under its own URL; `missing` entries name a file the link
     /// does not have (a 404).
     static func entries(_ count: Int, missing: Set<Int> = []) -> [FeedEntry] {
-        (0..<count).map { index in
+        entries(0..<count, missing: missing)
+    }
+
+    /// The entries of `indices`, named as ``entries(_:missing:)`` names them (a page of an endless feed).
+    static func entries(_ indices: Range<Int>, missing: Set<Int> = []) -> [FeedEntry] {
+        indices.map { index in
             let file = missing.contains(index) ? "missing.mp4" : files[index % files.count]
             return FeedEntry(
                 url: "http://feed.test/\(index)/\(file)", kind: file.hasSuffix(".jpg") ? .image : .video)
@@ -33,12 +38,15 @@ final class FeedScenario: Sendable {
     }
 
     init(
-        entries: [FeedEntry], bytesPerSecond: Int, configuration: FeedConfiguration = FeedScenario.configuration()
+        entries: [FeedEntry], bytesPerSecond: Int, configuration: FeedConfiguration = FeedScenario.configuration(),
+        pageSource: (any FeedPageSource)? = nil
     ) {
         network = SimulatedNetwork(
             clock: clock, bytesPerSecond: bytesPerSecond, latency: 0.05, directory: MediaFixtures.directory.path)
         loading = RemoteLoading(cache: ByteCache(memoryLimit: 64 << 20), transport: network)
-        feed = FeedController(entries: entries, configuration: configuration, loading: loading, clock: .manual(clock))
+        feed = FeedController(
+            entries: entries, pageSource: pageSource, configuration: configuration, loading: loading,
+            clock: .manual(clock))
         feed.observeEvents { [log] event in log.withLock { $0.append(event) } }
     }
 

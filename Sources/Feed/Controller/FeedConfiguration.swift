@@ -69,5 +69,9 @@ public struct FeedConfiguration: Sendable {
     /// screen first; `feed.poster` says when each was ready. Nil: no posters.
     public var posterSize: (width: Int, height: Int)?
 
+    /// With a page source (``FeedController/init(entries:pageSource:configuration:loading:clock:)``): when the feed
+    /// asks for the next page, and how many entries behind the active one it keeps.
+    public var paging = FeedPaging()
+
     public init() {}
 }

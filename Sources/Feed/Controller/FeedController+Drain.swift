@@ -66,6 +66,7 @@ extension FeedController {
         for (index, id, result) in ended.sorted(by: { ($0.0, $0.1) < ($1.0, $1.1) }) {
             handle(.prefetchEnded(index: index, id: id, result: result))
         }
+        await takePage()
         await drained()
         await executor.drain()
     }

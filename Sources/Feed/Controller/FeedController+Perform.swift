@@ -31,6 +31,11 @@ struct FeedDriver: Sendable {
     var profile: NetworkProfile?
     /// The URL each item with a chosen rendition reads (``FeedWork/chooseRendition(index:url:)``).
     var urls: [Int: String] = [:]
+    /// The page request under way: the number of entries it was made at, and its answer once it came (under a
+    /// manual clock the answer waits for the next advance: ``FeedController/clockDidAdvance()``).
+    var page: PageRequest?
+    /// Bytes fetched for URLs that left the list without being watched.
+    var unwatchedBytesDropped: Int64 = 0
 }
 
 /// Doing the work the state decided, with the feed's lock released, in order (one drainer at a time).
@@ -114,6 +119,8 @@ extension FeedController {
                 let over = ProcessMemory.residentBytes() - start > budget
                 self?.handle(.memoryReleased(over: over))
             }
+        case .requestPage(let count): requestPage(after: count)
+        case .forgetEntries(let before, let urls): forgetEntries(before: before, urls: urls)
         case .emit(let kind, let time):
             emit(kind, at: time)
         }

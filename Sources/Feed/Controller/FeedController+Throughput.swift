@@ -16,7 +16,7 @@ extension FeedController {
 
     /// One measurement of the cache's transfers: a sample when it is one of the feed's progressive URLs.
     func transferMeasured(_ measurement: TransferMeasurement) {
-        guard progressiveURLs.contains(measurement.url) else { return }
+        guard progressiveURLs.withLock({ $0.contains(measurement.url) }) else { return }
         let estimate = throughput.withLock { throughput -> Double? in
             guard throughput.sample(bytes: Int(clamping: measurement.bytes), seconds: measurement.seconds) else {
                 return nil

@@ -19,8 +19,12 @@ import Streaming
 /// clock: it reads how prefetches ended at each `advance(by:)`, after the players and the simulated link, and
 /// delivers its events before the advance returns, so a scenario gives the same trace on every run.
 public final class FeedController: Sendable {
-    public let entries: [FeedEntry]
+    /// Every entry by its index: those given, then the pages appended (entries far behind the active one leave the
+    /// list: ``FeedPaging/entriesKeptBehind``).
+    public var entries: FeedEntries { state.withLock { $0.entries } }
     public let configuration: FeedConfiguration
+    /// Where the entries after the last come from (nil: the feed ends with its entries).
+    public let pageSource: (any FeedPageSource)?
     public let pool: PlayerPool
     public let loading: RemoteLoading
     /// With ``FeedConfiguration/posterSize``: the pipeline the posters come from (on the feed's byte cache).
@@ -38,14 +42,13 @@ public final class FeedController: Sendable {
     private let fetchedAtStart: Int64
     /// The link's bytes delivered before the feed (nil: not counted; see ``bytesReceived(of:)``).
     private let receivedAtStart: Int64?
-    /// Each entry URL's bytes fetched before the feed (the cache may be shared).
-    /// Bytes fetched for each entry's URL since the feed was made.
-    private let fetchedByURL: FetchTally
+    /// Bytes fetched for each entry's URL since the feed was made (the cache may be shared).
+    let fetchedByURL: FetchTally
     let memoryAtStart: Int
     private let follower: Locked<FeedClockFollower?> = Locked(nil)
     /// The progressive URLs of the feed (its entries' and their renditions'; not HLS or DASH manifests, whose
     /// stream sessions measure their own segments): their transfers feed ``throughput``.
-    let progressiveURLs: Set<String>
+    let progressiveURLs: Locked<Set<String>>
     /// The throughput the feed's progressive transfers showed; its estimate goes to
     /// ``FeedConfiguration/bandwidthEstimate`` after each sample.
     let throughput = Locked(BandwidthEstimator())
@@ -53,12 +56,14 @@ public final class FeedController: Sendable {
     let transferObserver = Locked<UInt64?>(nil)
 
     /// A feed of `entries`, its players on `clock`, loading through `loading` (its byte cache holds what is
-    /// prefetched). Nothing loads until the first ``scroll(to:speed:)``.
+    /// prefetched). Nothing loads until the first ``scroll(to:speed:)``. With a `pageSource` the feed is endless:
+    /// it asks for the next page when the user nears the end (``FeedConfiguration/paging``).
     public init(
-        entries: [FeedEntry], configuration: FeedConfiguration = FeedConfiguration(),
-        loading: RemoteLoading = .shared, clock: ClockMode = .host
+        entries: [FeedEntry], pageSource: (any FeedPageSource)? = nil,
+        configuration: FeedConfiguration = FeedConfiguration(), loading: RemoteLoading = .shared,
+        clock: ClockMode = .host
     ) {
-        self.entries = entries
+        self.pageSource = pageSource
         self.configuration = configuration
         self.loading = loading
         self.clock = clock
@@ -73,13 +78,14 @@ public final class FeedController: Sendable {
         state = Locked(
             FeedState(
                 entries: entries, configuration: configuration, poolSize: pool.players.count,
-                manualClock: clock.manualClock != nil, memoryAtStart: memoryAtStart, clockOrigin: start))
+                manualClock: clock.manualClock != nil, memoryAtStart: memoryAtStart, clockOrigin: start,
+                pages: pageSource != nil))
         fetchedAtStart = loading.cache.currentStatistics.bytesFetched
         receivedAtStart = Self.bytesReceived(of: loading.cache)
         // Every URL an entry may read: its own and its renditions'.
         let urls = Set(entries.flatMap { [$0.url] + $0.renditions.map(\.url) })
         fetchedByURL = loading.cache.tally(urls)
-        progressiveURLs = urls.filter { !ManifestURI.isManifest($0) }
+        progressiveURLs = Locked(urls.filter { !ManifestURI.isManifest($0) })
         for (playerIndex, player) in pool.players.enumerated() {
             player.observeEvents { [weak self] event in self?.playerEvent(event, playerIndex: playerIndex) }
         }
@@ -156,6 +162,7 @@ public final class FeedController: Sendable {
         let fetched = loading.cache.currentStatistics.bytesFetched - fetchedAtStart
         let received = receivedAtStart.flatMap { start in Self.bytesReceived(of: loading.cache).map { $0 - start } }
         let fetchedByURL = self.fetchedByURL.bytesFetched
+        let unwatchedDropped = driver.withLock { $0.unwatchedBytesDropped }
         let pool = self.pool.statistics
         // What the items on screen played so far, read of their players before the lock.
         let facts = readFacts(of: nil, playhead: activeIndex)
@@ -180,13 +187,14 @@ public final class FeedController: Sendable {
                 played[index] = max(played[index] ?? 0, bytes)
                 if let stalled = slot.stalledSince { summary.stallSeconds += now - stalled }
             }
-            summary.bytesPlayed = played.values.reduce(0, +)
+            summary.bytesPlayed = played.values.reduce(0, +) + state.playedBytesDropped
             // The waste's two parts: bytes of items never on screen (prefetched, prepared), and bytes past where the
             // watched ones were left.
             let watched = Set(played.keys.map { state.url(of: $0) })
             for (url, bytes) in fetchedByURL where !watched.contains(url) {
                 summary.bytesFetchedUnwatched += bytes
             }
+            summary.bytesFetchedUnwatched += unwatchedDropped
             return summary
         }
     }

@@ -26,6 +26,9 @@ extension FeedEvent: CustomStringConvertible {
         case .rendition(_, let choice):
             return "\(choice.rendition.url) bitrate=\(choice.rendition.bitrate) \(choice.reason.rawValue)"
                 + " estimate=\(Int(choice.estimate.rounded())) (\(choice.estimateSource.rawValue))"
+        case .pageRequested, .pagesEnded: return ""
+        case .page(_, let count): return "count=\(count)"
+        case .pageFailed(_, let error): return error
         }
     }
 }

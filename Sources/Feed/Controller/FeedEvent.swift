@@ -53,6 +53,15 @@ public struct FeedEvent: Sendable, Equatable {
         /// The item plays `choice`'s rendition (an entry with ``FeedEntry/renditions``), chosen before its first
         /// byte was fetched; its prefetch, its player and its poster read that file.
         case rendition(index: Int, choice: ProgressiveRenditionChoice)
+        /// The feed asked its page source for the entries from `index` on (the user neared the end).
+        case pageRequested(index: Int)
+        /// A page came: `count` entries, the first at `index`.
+        case page(index: Int, count: Int)
+        /// The page asked for at `index` could not be had; the feed goes on with what it has and asks again once
+        /// the user moves on.
+        case pageFailed(index: Int, error: String)
+        /// The page source has no more entries after `index - 1`.
+        case pagesEnded(index: Int)
     }
 
     public var kind: Kind
@@ -84,6 +93,10 @@ public struct FeedEvent: Sendable, Equatable {
         case .poster: return "feed.poster"
         case .trimmed: return "feed.trimmed"
         case .rendition: return "feed.rendition"
+        case .pageRequested: return "feed.pageRequested"
+        case .page: return "feed.page"
+        case .pageFailed: return "feed.pageFailed"
+        case .pagesEnded: return "feed.pagesEnded"
         }
     }
 
@@ -94,7 +107,8 @@ public struct FeedEvent: Sendable, Equatable {
             .prepared(let index, _, _), .firstFrame(let index, _, _), .started(let index, _, _),
             .stall(let index, _, _),
             .failed(let index, _), .poolAcquire(_, let index, _), .poolRelease(_, let index),
-            .trimmed(let index, _), .poster(let index, _, _), .rendition(let index, _):
+            .trimmed(let index, _), .poster(let index, _, _), .rendition(let index, _), .pageRequested(let index),
+            .page(let index, _), .pageFailed(let index, _), .pagesEnded(let index):
             return index
         }
     }

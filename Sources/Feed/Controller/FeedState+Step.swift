@@ -13,6 +13,7 @@ extension FeedState {
         work = []
         guard !invalidated else { return [] }
         handle(input)
+        updatePaging()
         updatePreparedPriority()
         if case .memorySampled = input {
             // The sample asked for: no other one.
@@ -68,6 +69,10 @@ extension FeedState {
         case .memoryReleased(let over):
             releasingMemory = false
             if over { trim() }
+        case .append(let page):
+            append(page)
+        case .pageLoaded(let count, let result):
+            pageLoaded(after: count, result)
         }
     }
 

@@ -70,9 +70,14 @@ struct FeedState {
         case memorySampled(Int)
         /// Freed heap went back; `over`: the process is still over the budget.
         case memoryReleased(over: Bool)
+        /// A page of entries to add after the last one (``FeedController/append(_:)``).
+        case append([FeedEntry])
+        /// The page source answered the request made when the feed had `count` entries.
+        case pageLoaded(after: Int, Result<[FeedEntry], MediaError>)
     }
 
-    let entries: [FeedEntry]
+    /// Every entry by its index (pages appended; those long scrolled past dropped).
+    var entries: FeedEntries { planner.entries }
     let configuration: FeedConfiguration
     /// Under a manual clock the trace must not depend on the allocator: trims happen only when asked.
     let manualClock: Bool
@@ -81,6 +86,9 @@ struct FeedState {
     /// The clock's time when the feed was made (a player event's time under a manual clock is counted from it).
     let clockOrigin: Double
     let posters: Bool
+    /// Whether a page source gives more entries when the user nears the end.
+    let pages: Bool
+    var paging = PagingState()
 
     var planner: PrefetchPlanner
     var slots: [Int: Slot] = [:]
@@ -102,6 +110,8 @@ struct FeedState {
     var failed: Set<Int> = []
     /// The most of each item playing needed, over its activations: an item scrolled to again counts once.
     var playedBytes: [Int: Int64] = [:]
+    /// What the entries dropped from the list had played (``updatePaging()``).
+    var playedBytesDropped: Int64 = 0
     /// The claims on the link the feed holds (the driver holds the claims themselves).
     var linkClaimed = false
     /// Held while a prepared item has the link to itself (``updatePreparedPriority()``).
@@ -132,10 +142,10 @@ struct FeedState {
 
     init(
         entries: [FeedEntry], configuration: FeedConfiguration, poolSize: Int, manualClock: Bool,
-        memoryAtStart: Int = -1, clockOrigin: Double = 0
+        memoryAtStart: Int = -1, clockOrigin: Double = 0, pages: Bool = false
     ) {
         self.clockOrigin = clockOrigin
-        self.entries = entries
+        self.pages = pages
         self.configuration = configuration
         self.manualClock = manualClock
         self.memoryAtStart = memoryAtStart

@@ -64,6 +64,10 @@ public struct FeedSummary: Sendable, Equatable {
     public var poolWaits = 0
     /// Trims over the memory budget.
     public var trims = 0
+    /// Pages of an endless feed: those that came, the entries they added, and the requests that failed.
+    public var pagesLoaded = 0
+    public var entriesAppended = 0
+    public var pageFailures = 0
     /// The most resident memory seen while the feed ran, in bytes (-1: not measured).
     public var peakMemory = -1
 

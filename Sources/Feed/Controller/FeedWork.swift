@@ -54,6 +54,12 @@ enum FeedWork: Sendable, Equatable {
     /// On a thread of its own, hand freed heap back and tell whether the process is still over `budget` bytes
     /// beyond `start` (``FeedState/Input/memoryReleased(over:)``).
     case releaseFreeMemory(start: Int, budget: Int)
+    /// Ask the page source for the entries after the first `after` (on a thread of the feed's); the answer comes
+    /// back as ``FeedState/Input/pageLoaded(after:_:)``.
+    case requestPage(after: Int)
+    /// The entries before `before` left the list, and with them these URLs: stop counting their bytes (those of
+    /// URLs not watched, `false`, stay in the summary's unwatched figure).
+    case forgetEntries(before: Int, urls: [String: Bool])
     /// Deliver an event (numbered when delivered, so that the numbers follow the delivery order).
     case emit(FeedEvent.Kind, time: Double)
 }

@@ -59,7 +59,7 @@ public struct PrefetchPlanner: Sendable {
         }
     }
 
-    public let entries: [FeedEntry]
+    public private(set) var entries: FeedEntries
     public private(set) var policy: PrefetchPolicy
     public private(set) var profile: NetworkProfile
     public private(set) var active: Int?
@@ -74,7 +74,7 @@ public struct PrefetchPlanner: Sendable {
     public init(
         entries: [FeedEntry], policy: PrefetchPolicy = PrefetchPolicy(), profile: NetworkProfile = .unconstrained
     ) {
-        self.entries = entries
+        self.entries = FeedEntries(entries)
         self.policy = policy
         self.profile = profile
     }
@@ -115,6 +115,20 @@ public struct PrefetchPlanner: Sendable {
             }
         }
         return actions + replan()
+    }
+
+    /// A page of entries came (an endless feed): they go after the last one, and the plan takes them in as the
+    /// window reaches them. Nothing in flight changes index.
+    public mutating func append(_ page: [FeedEntry]) -> [Action] {
+        guard !page.isEmpty else { return [] }
+        entries.append(contentsOf: page)
+        return replan()
+    }
+
+    /// Forgets the entries before `index` (long scrolled past: none of them is in flight, the caller made sure).
+    public mutating func dropEntries(before index: Int) {
+        entries.removeFirst(upTo: index)
+        states = states.filter { $0.key >= entries.startIndex }
     }
 
     /// The link changed (cellular, constrained): the budget follows.

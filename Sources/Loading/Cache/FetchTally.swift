@@ -25,6 +25,23 @@ public final class FetchTally: Sendable {
     /// (``ByteCache/Statistics/bytesReceived``): at least ``bytesFetched``.
     public var bytesReceived: [String: Int64] { counts.withLock { $0.mapValues(\.received) } }
 
+    /// Counts `urls` too from now on (an endless feed's new page); a URL already counted keeps its count.
+    public func track(_ urls: some Sequence<String>) {
+        counts.withLock { counts in
+            for url in urls where counts[url] == nil { counts[url] = Counts() }
+        }
+    }
+
+    /// Stops counting `urls` (entries a feed dropped); returns the bytes each had fetched.
+    @discardableResult
+    public func remove(_ urls: some Sequence<String>) -> [String: Int64] {
+        counts.withLock { counts in
+            var removed: [String: Int64] = [:]
+            for url in urls { if let count = counts.removeValue(forKey: url) { removed[url] = count.fetched } }
+            return removed
+        }
+    }
+
     /// Counts `bytes` that arrived and were kept for `url`, if the tally is for it.
     func add(_ bytes: Int, for url: String) {
         counts.withLock { counts in counts[url]?.fetched += Int64(bytes) }

@@ -62,7 +62,9 @@ struct FeedCommand: ParsableCommand {
         help: """
             A JSON file listing the feed's entries ({"entries": [{"url": .., "kind": "video"|"image"}, ..]}, or \
             the array alone; a video may list "renditions": [{"url": .., "bitrate": .., "width": .., "height": \
-            ..}, ..] and plays the one the bandwidth estimate allows), or a folder of media files (sorted by name).
+            ..}, ..] and plays the one the bandwidth estimate allows), or a folder of media files (sorted by name). \
+            A file or an http(s) URL; an endless feed's page names the next one ("next": URL), read through the \
+            loader as the user nears the end.
             """)
     var manifestPath: String
     @Option(

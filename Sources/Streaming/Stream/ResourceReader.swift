@@ -3,11 +3,11 @@ import MediaCore
 
 /// Whole small resources (playlists, manifests, keys, segment indexes) read through `Loading`: its byte cache, its
 /// link priority and its typed errors. Blocking: call on a thread of your own (an item's loader thread).
-enum ResourceReader {
+public enum ResourceReader {
     /// The bytes of `url` (or of `range` of it), at most `limit` of them.
     /// - Throws: the loader's `MediaError` (host, status, timeout, ...); `.malformedManifest` when the resource is
     ///   larger than `limit` (a manifest is text of a few kilobytes; a server sending megabytes is not one).
-    static func bytes(
+    public static func bytes(
         _ url: String, range: ByteRange? = nil, limit: Int = 4 << 20, loading: RemoteLoading,
         priority: TransferPriority = .playback
     ) throws(MediaError) -> [UInt8] {
@@ -42,7 +42,7 @@ enum ResourceReader {
     }
 
     /// The text of `url` (UTF-8; invalid bytes are replaced).
-    static func text(
+    public static func text(
         _ url: String, loading: RemoteLoading, priority: TransferPriority = .playback
     ) throws(MediaError) -> String {
         String(decoding: try bytes(url, loading: loading, priority: priority), as: UTF8.self)

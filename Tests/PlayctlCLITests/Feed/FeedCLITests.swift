@@ -13,7 +13,8 @@ struct FeedCLITests {
     static let eventNames: Set<String> = [
         "feed.visible", "feed.active", "feed.prefetch", "feed.prepared", "feed.firstFrame", "feed.started",
         "feed.stall",
-        "feed.failed", "pool.acquire", "pool.release", "feed.trimmed", "feed.rendition",
+        "feed.failed", "pool.acquire", "pool.release", "feed.trimmed", "feed.rendition", "feed.pageRequested",
+        "feed.page", "feed.pageFailed", "feed.pagesEnded",
     ]
 
     static func events(_ result: CLIProcess.Result) throws -> [JSONValue] {

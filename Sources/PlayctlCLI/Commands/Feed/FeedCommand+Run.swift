@@ -16,9 +16,11 @@ extension FeedCommand: PlayctlCommand {
     func run(_ output: StandardOutput) throws(CommandFailure) {
         let manifest: FeedManifest
         let scroll: FeedScroll
+        let loading = try MediaLocation.loading(cache: cache)
         do throws(FeedInputError) {
-            manifest = try FeedManifest.load(manifestPath)
-            scroll = try makeScroll(entries: manifest.entries.count)
+            manifest = try FeedManifest.load(manifestPath, loading: loading)
+            // An endless feed's scroll goes on past its first page: as far as its pages go.
+            scroll = try makeScroll(entries: manifest.next == nil ? manifest.entries.count : Int.max)
         } catch {
             throw CommandFailure(error)
         }
@@ -28,7 +30,7 @@ extension FeedCommand: PlayctlCommand {
         }
         var feedRun = FeedRun(
             manifest: manifest, scroll: scroll, configuration: configuration,
-            loading: try MediaLocation.loading(cache: cache), json: printsJSON)
+            loading: loading, json: printsJSON)
         feedRun.timeline = timelinePath.map { _ in TimelineRecorder() }
         feedRun.progress = .onStandardError(json: printsJSON)
         try output.flush()
@@ -38,7 +40,7 @@ extension FeedCommand: PlayctlCommand {
             try timeline.write(to: timelinePath, title: "playctl feed " + ReportCommand.fileName(manifestPath))
         }
         if summary.failures > 0, let first = feedRun.log.failures.first {
-            let name = FeedText.item(first.index, manifest.entries)
+            let name = FeedText.item(first.index, FeedEntries(manifest.entries))
             throw CommandFailure(
                 "\(FeedText.count(summary.failures, "item")) of the feed failed; the first, \(name): \(first.error)")
         }

@@ -5,7 +5,7 @@ import PlayctlOutput
 /// seconds, "index": item, ...}` with the fields of its kind, then one `feed.summary` object.
 enum FeedEventJSON {
     /// `event` as one object; `feed.visible` also names the item's `url` and `kind` from `entries`.
-    static func object(_ event: FeedEvent, entries: [FeedEntry]) -> JSONValue {
+    static func object(_ event: FeedEvent, entries: FeedEntries) -> JSONValue {
         let context: [(String, JSONValue)] = [
             ("event", .string(event.name)), ("time", .double(event.time)), ("index", .int(event.index)),
         ]
@@ -13,7 +13,7 @@ enum FeedEventJSON {
     }
 
     /// The fields of the event's kind.
-    static func fields(_ kind: FeedEvent.Kind, entries: [FeedEntry]) -> [(String, JSONValue)] {
+    static func fields(_ kind: FeedEvent.Kind, entries: FeedEntries) -> [(String, JSONValue)] {
         switch kind {
         case .visible(let index):
             guard entries.indices.contains(index) else { return [] }
@@ -53,6 +53,12 @@ enum FeedEventJSON {
                 ("estimateSource", .string(choice.estimateSource.rawValue)),
                 ("peakBitRate", choice.peakBitRate.map { .double($0) } ?? .null),
             ]
+        case .pageRequested, .pagesEnded:
+            return []
+        case .page(_, let count):
+            return [("count", .int(count))]
+        case .pageFailed(_, let error):
+            return [("error", .string(error))]
         }
     }
 
@@ -95,6 +101,8 @@ enum FeedEventJSON {
             ("prefetchesFailed", .int(summary.prefetchesFailed)), ("postersReady", .int(summary.postersReady)),
             ("posterLatency", latencies(summary.posterLatency)), ("poolHits", .int(summary.poolHits)),
             ("poolWaits", .int(summary.poolWaits)), ("trims", .int(summary.trims)),
+            ("pagesLoaded", .int(summary.pagesLoaded)), ("entriesAppended", .int(summary.entriesAppended)),
+            ("pageFailures", .int(summary.pageFailures)),
             ("peakMemory", .int(summary.peakMemory)),
         ])
     }

@@ -29,7 +29,11 @@ enum FeedInputFile {
     /// - Throws: `.unreadable` when it cannot be read (a folder included), `.notJSON` with Foundation's reason and
     ///   the line and column of the character it names.
     static func json(_ path: String) throws(FeedInputError) -> JSONValue {
-        let bytes = try bytes(path)
+        try json(bytes: bytes(path), file: path)
+    }
+
+    /// `bytes` (read from `path`, a file or a URL), parsed as `json(_:)` parses a file.
+    static func json(bytes: [UInt8], file path: String) throws(FeedInputError) -> JSONValue {
         do {
             let object = try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
             return JSONValue(foundation: object)

@@ -1,10 +1,14 @@
 import Feed
+import Loading
+import MediaCore
 import PlayctlOutput
 import Streaming
 
 /// The entries `playctl feed` plays, read from its MANIFEST: a JSON file or a folder of media files.
 ///
-/// A JSON manifest is `{"entries": [entry, ...]}` or the array alone; each entry is
+/// A JSON manifest is `{"entries": [entry, ...]}` or the array alone; an endless feed's page also gives the URL of the
+/// next page, `{"entries": [...], "next": "page2.json"}` (resolved as entry URLs are; the feed asks for it through the
+/// loader when the user nears the end: ``FeedPages``). The manifest itself may be an http(s) URL. Each entry is
 /// `{"url": "...", "kind": "video"|"image", "size": bytes, "duration": seconds}` (`size` and `duration` optional;
 /// other members ignored). A video may list progressive renditions instead of (or beside) its `url`:
 /// `"renditions": [{"url": "...", "bitrate": bits per second, "width": .., "height": .., "size": bytes}, ...]`
@@ -18,17 +22,32 @@ struct FeedManifest: Equatable, Sendable {
     let entries: [FeedEntry]
     /// The audio-only files of a folder, left out (paths).
     var skipped: [String] = []
+    /// The next page's URL or path, for an endless feed.
+    var next: String?
 
     /// The manifest at `path`: a folder or a JSON file.
     /// - Throws: `FeedInputError` naming the file: unreadable, not JSON, not a manifest, or empty.
-    static func load(_ path: String) throws(FeedInputError) -> FeedManifest {
+    static func load(_ path: String, loading: RemoteLoading = .shared) throws(FeedInputError) -> FeedManifest {
+        if RemoteLoading.isRemote(path) { return try remote(path, loading: loading, allowsEmpty: false) }
         if try FeedInputFile.isDirectory(path) { return try FeedManifest(folder: path) }
         return try FeedManifest(path: path, json: FeedInputFile.json(path))
     }
 
+    /// The manifest at the http(s) `url`, read through `loading` (its cache, its typed errors). Blocking.
+    static func remote(_ url: String, loading: RemoteLoading, allowsEmpty: Bool) throws(FeedInputError) -> FeedManifest
+    {
+        let bytes: [UInt8]
+        do throws(MediaError) {
+            bytes = try ResourceReader.bytes(url, limit: FeedInputFile.byteLimit, loading: loading)
+        } catch {
+            throw .unreadable(file: url, reason: error.reason)
+        }
+        return try FeedManifest(path: url, json: FeedInputFile.json(bytes: bytes, file: url), allowsEmpty: allowsEmpty)
+    }
+
     /// The manifest `json`, read from the file at `path`.
     /// - Throws: `FeedInputError` naming `path` for the first mistake.
-    init(path: String, json: JSONValue) throws(FeedInputError) {
+    init(path: String, json: JSONValue, allowsEmpty: Bool = false) throws(FeedInputError) {
         self.path = path
         let list: [JSONValue]
         let listPath: String
@@ -42,7 +61,13 @@ struct FeedManifest: Equatable, Sendable {
             throw .invalid(
                 file: path, path: "", reason: "expected {\"entries\": [...]} or an array of entries")
         }
-        guard !list.isEmpty else { throw .empty(file: path, reason: "no entries") }
+        if json.objectValue != nil, let next = json["next"] {
+            guard let url = next.stringValue, !url.isEmpty else {
+                throw .invalid(file: path, path: "next", reason: "expected the next page's URL")
+            }
+            self.next = Self.resolve(url, in: Self.folder(of: path))
+        }
+        guard !list.isEmpty || allowsEmpty else { throw .empty(file: path, reason: "no entries") }
         var entries: [FeedEntry] = []
         for (position, value) in list.enumerated() {
             let object = try FeedJSONObject(value, file: path, path: "\(listPath)[\(position)]")

@@ -31,13 +31,14 @@ struct FeedRun: Sendable {
     /// so the last item's time on screen counts).
     func run() async -> FeedSummary {
         let text = self.text
+        let pages = manifest.next.map { FeedPages(next: $0, loading: loading) }
         let feed = FeedController(
-            entries: manifest.entries, configuration: configuration, loading: loading, clock: .host)
-        let entries = manifest.entries
-        feed.observeEvents { [log, writer, json, timeline] event in
+            entries: manifest.entries, pageSource: pages, configuration: configuration, loading: loading, clock: .host)
+        let first = FeedEntries(manifest.entries)
+        feed.observeEvents { [log, writer, json, timeline, weak feed] event in
             log.record(event)
             if json || timeline != nil {
-                let object = FeedEventJSON.object(event, entries: entries)
+                let object = FeedEventJSON.object(event, entries: feed?.entries ?? first)
                 timeline?.record(object)
                 if json { try? writer.write(object) }
             }
@@ -50,6 +51,9 @@ struct FeedRun: Sendable {
         var swipes = 0
         for (position, step) in scroll.steps.enumerated() {
             try? await Task.sleep(until: start + .seconds(step.at), clock: .continuous)
+            // An endless feed's next page may still be on its way: the user waits at the end for it; without more
+            // entries the scroll ends there.
+            guard await reachable(step.index, feed) else { break }
             guard scroll.isSwipe(position) else {
                 feed.scroll(to: step.index, speed: step.speed)
                 continue
@@ -64,7 +68,7 @@ struct FeedRun: Sendable {
             progress.update("feed: swipe", done: swipes, total: scroll.swipes)
         }
         try? await Task.sleep(until: start + .seconds(scroll.end), clock: .continuous)
-        await finish(swipe: swipes - 1, feed, text)
+        if swipes > 0 { await finish(swipe: swipes - 1, feed, text) }
         progress.clear()
         let summary = feed.summary
         let time = feed.now
@@ -84,7 +88,18 @@ struct FeedRun: Sendable {
     private func finish(swipe number: Int, _ feed: FeedController, _ text: FeedText) async {
         await feed.eventsDelivered()
         guard !json, let swipe = log.swipe(number) else { return }
+        var text = text
+        text.entries = feed.entries
         write(text.line(swipe))
+    }
+
+    /// Whether item `index` is in the feed, once the page asked for (if any) came or failed.
+    private func reachable(_ index: Int, _ feed: FeedController) async -> Bool {
+        while index >= feed.entries.endIndex {
+            guard feed.isWaitingForPage else { return false }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return true
     }
 
     /// One line on standard output, at once (a closed pipe is ignored, as `play` does).

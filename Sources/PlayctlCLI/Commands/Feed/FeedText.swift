@@ -3,21 +3,24 @@ import Foundation
 
 /// `playctl feed`'s readable output: a header, one line per swipe under column titles, then the summary.
 struct FeedText {
-    let entries: [FeedEntry]
+    /// The feed's entries (an endless feed's grow: ``FeedRun`` gives the text the feed's own at each line).
+    var entries: FeedEntries
     /// Items a second above which a swipe is a fling (the planner's rule).
     let flingSpeed: Double
     /// The width of the item column: `#12 name.mp4`.
     let itemWidth: Int
 
     init(entries: [FeedEntry], flingSpeed: Double) {
-        self.entries = entries
+        let list = FeedEntries(entries)
+        self.entries = list
         self.flingSpeed = flingSpeed
-        itemWidth = min(max(entries.indices.map { Self.item($0, entries).count }.max() ?? 0, 4), 32)
+        itemWidth = min(max(list.indices.map { Self.item($0, list).count }.max() ?? 0, 4), 32)
     }
 
     /// `#3 b.mp4`: the index and the last part of the URL.
-    static func item(_ index: Int, _ entries: [FeedEntry]) -> String {
-        "#\(index) " + (entries[index].url.split(separator: "/").last.map(String.init) ?? entries[index].url)
+    static func item(_ index: Int, _ entries: FeedEntries) -> String {
+        guard entries.indices.contains(index) else { return "#\(index)" }
+        return "#\(index) " + (entries[index].url.split(separator: "/").last.map(String.init) ?? entries[index].url)
     }
 
     /// `feed Media: 6 entries (5 videos, 1 image); 3 swipes (1 fling); network unconstrained, pool 5`.
@@ -47,7 +50,8 @@ struct FeedText {
         }
         let first = swipe.firstFrameLatency.map(Self.milliseconds) ?? (swipe.failure != nil ? "failed" : "-")
         return row(
-            String(format: "%.3f", swipe.time), Self.item(swipe.index, entries), entries[swipe.index].kind.rawValue,
+            String(format: "%.3f", swipe.time), Self.item(swipe.index, entries),
+            entries.indices.contains(swipe.index) ? entries[swipe.index].kind.rawValue : "-",
             scroll, start, first, String(swipe.stalls),
             "\(swipe.prefetchesStarted)/\(swipe.prefetchesFinished)/\(swipe.prefetchesCancelled)")
     }
