@@ -14,7 +14,10 @@ extension StreamSession {
             s.decisions[index] = live.id
             return (live, nil)
         }
-        let duration = s.reference.segments[index].duration
+        guard let listed = s.timelineSegment(index) else {
+            preconditionFailure("deciding segment \(index), which is not listed (callers check)")
+        }
+        let duration = listed.duration
         s.abr.bufferLevel(bufferAhead(s))
         let decision = s.abr.nextSegment(duration: duration)
         let chosen = decision.variant
@@ -24,7 +27,7 @@ extension StreamSession {
             let reason = decision.reason == .unchanged ? s.pendingReason ?? decision.reason : decision.reason
             s.pendingReason = nil
             change = VariantSwitch(
-                from: s.current, to: chosen, segmentIndex: index, seconds: s.reference.segments[index].start,
+                from: s.current, to: chosen, segmentIndex: index, seconds: listed.start,
                 reason: reason.rawValue, estimate: s.abr.estimate)
             s.recordSwitch(change!)
         }
@@ -34,18 +37,25 @@ extension StreamSession {
 
     /// Seconds of media downloaded ahead of the primary reader's segment.
     func bufferAhead(_ s: State) -> Double {
-        let segments = s.reference.segments
         var seconds = 0.0
         var index = s.readerIndex + 1
-        while index < segments.count, s.downloaded.contains(index) {
-            seconds += segments[index].duration
+        while let segment = s.timelineSegment(index), s.downloaded.contains(index) {
+            seconds += segment.duration
             index += 1
         }
         return seconds
     }
 
+    /// Segment `index` of `variant` (decided for it); nil past its last.
+    func segment(_ index: Int, of variant: Variant) throws(MediaError) -> (variant: Variant, segment: Segment)? {
+        if let live = withState({ s in s.isLive ? s.timelineSegment(index) : nil }) { return (variant, live) }
+        let playlist = try playlist(of: variant)
+        guard index < playlist.segments.count else { return nil }
+        return (variant, playlist.segments[index])
+    }
+
     func playlist(of variant: Variant) throws(MediaError) -> MediaPlaylist {
-        if let live = withState({ s in s.liveVariant == nil ? nil : s.reference }) { return live }
+        if let live = withState({ s in s.isLive ? s.reference : nil }) { return live }
         if let playlist = withState({ $0.playlists[variant.id] }) { return playlist }
         let playlist = try ManifestLoader.playlist(variant.media, loading: loading)
         withState { $0.playlists[variant.id] = playlist }

@@ -40,7 +40,7 @@ extension StreamSession {
     /// For a live playlist: three of its target durations, how far behind its end a play starts by default (RFC
     /// 8216 6.3.3); nil for a presentation with an end.
     public var recommendedLiveOffset: Double? {
-        withState { s in s.liveVariant == nil ? nil : LivePlaylist.recommendedOffset(of: s.reference) }
+        withState { s in s.isLive ? LivePlaylist.recommendedOffset(of: s.reference) : nil }
     }
 
     /// For a live playlist: how far behind its end (as last reloaded) `playhead` is, in seconds (the play's time:
@@ -48,7 +48,7 @@ extension StreamSession {
     /// `latency`, measured to the playlist's end.
     public func liveOffset(playhead: Double) -> Double? {
         withState { s in
-            guard s.liveVariant != nil, !s.reference.hasEnd, let last = s.reference.segments.last else { return nil }
+            guard s.isLive, !s.reference.hasEnd, let last = s.reference.segments.last else { return nil }
             return max(0, last.start + last.duration - (playhead + s.origin))
         }
     }
@@ -57,14 +57,21 @@ extension StreamSession {
     static let maximumStaleReloads = 6
 
     /// The live reloader's step: waits (the target duration after a change, half of it after a reload that brought
-    /// nothing, RFC 8216 6.3.4), reloads the variant's playlist past the cache, and appends what is new. Returns
-    /// false once the session is closed or the playlist has ended.
-    func reloadLive(_ variant: Variant) -> Bool {
+    /// nothing, RFC 8216 6.3.4), then ``reloadLiveOnce()``. Returns false once the session is closed or the playlist
+    /// has ended.
+    func reloadLive() -> Bool {
         let (wait, done) = withState { s -> (Double, Bool) in
             (s.reference.targetDuration * (s.staleReloads > 0 ? 0.5 : 1), s.closed || s.reference.hasEnd)
         }
         if done { return false }
         sleep(seconds: max(wait, 0.1))
+        return reloadLiveOnce()
+    }
+
+    /// Reloads the live variant's playlist past the cache and appends what is new, dropping what falls behind the
+    /// retained window (``trimLiveWindow()``). Returns whether reloads go on (false once closed, ended, or given up).
+    func reloadLiveOnce() -> Bool {
+        guard let variant = withState({ $0.liveVariant }) else { return false }
         // A media playlist given alone is the presentation's own URL.
         let url: String
         if case .playlist(let playlistURL) = variant.media { url = playlistURL } else { url = self.url }
@@ -83,6 +90,7 @@ extension StreamSession {
                 s.reference = merged
                 s.playlists[variant.id] = merged
                 s.staleReloads = added > 0 ? 0 : s.staleReloads + 1
+                s.trimLiveWindow()
             case .failure(let error):
                 s.staleReloads += 1
                 if s.staleReloads >= Self.maximumStaleReloads { s.liveFailure = error }
@@ -104,7 +112,7 @@ extension StreamSession {
     func waitForLiveSegment(_ index: Int) throws(MediaError) {
         while true {
             let (ready, failure, generation) = withState { s -> (Bool, MediaError?, UInt64) in
-                let listed = index < s.reference.segments.count || s.reference.hasEnd || s.liveVariant == nil
+                let listed = index < s.endIndex || s.reference.hasEnd || !s.isLive
                 return (listed || s.closed, s.liveFailure, s.generation)
             }
             if ready { return }
