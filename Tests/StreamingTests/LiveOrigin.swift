@@ -6,7 +6,7 @@ import PlaybackTesting
 
 /// A live HLS origin in virtual time, served by a real nginx: a sliding window of `window` segments of 2 s per
 /// variant, written to the served folder as its clock advances (segment `n` is listed once `2(n+1)` seconds of its
-/// clock have passed), the media sequence numbers the same in every variant (RFC 8216 6.2.2: aligned variants).
+/// clock have passed), the media sequence numbers the same in every variant (as one encode's packager writes them).
 /// The segments themselves are never written: the tests drive a session without its download thread, only its
 /// playlists come over HTTP.
 final class LiveOrigin {

@@ -68,17 +68,15 @@ extension StreamSession {
         return reloadLiveOnce()
     }
 
-    /// Reloads the live variant's playlist past the cache and appends what is new, dropping what falls behind the
-    /// retained window (``trimLiveWindow()``). Returns whether reloads go on (false once closed, ended, or given up).
+    /// Reloads the playlist of the variant played (the one decided last: the next segments come from it) past the
+    /// cache and appends what is new, dropping what falls behind the retained window (``trimLiveWindow()``). Returns
+    /// whether reloads go on (false once closed, ended, or given up).
     func reloadLiveOnce() -> Bool {
-        guard let variant = withState({ $0.liveVariant }) else { return false }
-        // A media playlist given alone is the presentation's own URL.
-        let url: String
-        if case .playlist(let playlistURL) = variant.media { url = playlistURL } else { url = self.url }
-        loading.cache.remove(url)
+        guard let variant = withState({ $0.current }) else { return false }
+        let url = playlistURL(of: variant)
         let reloaded: Result<MediaPlaylist, MediaError>
         do throws(MediaError) {
-            reloaded = .success(try ManifestLoader.playlist(.playlist(url: url), loading: loading))
+            reloaded = .success(try loadLivePlaylist(of: variant))
         } catch {
             reloaded = .failure(error)
         }
@@ -86,11 +84,8 @@ extension StreamSession {
             guard !s.closed else { return false }
             switch reloaded {
             case .success(let playlist):
-                let (merged, added) = LivePlaylist.merge(s.reference, playlist)
-                s.reference = merged
-                s.playlists[variant.id] = merged
+                let added = s.takeLiveReload(playlist, of: variant.id)
                 s.staleReloads = added > 0 ? 0 : s.staleReloads + 1
-                s.trimLiveWindow()
             case .failure(let error):
                 s.staleReloads += 1
                 if s.staleReloads >= Self.maximumStaleReloads { s.liveFailure = error }
@@ -105,6 +100,67 @@ extension StreamSession {
         }
         signal()
         return keepGoing
+    }
+
+    /// The URL of `variant`'s media playlist (a media playlist given alone is the presentation's own URL).
+    func playlistURL(of variant: Variant) -> String {
+        if case .playlist(let url) = variant.media { return url }
+        return url
+    }
+
+    /// `variant`'s media playlist loaded now, past the cache. Blocking.
+    private func loadLivePlaylist(of variant: Variant) throws(MediaError) -> MediaPlaylist {
+        let url = playlistURL(of: variant)
+        loading.cache.remove(url)
+        return try ManifestLoader.playlist(.playlist(url: url), loading: loading)
+    }
+
+    /// How many times a live variant's playlist is loaded for a segment it does not list yet (a switch to a variant
+    /// whose playlist lags the one played) before the play fails.
+    static let liveVariantLoads = 3
+
+    /// Segment `index` of `variant` in a live play: the one of the variant's playlist with the media sequence number
+    /// of the reference's segment `index` (the variants of one encode are numbered alike; RFC 8216 does not promise
+    /// it, hls.js falls back to it without program date times), timed as the reference's. The variant's
+    /// playlist is loaded when its last load does not list it (a switch to it; or an older load), again half a target
+    /// duration later while it lags (``liveVariantLoads`` loads in all). Nil when not listed (yet).
+    /// - Throws: the loader's errors; `.malformedManifest` naming the variant's playlist when its fresh load still
+    ///   does not list that media sequence number (its variants are not aligned, or it stopped being updated).
+    func liveSegment(_ index: Int, of variant: Variant) throws(MediaError) -> (variant: Variant, segment: Segment)? {
+        guard let listed = withState({ $0.timelineSegment(index) }) else { return nil }
+        func find() -> Segment? {
+            withState { s in s.playlists[variant.id]?.segments.first { $0.sequence == listed.sequence } }
+        }
+        var found = find()
+        var loads = 0
+        while found == nil, loads < Self.liveVariantLoads {
+            if loads > 0 {
+                // Its playlist lags the reference's (its encoder writes a little later): wait for it, half a target
+                // duration at a time (RFC 8216 6.3.4's pace after a reload without change). Past it: not aligned.
+                let (lagging, wait) = withState { s in
+                    (
+                        (s.playlists[variant.id]?.segments.last?.sequence ?? .min) < listed.sequence,
+                        s.reference.targetDuration / 2
+                    )
+                }
+                guard lagging else { break }
+                sleep(seconds: max(wait, 0.1))
+            }
+            let playlist = try loadLivePlaylist(of: variant)
+            withState { _ = $0.takeLiveReload(playlist, of: variant.id) }
+            found = find()
+            loads += 1
+        }
+        guard var segment = found else {
+            let held = withState { $0.playlists[variant.id]?.segments.map(\.sequence) ?? [] }
+            let lists = held.isEmpty ? "no segment" : "media sequence \(held.min() ?? 0)-\(held.max() ?? 0)"
+            throw MediaError(
+                .malformedManifest, url: playlistURL(of: variant), operation: .read,
+                reason: "variant \(variant.id)'s live playlist does not list media sequence \(listed.sequence) (it "
+                    + "lists \(lists)): its variants are not aligned by media sequence number, or it stopped")
+        }
+        segment.start = listed.start
+        return (variant, segment)
     }
 
     /// For a live playlist: waits until segment `index` is listed (a reload brings it), the playlist ends, or the

@@ -36,6 +36,17 @@ extension StreamSession {
 }
 
 extension StreamSession.State {
+    /// A load of variant `id`'s live playlist: its segments after the last one known are appended to the reference
+    /// (by media sequence number: the variants are aligned), the load is kept as that variant's playlist, and what
+    /// falls behind the retained window is dropped. Returns how many segments were appended.
+    mutating func takeLiveReload(_ playlist: MediaPlaylist, of id: String) -> Int {
+        let (merged, added) = LivePlaylist.merge(reference, playlist)
+        reference = merged
+        playlists[id] = playlist
+        trimLiveWindow()
+        return added
+    }
+
     /// Drops what a live play keeps behind its retained window: the reference playlist's segments and the records
     /// of the segments before the first kept (at most ``StreamSession/liveSegmentsKeptBehind`` behind the reader,
     /// at most ``StreamSession/liveSegmentLimit`` in all, the last segment listed always kept).

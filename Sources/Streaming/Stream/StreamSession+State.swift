@@ -33,12 +33,11 @@ extension StreamSession {
         var entered: Set<Int> = []
         var readObservers: [@Sendable (VariantRead) -> Void] = []
         var bytesDownloaded: Int64 = 0
-        /// A live playlist's first segment played (its live edge when loaded) and the variant it stays on; the
-        /// number of reloads in a row that brought nothing new.
+        /// A live playlist's first segment played (its live edge when loaded); the number of reloads in a row that
+        /// brought nothing new.
         var startIndex = 0
-        var liveVariant: Variant?
         /// Whether the play is of a live playlist (one without an end when loaded).
-        var isLive: Bool { liveVariant != nil }
+        var isLive = false
         var staleReloads = 0
         /// Why a reader waiting past the last segment of a live playlist gives up (an origin that stopped).
         var liveFailure: MediaError?

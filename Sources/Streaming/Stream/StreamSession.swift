@@ -94,8 +94,8 @@ public final class StreamSession: Sendable {
         state.switches.append(start)
         if !playlist.hasEnd {
             // Live: play from the live edge (`liveOffset` before the end, by default three target durations, RFC
-            // 8216 6.3.3), on the variant it started with; the playlist is reloaded as the spec says.
-            state.liveVariant = first.variant
+            // 8216 6.3.3); the playlist of the variant played is reloaded as the spec says.
+            state.isLive = true
             state.startIndex = LivePlaylist.edgeIndex(of: playlist, offset: liveOffset)
             state.decisions = [state.startIndex: first.variant.id]
             state.readerIndex = state.startIndex
