@@ -15,8 +15,8 @@
 # a 440 Hz AAC tone. Needs ffmpeg.
 # VARIANTS 2 (1 by default) makes a live ladder of one encode: OUT/live.m3u8 is then a master playlist of two variants,
 # OUT/live0.m3u8 (the 640x360 picture above) and OUT/live1.m3u8 (the same picture scaled to 320x180 at 0.3 Mbit/s),
-# each with the tone, segments OUT/live0_00000.ts and OUT/live1_00000.ts, ..., their media sequence numbers and
-# timestamps aligned (one source split in two; about 1.3 times the CPU of one variant).
+# each with the tone, segments OUT/live0_00000.ts and OUT/live1_00000.ts, ..., their media sequence numbers,
+# timestamps and program date times aligned (one source split in two; about 1.3 times the CPU of one variant).
 set -euo pipefail
 if [ "${1:-}" = "--stop" ]; then
   [ $# -eq 2 ] || { echo "usage: $0 --stop OUT" >&2; exit 2; }
@@ -56,7 +56,7 @@ else
     -map "[v0]" -map "[v1]" -map 1:a -map 1:a "${x264[@]}" \
     -b:v:0 800k -maxrate:v:0 880k -bufsize:v:0 1600k -b:v:1 300k -maxrate:v:1 330k -bufsize:v:1 600k \
     -c:a aac -b:a 96k -ac 2 \
-    "${hls[@]}" -hls_flags delete_segments+temp_file+independent_segments \
+    "${hls[@]}" -hls_flags delete_segments+temp_file+independent_segments+program_date_time \
     -var_stream_map "v:0,a:0 v:1,a:1" -master_pl_name live.m3u8 \
     -hls_segment_filename "$out/live%v_%05d.ts" "$out/live%v.m3u8" < /dev/null > "$out/live.log" 2>&1 &
   first="$out/live1.m3u8"

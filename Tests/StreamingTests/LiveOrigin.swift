@@ -18,10 +18,16 @@ final class LiveOrigin {
     let window: Int
     /// Seconds of the origin's virtual clock.
     private(set) var now = 0.0
-    /// Whether the origin still lists a variant's segments up to the clock (false: that variant's playlist lags).
+    /// The variants whose playlists are no longer updated (their encoder stopped).
     var frozen: Set<Int> = []
+    /// Whether the playlists date their segments (`#EXT-X-PROGRAM-DATE-TIME` before the first listed; segment `n`
+    /// starts at 1 800 000 000 + 2n seconds since 1970) and number each variant's apart (variant `k`'s segment `n`
+    /// has media sequence number `1000k + n`), as independent packagers may; else every variant numbers segment `n`
+    /// as `n`, undated.
+    let dated: Bool
 
-    init(bandwidths: [Int] = [0], window: Int = 5, startSeconds: Double = 20) throws {
+    init(bandwidths: [Int] = [0], window: Int = 5, startSeconds: Double = 20, dated: Bool = false) throws {
+        self.dated = dated
         directory = try TemporaryDirectory.make(prefix: "playctl-live-origin")
         server = try PrivateHTTPServer(root: directory.path)
         self.bandwidths = bandwidths
@@ -54,7 +60,14 @@ final class LiveOrigin {
         for variant in bandwidths.indices where !frozen.contains(variant) {
             let end = published
             let first = max(0, end - window)
-            var lines = ["#EXTM3U", "#EXT-X-VERSION:3", "#EXT-X-TARGETDURATION:2", "#EXT-X-MEDIA-SEQUENCE:\(first)"]
+            let offset = dated ? 1000 * variant : 0
+            var lines = [
+                "#EXTM3U", "#EXT-X-VERSION:3", "#EXT-X-TARGETDURATION:2", "#EXT-X-MEDIA-SEQUENCE:\(first + offset)",
+            ]
+            if dated {
+                let date = Date(timeIntervalSince1970: 1_800_000_000 + 2 * Double(first))
+                lines.append("#EXT-X-PROGRAM-DATE-TIME:\(date.formatted(.iso8601))")
+            }
             for number in first..<end { lines += ["#EXTINF:2.000,", "v\(variant)-\(number).ts"] }
             try (lines.joined(separator: "\n") + "\n").write(
                 toFile: root + "/v\(variant).m3u8", atomically: true, encoding: .utf8)

@@ -36,9 +36,12 @@ struct LiveVariantSwitchTests {
         return read
     }
 
-    @Test("8 -> 1.2 -> 8 Mbit/s: up to the top, down in the dip, up again; sequences continuous across switches")
-    func switchesWithTheLink() throws {
-        let origin = try LiveOrigin(bandwidths: Self.bandwidths)
+    @Test(
+        "8 -> 1.2 -> 8 Mbit/s: up to the top, down in the dip, up again; segments continuous across switches",
+        arguments: [false, true])
+    func switchesWithTheLink(dated: Bool) throws {
+        // Dated: the variants number their segments apart and are matched by program date.
+        let origin = try LiveOrigin(bandwidths: Self.bandwidths, dated: dated)
         let session = try origin.session()
         #expect(session.isLive)
         var reader = session.startIndex
@@ -50,13 +53,14 @@ struct LiveVariantSwitchTests {
             for _ in 0..<phase.0 { reads.append(try step(origin, session, reader: &reader, rate: phase.1)) }
         }
         let variants = reads.map(\.variant.id)
-        // Every segment read is the decided variant's segment of the next media sequence number.
-        for (previous, next) in zip(reads, reads.dropFirst()) {
-            #expect(next.segment.sequence == previous.segment.sequence + 1, "no gap, no repeat")
-        }
-        for read in reads {
-            #expect(
-                read.segment.url.hasSuffix("/v\(read.variant.id)-\(read.segment.sequence).ts"), "\(read.segment.url)")
+        // Every segment read is the decided variant's segment that follows the one before on the timeline: the
+        // origin's segment n is index n - 5 (the first load listed 5-9).
+        for (offset, read) in reads.enumerated() {
+            let number = session.startIndex + offset + 5
+            let id = try #require(Int(read.variant.id))
+            #expect(read.segment.url.hasSuffix("/v\(id)-\(number).ts"), "\(read.segment.url)")
+            #expect(read.segment.sequence == number + (dated ? 1000 * id : 0), "its own media sequence number")
+            #expect(abs(read.segment.start - Double(number - 5) * 2) < 1e-6, "the session's timeline")
         }
         #expect(variants[25..<31].allSatisfy { $0 == "2" }, "the top variant at 8 Mbit/s: \(variants)")
         #expect(variants[50..<61].allSatisfy { $0 == "0" }, "the lowest in the dip: \(variants)")

@@ -16,14 +16,36 @@ enum LivePlaylist {
         return playlist.segments.lastIndex { $0.start <= end - distance + 1e-6 } ?? 0
     }
 
-    /// `known` grown by the segments of `reloaded` after its last one (told apart by media sequence number), each
+    /// Whether `candidate` (of a variant's playlist) is the segment `listed` (of the session's timeline): the same
+    /// program date within half the shorter duration when both have one, else the same media sequence number.
+    static func matches(_ candidate: Segment, _ listed: Segment) -> Bool {
+        if let date = candidate.programDate, let wanted = listed.programDate {
+            return abs(date - wanted) < min(candidate.duration, listed.duration) / 2
+        }
+        return candidate.sequence == listed.sequence
+    }
+
+    /// Whether `candidate` comes before `listed` on the timeline (by program date when both have one, else by media
+    /// sequence number) without being it: a playlist whose last segment precedes a segment lags it.
+    static func precedes(_ candidate: Segment, _ listed: Segment) -> Bool {
+        guard !matches(candidate, listed) else { return false }
+        if let date = candidate.programDate, let wanted = listed.programDate { return date < wanted }
+        return candidate.sequence < listed.sequence
+    }
+
+    /// `known` grown by the segments of `reloaded` after its last one (told apart by program date when both have
+    /// one, else by media sequence number: ``precedes(_:_:)``; `reloaded` may be another variant's playlist), each
     /// placed after the one before it on the timeline; its end and kind from `reloaded`.
     static func merge(_ known: MediaPlaylist, _ reloaded: MediaPlaylist) -> (playlist: MediaPlaylist, added: Int) {
         var merged = known
-        let last = known.segments.last.map(\.sequence) ?? (known.mediaSequence - 1)
-        var end = known.segments.last.map { $0.start + $0.duration } ?? 0
+        let last = known.segments.last
+        var end = last.map { $0.start + $0.duration } ?? 0
         var added = 0
-        for var segment in reloaded.segments where segment.sequence > last {
+        func isNew(_ segment: Segment) -> Bool {
+            guard let last else { return segment.sequence >= known.mediaSequence }
+            return precedes(last, segment)
+        }
+        for var segment in reloaded.segments where isNew(segment) {
             segment.start = end
             end += segment.duration
             merged.segments.append(segment)
@@ -119,9 +141,10 @@ extension StreamSession {
     /// whose playlist lags the one played) before the play fails.
     static let liveVariantLoads = 3
 
-    /// Segment `index` of `variant` in a live play: the one of the variant's playlist with the media sequence number
-    /// of the reference's segment `index` (the variants of one encode are numbered alike; RFC 8216 does not promise
-    /// it, hls.js falls back to it without program date times), timed as the reference's. The variant's
+    /// Segment `index` of `variant` in a live play: the one of the variant's playlist that starts at the program date
+    /// of the reference's segment `index` when both have dates (RFC 8216: segments are matched by their place on the
+    /// timeline, not their numbers), else the one with its media sequence number (the variants of one encode are
+    /// numbered alike; hls.js falls back to it), timed as the reference's. The variant's
     /// playlist is loaded when its last load does not list it (a switch to it; or an older load), again half a target
     /// duration later while it lags (``liveVariantLoads`` loads in all). Nil when not listed (yet).
     /// - Throws: the loader's errors; `.malformedManifest` naming the variant's playlist when its fresh load still
@@ -129,7 +152,7 @@ extension StreamSession {
     func liveSegment(_ index: Int, of variant: Variant) throws(MediaError) -> (variant: Variant, segment: Segment)? {
         guard let listed = withState({ $0.timelineSegment(index) }) else { return nil }
         func find() -> Segment? {
-            withState { s in s.playlists[variant.id]?.segments.first { $0.sequence == listed.sequence } }
+            withState { s in s.playlists[variant.id]?.segments.first { LivePlaylist.matches($0, listed) } }
         }
         var found = find()
         var loads = 0
@@ -139,7 +162,7 @@ extension StreamSession {
                 // duration at a time (RFC 8216 6.3.4's pace after a reload without change). Past it: not aligned.
                 let (lagging, wait) = withState { s in
                     (
-                        (s.playlists[variant.id]?.segments.last?.sequence ?? .min) < listed.sequence,
+                        s.playlists[variant.id]?.segments.last.map { LivePlaylist.precedes($0, listed) } ?? true,
                         s.reference.targetDuration / 2
                     )
                 }
