@@ -16,7 +16,8 @@
 #   MPVClientTests: mpv plays on the real clock; each swipe's frame must show within its 1.5 s dwell.
 #   FrameDropTests: an engine held 100 ms every 10th frame makes frames late on the host clock (the drop path).
 #   PlayHelpExampleTests: playctl play --help's examples play on the real clock as written (cues, sound, a seek at 2 s).
-#   LiveStreamTests: a live HLS stream as a real-time ffmpeg encoder writes it (behind on a saturated machine).
+#   LiveStreamTests: live HLS streams (one variant; a two-variant ladder) as a real-time ffmpeg encoder writes them
+#   (behind on a saturated machine).
 # - and, last, one suite alone, whose play must not stall from a starved CPU before the link changes under it:
 #   AbandonedDownloadTests: a 720p play whose link drops under it gives up the segment in flight (the ABR port);
 #   beside the realtime group (10 suites at once) it stalled at its start now and then.

@@ -27,12 +27,18 @@ public struct ABRConfiguration: Sendable, Equatable {
     public var defaultEstimate: Double
     /// How many decisions ``ABRMachine/history`` keeps (the oldest are dropped).
     public var historyLimit: Int
+    /// In a live play, the share of the media between the playhead and the live edge that is enough buffer to
+    /// switch up when that share is less than ``minBufferForQualityIncrease`` (a play three target durations behind
+    /// the edge never holds 10 s). Media3 `DEFAULT_BUFFERED_FRACTION_TO_LIVE_EDGE_FOR_QUALITY_INCREASE` 0.75.
+    public var bufferedFractionToLiveEdgeForQualityIncrease: Double
 
     public init(
         bandwidthFraction: Double = 0.7, stayFraction: Double = 0.95, minBufferForQualityIncrease: Double = 10,
         maxBufferForQualityDecrease: Double = 25, minBufferForQualityIncreaseAfterStall: Double = 20,
-        defaultEstimate: Double = BandwidthEstimator.defaultEstimate, historyLimit: Int = 16
+        defaultEstimate: Double = BandwidthEstimator.defaultEstimate, historyLimit: Int = 16,
+        bufferedFractionToLiveEdgeForQualityIncrease: Double = 0.75
     ) {
+        self.bufferedFractionToLiveEdgeForQualityIncrease = bufferedFractionToLiveEdgeForQualityIncrease
         self.bandwidthFraction = bandwidthFraction
         self.stayFraction = stayFraction
         self.minBufferForQualityIncrease = minBufferForQualityIncrease
@@ -42,7 +48,8 @@ public struct ABRConfiguration: Sendable, Equatable {
         self.historyLimit = historyLimit
     }
 
-    /// Media3's and hls.js's defaults: 0.7, 0.95, 10 s, 25 s, 20 s after a stall, 500 kbit/s.
+    /// Media3's and hls.js's defaults: 0.7, 0.95, 10 s, 25 s, 20 s after a stall, 500 kbit/s, 0.75 of the media to
+    /// a live edge.
     public static let standard = ABRConfiguration()
 
     /// For a feed of short items (a few seconds to a minute, a forward buffer of a few seconds): switch up with 4 s

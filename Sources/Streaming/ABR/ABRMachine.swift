@@ -15,7 +15,9 @@
 ///    arrive in time (the lowest if none; the target if that is lower still), reason `.bufferLow`.
 /// 5. **Up**: when the target is above the current variant and at least `minBufferForQualityIncrease` (10 s, Media3)
 ///    is buffered (`minBufferForQualityIncreaseAfterStall`, 20 s, after a stall), straight to the target, reason
-///    `.bandwidthUp`: it may jump several steps at once, as Media3 does.
+///    `.bandwidthUp`: it may jump several steps at once, as Media3 does. In a live play
+///    (``liveEdge(availableSeconds:)``) `bufferedFractionToLiveEdgeForQualityIncrease` (0.75) of the media to the
+///    live edge (but the segment being chosen) is enough when that is less (Media3's live rule).
 /// 6. **Down**: when the current variant's bandwidth exceeds `stayFraction (0.95) x estimate` (hls.js) and less than
 ///    `maxBufferForQualityDecrease` (25 s, Media3) is buffered, down to the target, reason `.bandwidthDown`.
 /// 7. Otherwise the current variant, reason `.unchanged`.
@@ -56,6 +58,16 @@ public struct ABRMachine: Sendable {
     public private(set) var isRecoveringFromStall = false
     /// Whether the first choice was made before any download was measured (from a start estimate or the default).
     public private(set) var startedOnGuess = false
+    /// In a live play, seconds of media from the playhead to the live edge as last reported; nil otherwise.
+    public private(set) var availableToLiveEdge: Double?
+
+    /// A live play tells how much media lies between the playhead and the live edge (the end of the playlist as last
+    /// loaded, the segment about to be chosen included): the buffer a switch up needs is then at most
+    /// `bufferedFractionToLiveEdgeForQualityIncrease` of it, the segment being chosen left out.
+    /// Nil (or NaN) for a presentation with an end; negative is taken as 0.
+    public mutating func liveEdge(availableSeconds: Double?) {
+        availableToLiveEdge = availableSeconds.flatMap { $0.isNaN ? nil : max(0, $0) }
+    }
 
     /// - Parameters:
     ///   - variants: the ladder (any order; it is sorted by bandwidth).
@@ -145,9 +157,15 @@ public struct ABRMachine: Sendable {
             return record(position(target) < position(rescue) ? target : rescue, .bufferLow)
         }
         if position(target) > position(current) {
-            let needed =
+            var needed =
                 isRecoveringFromStall
                 ? configuration.minBufferForQualityIncreaseAfterStall : configuration.minBufferForQualityIncrease
+            // Media3: the segment being chosen is listed but cannot be buffered yet; it is left out of the media to
+            // the edge.
+            if let available = availableToLiveEdge {
+                let fraction = configuration.bufferedFractionToLiveEdgeForQualityIncrease
+                needed = min(needed, fraction * max(0, available - duration))
+            }
             // The first choice was a guess (no download measured yet): the first measurement corrects it at once,
             // as hls.js's first fragment does; the buffer rule is for changes of a measured choice.
             let correctsGuess = startedOnGuess && estimator.estimate != nil && switches == 0

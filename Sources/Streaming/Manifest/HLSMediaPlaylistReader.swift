@@ -17,6 +17,10 @@ struct HLSMediaPlaylistReader {
     private var duration: Double?
     private var range: (line: Int, length: Int64, offset: Int64?)?
     private var discontinuity = false
+    private var programDate: Double?
+    /// The date the next segment starts at when no `#EXT-X-PROGRAM-DATE-TIME` names one (the last one's plus the
+    /// durations since).
+    private var runningDate: Double?
     // What holds until the next tag of its kind.
     private var map: InitializationSection?
     private var key: SegmentKey?
@@ -62,6 +66,11 @@ struct HLSMediaPlaylistReader {
             discontinuitySequence = try integer(value, of: "#EXT-X-DISCONTINUITY-SEQUENCE", line)
         } else if text == "#EXT-X-DISCONTINUITY" {
             discontinuity = true
+        } else if let value = HLSPlaylistParser.tagValue(text, "#EXT-X-PROGRAM-DATE-TIME") {
+            guard let date = Self.date(value) else {
+                throw malformed(line, "#EXT-X-PROGRAM-DATE-TIME is not an ISO 8601 date and time: '\(value)'")
+            }
+            programDate = date
         } else if let value = HLSPlaylistParser.tagValue(text, "#EXT-X-BYTERANGE") {
             let (length, offset) = try byteRange(value, line)
             range = (line.number, length, offset)
@@ -94,6 +103,10 @@ struct HLSMediaPlaylistReader {
     /// A URI line: the segment the tags before it described.
     private mutating func segment(uri: String, line: Int) throws(MediaError) {
         guard let duration else { throw malformed(line, "a segment URI without #EXTINF before it") }
+        // A date named for it, else the running one (none across a discontinuity: the timeline may jump there).
+        let date = programDate ?? (discontinuity ? nil : runningDate)
+        runningDate = date.map { $0 + duration }
+        programDate = nil
         let resolved = try ManifestURI.resolve(uri, against: url)
         var byteRange: ByteRange?
         if let range {
@@ -115,11 +128,27 @@ struct HLSMediaPlaylistReader {
             Segment(
                 url: resolved, byteRange: byteRange, duration: duration, start: start,
                 sequence: mediaSequence + segments.count, discontinuity: discontinuity, initialization: map,
-                key: key))
+                key: key, programDate: date))
         start += duration
         self.duration = nil
         self.range = nil
         discontinuity = false
+    }
+
+    /// An ISO 8601 date and time with a time zone (`2026-12-03T14:00:00.000Z`, `...+01:00`, or ffmpeg's `...+0000`),
+    /// in seconds since 1970.
+    static func date(_ text: Substring) -> Double? {
+        var text = String(text)
+        // A zone offset without its colon (ISO 8601's basic form, as ffmpeg writes it): the extended form.
+        let zone = text.suffix(5)
+        if zone.count == 5, zone.first == "+" || zone.first == "-", zone.dropFirst().allSatisfy(\.isNumber) {
+            text = text.dropLast(2) + ":" + text.suffix(2)
+        }
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        if let date = formatter.date(from: text) { return date.timeIntervalSince1970 }
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.date(from: text)?.timeIntervalSince1970
     }
 
     /// `#EXT-X-KEY`: nil for `METHOD=NONE`, an AES-128 key, or a refusal of what the engine does not decrypt.

@@ -56,11 +56,17 @@ public struct Segment: Sendable, Equatable {
     public var initialization: InitializationSection?
     /// How its bytes are encrypted (`#EXT-X-KEY:METHOD=AES-128`), or nil for clear.
     public var key: SegmentKey?
+    /// The wall-clock date of its first sample, in seconds since 1970 (`#EXT-X-PROGRAM-DATE-TIME` before it, or
+    /// the previous segment's date plus its duration when no discontinuity lies between); nil when the playlist
+    /// gives none. Live variants' segments are matched by it.
+    public var programDate: Double?
 
     public init(
         url: String, byteRange: ByteRange? = nil, duration: Double, start: Double, sequence: Int,
-        discontinuity: Bool = false, initialization: InitializationSection? = nil, key: SegmentKey? = nil
+        discontinuity: Bool = false, initialization: InitializationSection? = nil, key: SegmentKey? = nil,
+        programDate: Double? = nil
     ) {
+        self.programDate = programDate
         self.url = url
         self.byteRange = byteRange
         self.duration = duration

@@ -10,12 +10,12 @@ extension StreamSession {
         if let id = s.decisions[index], let variant = presentation.variants.first(where: { $0.id == id }) {
             return (variant, nil)
         }
-        if let live = s.liveVariant {
-            s.decisions[index] = live.id
-            return (live, nil)
+        guard let listed = s.timelineSegment(index) else {
+            preconditionFailure("deciding segment \(index), which is not listed (callers check)")
         }
-        let duration = s.reference.segments[index].duration
+        let duration = listed.duration
         s.abr.bufferLevel(bufferAhead(s))
+        s.abr.liveEdge(availableSeconds: s.isLive ? liveEdgeDistance(s) : nil)
         let decision = s.abr.nextSegment(duration: duration)
         let chosen = decision.variant
         s.decisions[index] = chosen.id
@@ -24,7 +24,7 @@ extension StreamSession {
             let reason = decision.reason == .unchanged ? s.pendingReason ?? decision.reason : decision.reason
             s.pendingReason = nil
             change = VariantSwitch(
-                from: s.current, to: chosen, segmentIndex: index, seconds: s.reference.segments[index].start,
+                from: s.current, to: chosen, segmentIndex: index, seconds: listed.start - s.origin,
                 reason: reason.rawValue, estimate: s.abr.estimate)
             s.recordSwitch(change!)
         }
@@ -34,18 +34,35 @@ extension StreamSession {
 
     /// Seconds of media downloaded ahead of the primary reader's segment.
     func bufferAhead(_ s: State) -> Double {
-        let segments = s.reference.segments
         var seconds = 0.0
         var index = s.readerIndex + 1
-        while index < segments.count, s.downloaded.contains(index) {
-            seconds += segments[index].duration
+        while let segment = s.timelineSegment(index), s.downloaded.contains(index) {
+            seconds += segment.duration
             index += 1
         }
         return seconds
     }
 
+    /// Seconds of media listed after the primary reader's segment: how far it is from the live edge.
+    func liveEdgeDistance(_ s: State) -> Double {
+        var seconds = 0.0
+        var index = s.readerIndex + 1
+        while let segment = s.timelineSegment(index) {
+            seconds += segment.duration
+            index += 1
+        }
+        return seconds
+    }
+
+    /// Segment `index` of `variant` (decided for it); nil past its last.
+    func segment(_ index: Int, of variant: Variant) throws(MediaError) -> (variant: Variant, segment: Segment)? {
+        if withState({ $0.isLive }) { return try liveSegment(index, of: variant) }
+        let playlist = try playlist(of: variant)
+        guard index < playlist.segments.count else { return nil }
+        return (variant, playlist.segments[index])
+    }
+
     func playlist(of variant: Variant) throws(MediaError) -> MediaPlaylist {
-        if let live = withState({ s in s.liveVariant == nil ? nil : s.reference }) { return live }
         if let playlist = withState({ $0.playlists[variant.id] }) { return playlist }
         let playlist = try ManifestLoader.playlist(variant.media, loading: loading)
         withState { $0.playlists[variant.id] = playlist }

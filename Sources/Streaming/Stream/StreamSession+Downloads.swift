@@ -15,7 +15,7 @@ extension StreamSession {
             guard !s.closed else { return (nil, s.generation, true) }
             upgradeBuffered(&s)
             while s.downloaded.contains(s.downloadIndex) { s.downloadIndex += 1 }
-            guard s.downloadIndex < s.reference.segments.count, bufferAhead(s) < forwardSeconds else {
+            guard s.downloadIndex < s.endIndex, bufferAhead(s) < forwardSeconds else {
                 return (nil, s.generation, false)
             }
             defer { s.downloadIndex += 1 }
@@ -59,15 +59,21 @@ extension StreamSession {
             guard s.downloading?.source === source else { return }
             s.downloading = nil
             guard completed else { return }
-            s.downloaded.insert(index)
-            s.bytesDownloaded += bytes
-            // Bytes that were held already took no time on the link: only a transfer measures it.
-            if bytes >= 16 << 10 {
-                s.abr.segmentLoaded(bytes: Int(bytes), seconds: seconds, variantID: s.decisions[index] ?? "")
-                if let measured = s.abr.estimator.estimate { bandwidthEstimate.record(measured) }
-            }
+            downloaded(index, bytes: bytes, seconds: seconds, &s)
         }
         return true
+    }
+
+    /// Segment `index` was downloaded: `bytes` that were not held before, in `seconds`. It counts as held ahead, and
+    /// a transfer (not bytes already held: they took no time on the link) feeds the bandwidth estimate.
+    func downloaded(_ index: Int, bytes: Int64, seconds: Double, _ s: inout State) {
+        guard s.timelineSegment(index) != nil else { return }
+        s.downloaded.insert(index)
+        s.bytesDownloaded += bytes
+        if bytes >= 16 << 10 {
+            s.abr.segmentLoaded(bytes: Int(bytes), seconds: seconds, variantID: s.decisions[index] ?? "")
+            if let measured = s.abr.estimator.estimate { bandwidthEstimate.record(measured) }
+        }
     }
 
     /// The abandon rule's check (``ABRMachine/downloadProgress(variantID:bytes:expectedBytes:seconds:duration:)``)
@@ -84,7 +90,7 @@ extension StreamSession {
         // While the reader still fetches its own segment the two share the link, and this download's rate says
         // half of it (at a play's start every next segment looked too slow).
         let reading = withState { s -> Segment? in
-            guard let id = s.decisions[s.readerIndex],
+            guard !s.isLive, let id = s.decisions[s.readerIndex],
                 let playlist = s.playlists[id],
                 s.readerIndex < playlist.segments.count
             else { return nil }
@@ -92,10 +98,10 @@ extension StreamSession {
         }
         guard let reading, isHeld(reading) else { return false }
         let (change, observers) = withState { s -> (VariantSwitch?, [@Sendable (VariantSwitch) -> Void]) in
-            guard s.downloading?.source === source, index > s.readerIndex, s.liveVariant == nil,
-                let id = s.decisions[index], index < s.reference.segments.count
+            guard s.downloading?.source === source, index > s.readerIndex, !s.isLive,
+                let id = s.decisions[index], let listed = s.timelineSegment(index)
             else { return (nil, []) }
-            let duration = s.reference.segments[index].duration
+            let duration = listed.duration
             guard let buffered = bufferAheadOfPlayhead(s) else { return (nil, []) }
             s.abr.bufferLevel(buffered)
             guard
@@ -110,7 +116,7 @@ extension StreamSession {
             s.downloadIndex = index
             s.generation += 1
             let change = VariantSwitch(
-                from: from, to: decision.variant, segmentIndex: index, seconds: s.reference.segments[index].start,
+                from: from, to: decision.variant, segmentIndex: index, seconds: listed.start,
                 reason: decision.reason.rawValue, estimate: s.abr.estimate)
             s.recordSwitch(change)
             return (change, s.observers)
@@ -123,12 +129,10 @@ extension StreamSession {
     /// Seconds of media held ahead of the playhead: from it to the end of the segments held in a row from the
     /// reader's (the reader's own counted whole). Nil without a playhead reported in the last half second.
     private func bufferAheadOfPlayhead(_ s: State) -> Double? {
-        let segments = s.reference.segments
         guard let playhead = s.playhead, ContinuousClock.now - playhead.at < .milliseconds(500),
-            s.readerIndex < segments.count
+            let reading = s.timelineSegment(s.readerIndex)
         else { return nil }
         let origin = s.origin
-        let reading = segments[s.readerIndex]
         let end = reading.start + reading.duration + bufferAhead(s)
         return max(0, end - (playhead.seconds + origin))
     }
@@ -148,7 +152,7 @@ extension StreamSession {
     /// quality first. Not for live playlists (one variant).
     private func upgradeBuffered(_ s: inout State) {
         let segments = s.reference.segments
-        guard s.liveVariant == nil, !segments.isEmpty, bufferAhead(s) > Self.retainedSeconds else { return }
+        guard !s.isLive, !segments.isEmpty, bufferAhead(s) > Self.retainedSeconds else { return }
         var probe = s.abr
         probe.bufferLevel(Self.retainedSeconds)
         let decision = probe.nextSegment(duration: segments[min(s.downloadIndex, segments.count - 1)].duration)

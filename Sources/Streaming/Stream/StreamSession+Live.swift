@@ -16,14 +16,36 @@ enum LivePlaylist {
         return playlist.segments.lastIndex { $0.start <= end - distance + 1e-6 } ?? 0
     }
 
-    /// `known` grown by the segments of `reloaded` after its last one (told apart by media sequence number), each
+    /// Whether `candidate` (of a variant's playlist) is the segment `listed` (of the session's timeline): the same
+    /// program date within half the shorter duration when both have one, else the same media sequence number.
+    static func matches(_ candidate: Segment, _ listed: Segment) -> Bool {
+        if let date = candidate.programDate, let wanted = listed.programDate {
+            return abs(date - wanted) < min(candidate.duration, listed.duration) / 2
+        }
+        return candidate.sequence == listed.sequence
+    }
+
+    /// Whether `candidate` comes before `listed` on the timeline (by program date when both have one, else by media
+    /// sequence number) without being it: a playlist whose last segment precedes a segment lags it.
+    static func precedes(_ candidate: Segment, _ listed: Segment) -> Bool {
+        guard !matches(candidate, listed) else { return false }
+        if let date = candidate.programDate, let wanted = listed.programDate { return date < wanted }
+        return candidate.sequence < listed.sequence
+    }
+
+    /// `known` grown by the segments of `reloaded` after its last one (told apart by program date when both have
+    /// one, else by media sequence number: ``precedes(_:_:)``; `reloaded` may be another variant's playlist), each
     /// placed after the one before it on the timeline; its end and kind from `reloaded`.
     static func merge(_ known: MediaPlaylist, _ reloaded: MediaPlaylist) -> (playlist: MediaPlaylist, added: Int) {
         var merged = known
-        let last = known.segments.last.map(\.sequence) ?? (known.mediaSequence - 1)
-        var end = known.segments.last.map { $0.start + $0.duration } ?? 0
+        let last = known.segments.last
+        var end = last.map { $0.start + $0.duration } ?? 0
         var added = 0
-        for var segment in reloaded.segments where segment.sequence > last {
+        func isNew(_ segment: Segment) -> Bool {
+            guard let last else { return segment.sequence >= known.mediaSequence }
+            return precedes(last, segment)
+        }
+        for var segment in reloaded.segments where isNew(segment) {
             segment.start = end
             end += segment.duration
             merged.segments.append(segment)
@@ -40,7 +62,7 @@ extension StreamSession {
     /// For a live playlist: three of its target durations, how far behind its end a play starts by default (RFC
     /// 8216 6.3.3); nil for a presentation with an end.
     public var recommendedLiveOffset: Double? {
-        withState { s in s.liveVariant == nil ? nil : LivePlaylist.recommendedOffset(of: s.reference) }
+        withState { s in s.isLive ? LivePlaylist.recommendedOffset(of: s.reference) : nil }
     }
 
     /// For a live playlist: how far behind its end (as last reloaded) `playhead` is, in seconds (the play's time:
@@ -48,7 +70,7 @@ extension StreamSession {
     /// `latency`, measured to the playlist's end.
     public func liveOffset(playhead: Double) -> Double? {
         withState { s in
-            guard s.liveVariant != nil, !s.reference.hasEnd, let last = s.reference.segments.last else { return nil }
+            guard s.isLive, !s.reference.hasEnd, let last = s.reference.segments.last else { return nil }
             return max(0, last.start + last.duration - (playhead + s.origin))
         }
     }
@@ -57,21 +79,26 @@ extension StreamSession {
     static let maximumStaleReloads = 6
 
     /// The live reloader's step: waits (the target duration after a change, half of it after a reload that brought
-    /// nothing, RFC 8216 6.3.4), reloads the variant's playlist past the cache, and appends what is new. Returns
-    /// false once the session is closed or the playlist has ended.
-    func reloadLive(_ variant: Variant) -> Bool {
+    /// nothing, RFC 8216 6.3.4), then ``reloadLiveOnce()``. Returns false once the session is closed or the playlist
+    /// has ended.
+    func reloadLive() -> Bool {
         let (wait, done) = withState { s -> (Double, Bool) in
             (s.reference.targetDuration * (s.staleReloads > 0 ? 0.5 : 1), s.closed || s.reference.hasEnd)
         }
         if done { return false }
         sleep(seconds: max(wait, 0.1))
-        // A media playlist given alone is the presentation's own URL.
-        let url: String
-        if case .playlist(let playlistURL) = variant.media { url = playlistURL } else { url = self.url }
-        loading.cache.remove(url)
+        return reloadLiveOnce()
+    }
+
+    /// Reloads the playlist of the variant played (the one decided last: the next segments come from it) past the
+    /// cache and appends what is new, dropping what falls behind the retained window (``trimLiveWindow()``). Returns
+    /// whether reloads go on (false once closed, ended, or given up).
+    func reloadLiveOnce() -> Bool {
+        guard let variant = withState({ $0.current }) else { return false }
+        let url = playlistURL(of: variant)
         let reloaded: Result<MediaPlaylist, MediaError>
         do throws(MediaError) {
-            reloaded = .success(try ManifestLoader.playlist(.playlist(url: url), loading: loading))
+            reloaded = .success(try loadLivePlaylist(of: variant))
         } catch {
             reloaded = .failure(error)
         }
@@ -79,9 +106,7 @@ extension StreamSession {
             guard !s.closed else { return false }
             switch reloaded {
             case .success(let playlist):
-                let (merged, added) = LivePlaylist.merge(s.reference, playlist)
-                s.reference = merged
-                s.playlists[variant.id] = merged
+                let added = s.takeLiveReload(playlist, of: variant.id)
                 s.staleReloads = added > 0 ? 0 : s.staleReloads + 1
             case .failure(let error):
                 s.staleReloads += 1
@@ -99,12 +124,74 @@ extension StreamSession {
         return keepGoing
     }
 
+    /// The URL of `variant`'s media playlist (a media playlist given alone is the presentation's own URL).
+    func playlistURL(of variant: Variant) -> String {
+        if case .playlist(let url) = variant.media { return url }
+        return url
+    }
+
+    /// `variant`'s media playlist loaded now, past the cache. Blocking.
+    private func loadLivePlaylist(of variant: Variant) throws(MediaError) -> MediaPlaylist {
+        let url = playlistURL(of: variant)
+        loading.cache.remove(url)
+        return try ManifestLoader.playlist(.playlist(url: url), loading: loading)
+    }
+
+    /// How many times a live variant's playlist is loaded for a segment it does not list yet (a switch to a variant
+    /// whose playlist lags the one played) before the play fails.
+    static let liveVariantLoads = 3
+
+    /// Segment `index` of `variant` in a live play: the one of the variant's playlist that starts at the program date
+    /// of the reference's segment `index` when both have dates (RFC 8216: segments are matched by their place on the
+    /// timeline, not their numbers), else the one with its media sequence number (the variants of one encode are
+    /// numbered alike; hls.js falls back to it), timed as the reference's. The variant's
+    /// playlist is loaded when its last load does not list it (a switch to it; or an older load), again half a target
+    /// duration later while it lags (``liveVariantLoads`` loads in all). Nil when not listed (yet).
+    /// - Throws: the loader's errors; `.malformedManifest` naming the variant's playlist when its fresh load still
+    ///   does not list that media sequence number (its variants are not aligned, or it stopped being updated).
+    func liveSegment(_ index: Int, of variant: Variant) throws(MediaError) -> (variant: Variant, segment: Segment)? {
+        guard let listed = withState({ $0.timelineSegment(index) }) else { return nil }
+        func find() -> Segment? {
+            withState { s in s.playlists[variant.id]?.segments.first { LivePlaylist.matches($0, listed) } }
+        }
+        var found = find()
+        var loads = 0
+        while found == nil, loads < Self.liveVariantLoads {
+            if loads > 0 {
+                // Its playlist lags the reference's (its encoder writes a little later): wait for it, half a target
+                // duration at a time (RFC 8216 6.3.4's pace after a reload without change). Past it: not aligned.
+                let (lagging, wait) = withState { s in
+                    (
+                        s.playlists[variant.id]?.segments.last.map { LivePlaylist.precedes($0, listed) } ?? true,
+                        s.reference.targetDuration / 2
+                    )
+                }
+                guard lagging else { break }
+                sleep(seconds: max(wait, 0.1))
+            }
+            let playlist = try loadLivePlaylist(of: variant)
+            withState { _ = $0.takeLiveReload(playlist, of: variant.id) }
+            found = find()
+            loads += 1
+        }
+        guard var segment = found else {
+            let held = withState { $0.playlists[variant.id]?.segments.map(\.sequence) ?? [] }
+            let lists = held.isEmpty ? "no segment" : "media sequence \(held.min() ?? 0)-\(held.max() ?? 0)"
+            throw MediaError(
+                .malformedManifest, url: playlistURL(of: variant), operation: .read,
+                reason: "variant \(variant.id)'s live playlist does not list media sequence \(listed.sequence) (it "
+                    + "lists \(lists)): its variants are not aligned by media sequence number, or it stopped")
+        }
+        segment.start = listed.start
+        return (variant, segment)
+    }
+
     /// For a live playlist: waits until segment `index` is listed (a reload brings it), the playlist ends, or the
     /// origin is given up on (a typed stall: `.timedOut`, or the reload's own error).
     func waitForLiveSegment(_ index: Int) throws(MediaError) {
         while true {
             let (ready, failure, generation) = withState { s -> (Bool, MediaError?, UInt64) in
-                let listed = index < s.reference.segments.count || s.reference.hasEnd || s.liveVariant == nil
+                let listed = index < s.endIndex || s.reference.hasEnd || !s.isLive
                 return (listed || s.closed, s.liveFailure, s.generation)
             }
             if ready { return }

@@ -19,12 +19,11 @@ extension StreamSession {
     /// takes them.
     public var loadedSpans: [(start: Double, end: Double)] {
         withState { s in
-            let segments = s.reference.segments
             let origin = s.origin
             var spans: [(start: Double, end: Double)] = []
             var last: Int?
-            for index in s.downloaded.union(s.entered).sorted() where index < segments.count {
-                let segment = segments[index]
+            for index in s.downloaded.union(s.entered).sorted() {
+                guard let segment = s.timelineSegment(index) else { continue }
                 let start = segment.start - origin
                 if let last, last == index - 1, let span = spans.last {
                     spans[spans.count - 1] = (span.start, start + segment.duration)

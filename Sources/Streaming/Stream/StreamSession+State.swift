@@ -8,8 +8,11 @@ extension StreamSession {
     /// rendition's part.
     struct State {
         var playlists: [String: MediaPlaylist] = [:]
-        /// The playlist segment indexes and times are read from (the first variant's loaded).
+        /// The playlist segment indexes and times are read from (the first variant's loaded). A live one keeps only
+        /// its retained window (``trimLiveWindow()``): segment index `i` is `reference.segments[i - firstIndex]`.
         var reference: MediaPlaylist
+        /// The index of `reference.segments[0]`: how many segments a live play dropped before it (0 otherwise).
+        var firstIndex = 0
         var decisions: [Int: String] = [:]
         var abr: ABRMachine
         var current: Variant?
@@ -30,10 +33,11 @@ extension StreamSession {
         var entered: Set<Int> = []
         var readObservers: [@Sendable (VariantRead) -> Void] = []
         var bytesDownloaded: Int64 = 0
-        /// A live playlist's first segment played (its live edge when loaded) and the variant it stays on; the
-        /// number of reloads in a row that brought nothing new.
+        /// A live playlist's first segment played (its live edge when loaded); the number of reloads in a row that
+        /// brought nothing new.
         var startIndex = 0
-        var liveVariant: Variant?
+        /// Whether the play is of a live playlist (one without an end when loaded).
+        var isLive = false
         var staleReloads = 0
         /// Why a reader waiting past the last segment of a live playlist gives up (an origin that stopped).
         var liveFailure: MediaError?
@@ -47,9 +51,19 @@ extension StreamSession {
         /// The audio rendition's segments, its reader and downloads (with ``audioRendition``).
         var audio: AudioState?
 
-        /// Where the play's time 0 is in the reference playlist: its first segment played (a live playlist's edge
-        /// when loaded).
-        var origin: Double { startIndex < reference.segments.count ? reference.segments[startIndex].start : 0 }
+        /// Where the play's time 0 is on the reference playlist's timeline: its first segment played (a live
+        /// playlist's edge when loaded).
+        var origin = 0.0
+
+        /// One past the index of the last segment listed.
+        var endIndex: Int { firstIndex + reference.segments.count }
+
+        /// Segment `index` of the reference playlist (its time and duration); nil when not listed (yet), or dropped
+        /// from a live play's retained window.
+        func timelineSegment(_ index: Int) -> Segment? {
+            let position = index - firstIndex
+            return position >= 0 && position < reference.segments.count ? reference.segments[position] : nil
+        }
 
         /// Keeps `change` in ``switches`` (the newest ``StreamSession/switchHistoryLimit``).
         mutating func recordSwitch(_ change: VariantSwitch) {

@@ -55,6 +55,20 @@ public final class StreamSession: Sendable {
         bandwidthEstimate: SharedBandwidthEstimate = .shared, preferredAudioLanguage: String? = nil,
         liveOffset: Double? = nil
     ) throws(MediaError) -> StreamSession {
+        try open(
+            url: url, loading: loading, limits: limits, forwardSeconds: forwardSeconds,
+            bandwidthEstimate: bandwidthEstimate, preferredAudioLanguage: preferredAudioLanguage,
+            liveOffset: liveOffset, startsThreads: true)
+    }
+
+    /// ``open(url:loading:limits:forwardSeconds:bandwidthEstimate:preferredAudioLanguage:liveOffset:)``; without
+    /// `startsThreads`, no thread downloads or reloads: the caller drives the session (``downloadNext()``,
+    /// ``reloadLiveOnce()``, the readers' calls), as a simulation in virtual time does.
+    static func open(
+        url: String, loading: RemoteLoading, limits: ABRLimits, forwardSeconds: Double,
+        bandwidthEstimate: SharedBandwidthEstimate, preferredAudioLanguage: String?, liveOffset: Double?,
+        startsThreads: Bool
+    ) throws(MediaError) -> StreamSession {
         let presentation = try ManifestLoader.presentation(url, loading: loading)
         guard !presentation.variants.isEmpty else {
             throw MediaError(.malformedManifest, url: url, operation: .probe, reason: "no variant to play")
@@ -80,13 +94,14 @@ public final class StreamSession: Sendable {
         state.switches.append(start)
         if !playlist.hasEnd {
             // Live: play from the live edge (`liveOffset` before the end, by default three target durations, RFC
-            // 8216 6.3.3), on the variant it started with; the playlist is reloaded as the spec says.
-            state.liveVariant = first.variant
+            // 8216 6.3.3); the playlist of the variant played is reloaded as the spec says.
+            state.isLive = true
             state.startIndex = LivePlaylist.edgeIndex(of: playlist, offset: liveOffset)
             state.decisions = [state.startIndex: first.variant.id]
             state.readerIndex = state.startIndex
             state.downloadIndex = state.startIndex
             state.switches[0].segmentIndex = state.startIndex
+            state.origin = playlist.segments[state.startIndex].start
         }
         // A live presentation's audio rendition is not played yet (its playlist would be reloaded too).
         let audioRendition =
@@ -98,14 +113,15 @@ public final class StreamSession: Sendable {
         let session = StreamSession(
             url: url, presentation: presentation, loading: loading, forwardSeconds: forwardSeconds,
             bandwidthEstimate: bandwidthEstimate, audioRendition: audioRendition, state: state)
+        guard startsThreads else { return session }
         let thread = Thread { [weak session] in
             while let session, session.downloadNext() {}
         }
         thread.name = "playctl-segments"
         thread.start()
-        if let live = state.liveVariant {
+        if state.isLive {
             let reloader = Thread { [weak session] in
-                while let session, session.reloadLive(live) {}
+                while let session, session.reloadLive() {}
             }
             reloader.name = "playctl-live"
             reloader.start()
@@ -142,14 +158,13 @@ public final class StreamSession: Sendable {
     public var startIndex: Int { state.withLock { $0.startIndex } }
 
     /// Whether it plays a live playlist (one without an end yet).
-    public var isLive: Bool { state.withLock { $0.liveVariant != nil && !$0.reference.hasEnd } }
+    public var isLive: Bool { state.withLock { $0.isLive && !$0.reference.hasEnd } }
 
     /// The index of the segment that holds `seconds` (from where the play started: a live playlist's edge).
     func index(containing seconds: Double) -> Int {
         state.withLock { s in
-            let segments = s.reference.segments
             let origin = s.origin
-            return segments.lastIndex { $0.start <= seconds + origin + 1e-6 } ?? 0
+            return s.firstIndex + (s.reference.segments.lastIndex { $0.start <= seconds + origin + 1e-6 } ?? 0)
         }
     }
 
@@ -159,19 +174,19 @@ public final class StreamSession: Sendable {
     /// abandon rule leaves it alone).
     func segment(at index: Int, reading: Bool = false) throws(MediaError) -> (variant: Variant, segment: Segment)? {
         try waitForLiveSegment(index)
-        let (decided, observers, change) = state.withLock { s in
-            guard index < s.reference.segments.count else {
-                return (nil as Variant?, [@Sendable (VariantSwitch) -> Void](), nil as VariantSwitch?)
+        let (decided, observers, change, dropped) = state.withLock { s in
+            guard index < s.endIndex, droppedFromWindow(index, s) == nil else {
+                let none = [@Sendable (VariantSwitch) -> Void]()
+                return (nil as Variant?, none, nil as VariantSwitch?, droppedFromWindow(index, s))
             }
             if reading { s.readerIndex = index }
             let (variant, change) = decide(index, &s)
-            return (variant, change == nil ? [] : s.observers, change)
+            return (variant, change == nil ? [] : s.observers, change, nil as MediaError?)
         }
+        if let dropped { throw dropped }
         if let change { for observer in observers { observer(change) } }
         guard let decided else { return nil }
-        let playlist = try playlist(of: decided)
-        guard index < playlist.segments.count else { return nil }
-        return (decided, playlist.segments[index])
+        return try segment(index, of: decided)
     }
 
     /// The key of an AES-128 segment (`#EXT-X-KEY:METHOD=AES-128`), fetched once per key URL. Blocking.
@@ -229,6 +244,7 @@ public final class StreamSession: Sendable {
         let (read, observers) = state.withLock { s -> (VariantRead?, [@Sendable (VariantRead) -> Void]) in
             s.readerIndex = index
             s.entered.insert(index)
+            s.trimLiveWindow()
             // The reader fetches the segment itself when no download has begun it: downloads go on after it (a
             // download begun now would only join the reader's fetch).
             if s.downloadIndex <= index { s.downloadIndex = index + 1 }
@@ -236,7 +252,7 @@ public final class StreamSession: Sendable {
             guard let id = s.decisions[index], id != s.read?.variant.id,
                 let variant = presentation.variants.first(where: { $0.id == id })
             else { return (nil, []) }
-            let seconds = index < s.reference.segments.count ? s.reference.segments[index].start : 0
+            let seconds = s.timelineSegment(index)?.start ?? 0
             s.read = VariantRead(segmentIndex: index, seconds: seconds, variant: variant)
             return (s.read, s.readObservers)
         }

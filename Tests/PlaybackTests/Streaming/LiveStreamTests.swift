@@ -4,6 +4,7 @@ import Locking
 import MediaCore
 import Playback
 import PlaybackTesting
+import Streaming
 import Testing
 
 /// A live HLS stream (scripts/ladder-live.sh: ffmpeg encoding in real time into a sliding window of 5 segments)
@@ -53,5 +54,50 @@ struct LiveStreamTests {
         #expect(Set(names).count == names.count, "each segment once: \(names)")
         let reloads = TestHTTPServer.responses(containing: "/\(folder)/live.m3u8").count
         #expect(reloads >= 4, "the playlist was reloaded as it grew (\(reloads) loads)")
+    }
+
+    @Test("a live ladder of two variants: it starts low and switches up at a segment boundary, times continuous")
+    func switchesVariantsLive() async throws {
+        let root = try #require(TestHTTPServer.root)
+        let folder = "live-\(UUID().uuidString.prefix(8))"
+        let script = Repository.path("scripts/ladder-live.sh")
+        let started = try await ProcessRunner.run("/bin/bash", [script, "\(root)/\(folder)", "40", "2"], timeout: 60)
+        try #require(started.exitStatus == 0, "the live encoder starts")
+        defer { _ = try? ProcessRunner.run("/bin/bash", [script, "--stop", "\(root)/\(folder)"], timeout: 30) }
+        try await waitUntil("three segments listed", timeout: .seconds(30)) {
+            let text = (try? String(contentsOfFile: "\(root)/\(folder)/live0.m3u8", encoding: .utf8)) ?? ""
+            return text.components(separatedBy: "#EXTINF").count > 3
+        }
+        let url = TestHTTPServer.url("\(folder)/live.m3u8")
+        let player = Player(clock: .untimed, audio: false)
+        defer { player.invalidate() }
+        let frames = Locked<[(time: Double, width: Int)]>([])
+        player.add(VideoSink { frame in frames.withLock { $0.append((frame.time.seconds, frame.width)) } })
+        let item = PlayerItem(url: url, loading: RemoteLoading(cache: ByteCache()))
+        // No estimate yet: the play starts on the guess (500 kbit/s: the 320x180 variant), the first segment
+        // measured takes it up (the shaped link carries 8 Mbit/s).
+        item.bandwidthEstimate = SharedBandwidthEstimate()
+        player.replaceCurrentItem(with: item)
+        player.play()
+        try await waitUntil("10 s of media played", timeout: .seconds(60)) {
+            frames.withLock { $0.count } >= 10 * 30 || item.status == .failed
+        }
+        #expect(item.status == .readyToPlay, "\(String(describing: item.error))")
+        let switches = item.variantSwitches
+        #expect(switches.first?.to.resolution?.width == 320, "started low: \(switches)")
+        let up = try #require(switches.dropFirst().first, "switched: \(switches)")
+        #expect(up.to.resolution?.width == 640)
+        let shown = frames.withLock { $0 }
+        #expect(shown.first?.width == 320 && shown.last?.width == 640, "the picture changed size")
+        let times = shown.map(\.time)
+        #expect(zip(times, times.dropFirst()).allSatisfy { abs($1 - $0 - 1.0 / 30) < 0.002 }, "no gap, no repeat")
+        #expect(item.presentationSize?.width == 640)
+        // Segments of both variants, each fetched once; the master once; the variants' playlists reloaded.
+        let low = TestHTTPServer.responses(containing: "/\(folder)/live1_").map(\.request)
+        let high = TestHTTPServer.responses(containing: "/\(folder)/live0_").map(\.request)
+        #expect(!low.isEmpty && !high.isEmpty, "\(low) \(high)")
+        #expect(Set(low + high).count == low.count + high.count, "each segment once")
+        #expect(TestHTTPServer.responses(containing: "/\(folder)/live.m3u8").count == 1)
+        #expect(TestHTTPServer.responses(containing: "/\(folder)/live0.m3u8").count >= 3)
     }
 }

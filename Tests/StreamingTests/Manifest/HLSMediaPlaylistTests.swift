@@ -109,3 +109,50 @@ struct HLSMediaPlaylistTests {
         #expect(playlist.segments[0].url == "/media/x/seg.ts")
     }
 }
+
+/// `#EXT-X-PROGRAM-DATE-TIME`: each segment's date, named or carried from the one before (not across a
+/// discontinuity).
+@Suite("HLS program date times")
+struct HLSProgramDateTests {
+    @Test("named, carried by the durations, lost at a discontinuity without one, named again (after #EXTINF too)")
+    func dates() throws {
+        let playlist = try HLSMediaPlaylistTests.media(
+            """
+            #EXTM3U
+            #EXT-X-TARGETDURATION:2
+            #EXT-X-PROGRAM-DATE-TIME:2027-01-15T08:00:00.500Z
+            #EXTINF:2,
+            a.ts
+            #EXTINF:1.5,
+            b.ts
+            #EXT-X-DISCONTINUITY
+            #EXTINF:2,
+            c.ts
+            #EXT-X-PROGRAM-DATE-TIME:2027-01-15T09:00:00+01:00
+            #EXTINF:2,
+            d.ts
+            #EXTINF:2,
+            #EXT-X-PROGRAM-DATE-TIME:2027-01-15T08:00:10.250+0000
+            e.ts
+            """)
+        let start = 1_800_000_000.5  // 2027-01-15T08:00:00.500Z
+        let dates = playlist.segments.map(\.programDate)
+        #expect(dates == [start, start + 2, nil, start - 0.5, start + 9.75], "ffmpeg's +0000 read too")
+    }
+
+    @Test("a date that is not ISO 8601 is a malformed manifest naming the line")
+    func badDate() {
+        #expect(throws: MediaError.self) {
+            try HLSMediaPlaylistTests.media("#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXT-X-PROGRAM-DATE-TIME:yesterday\n")
+        }
+        do {
+            _ = try HLSMediaPlaylistTests.media(
+                "#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXT-X-PROGRAM-DATE-TIME:yesterday\n")
+        } catch let error as MediaError {
+            #expect(error.kind == .malformedManifest)
+            #expect(error.reason.contains("line 3"), "\(error.reason)")
+        } catch {
+            Issue.record("\(error)")
+        }
+    }
+}
