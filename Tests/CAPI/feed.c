@@ -7,7 +7,7 @@
 #include <stdlib.h>
 
 typedef struct feed_log {
-    int count, active[10], first_frames[10], started[10], visible[10], failed, json_mismatch, index_mismatch;
+    int count, posters, active[10], first_frames[10], started[10], visible[10], failed, json_mismatch, index_mismatch;
     double max_latency;
 } feed_log;
 
@@ -34,6 +34,7 @@ static void drain_feed(playctl_feed *feed, feed_log *log) {
             if (event->latency > log->max_latency) log->max_latency = event->latency;
         }
         if (strcmp(event->name, "feed.started") == 0) log->started[at]++;
+        if (strcmp(event->name, "feed.poster") == 0) log->posters++;
         if (strcmp(event->name, "feed.failed") == 0) log->failed++;
     }
 }
@@ -73,6 +74,8 @@ void test_feed(void) {
     playctl_feed_destroy(NULL);
 
     config.audio = PLAYCTL_AUDIO_NONE;
+    config.poster_width = 96; /* posters of the items around, 96x96 fitted */
+    config.poster_height = 96;
     playctl_feed *feed = playctl_feed_create(urls, NULL, 10, &config);
     CHECK(feed != NULL);
     if (feed == NULL) return;
@@ -134,6 +137,8 @@ void test_feed(void) {
     CHECK_EQ_INT(json_number(summary, "swipes"), 10);
     CHECK_EQ_INT(json_number(summary, "activations"), 10);
     CHECK_EQ_INT(json_number(summary, "failures"), 0);
+    CHECK(log->posters > 0);
+    CHECK_EQ_INT(json_number(summary, "postersReady"), log->posters);
     CHECK_NEAR(json_number(summary, "time"), 15.0, 0.01);
     char cut[8];
     CHECK_EQ_INT(playctl_feed_summary(feed, cut, sizeof cut), length);

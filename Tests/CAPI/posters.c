@@ -4,7 +4,10 @@
 #include "check.h"
 
 #if PLAYCTL_API_VERSION_MINOR >= 2
+#include <fcntl.h>
 #include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 /* Waits up to timeout seconds for the event of request id; fills *out; returns 1 when found. */
 static int wait_poster(playctl_posters *posters, uint64_t id, recorded_event *out, double timeout) {
@@ -98,19 +101,25 @@ void test_posters(void) {
     CHECK(strstr(event.message, "missing.mp4") != NULL);
     CHECK_EQ_INT(playctl_posters_result(posters, 2, NULL, 0, NULL), PLAYCTL_ERROR_INVALID_STATE);
 
-    /* Cancelled: exactly one event for the request, ready or CANCELLED (a local decode may win the race). */
-    request.source = media("b.mp4");
-    request.time = 2.5;
+    /* Cancelled: a source that never delivers a byte (a FIFO nobody writes) cannot end before the cancel; the
+     * request's one event says CANCELLED. The FIFO is then opened and closed, so the blocked read ends. */
+    char fifo[64];
+    snprintf(fifo, sizeof fifo, "/tmp/playctl-capi-fifo-%d.mp4", (int)getpid());
+    unlink(fifo);
+    CHECK_EQ_INT(mkfifo(fifo, 0600), 0);
+    request.source = fifo;
     CHECK_EQ_INT(playctl_posters_request(posters, &request, 3), PLAYCTL_OK);
-    int cancel = playctl_posters_cancel(posters, 3);
-    CHECK(cancel == PLAYCTL_OK || cancel == PLAYCTL_ERROR_INVALID_STATE);
-    CHECK(wait_poster(posters, 3, &event, 20));
-    CHECK(event.error == PLAYCTL_ERROR_CANCELLED || (event.error == 0 && cancel != PLAYCTL_OK) ||
-          event.error == 0);
+    CHECK(!wait_poster(posters, 3, &event, 0.3)); /* waiting for bytes */
+    CHECK_EQ_INT(playctl_posters_cancel(posters, 3), PLAYCTL_OK);
+    CHECK(wait_poster(posters, 3, &event, 5));
+    CHECK_EQ_INT(event.error, PLAYCTL_ERROR_CANCELLED);
     CHECK_EQ_INT(playctl_posters_cancel(posters, 3), PLAYCTL_ERROR_INVALID_STATE); /* not in flight */
     CHECK_EQ_INT(playctl_posters_cancel(posters, 99), PLAYCTL_ERROR_INVALID_STATE);
     CHECK(!wait_poster(posters, 3, &event, 0.2)); /* once */
-    if (event.error == 0) CHECK_EQ_INT(playctl_posters_result(posters, 3, NULL, 0, NULL), PLAYCTL_OK);
+    CHECK_EQ_INT(playctl_posters_result(posters, 3, NULL, 0, NULL), PLAYCTL_ERROR_INVALID_STATE);
+    int writer = open(fifo, O_WRONLY | O_NONBLOCK);
+    if (writer >= 0) close(writer);
+    unlink(fifo);
 
     /* max_results 2: of three ready posters not taken, the oldest is dropped. */
     const char *sources[3] = {"a.mp4", "c.webm", "still.jpg"};
