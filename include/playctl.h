@@ -18,15 +18,17 @@
  *
  * Threads: every handle may be used from any thread, and from several threads at once, except where a call says
  * otherwise: playctl_wait_event() is called by one thread at a time on a player (the event it returns is valid
- * until that thread's next call), and playctl_destroy() / playctl_pip_destroy() must not race other calls on the
- * same handle. Callbacks (wakeup, frame ready) run on threads of the library's own: they must return quickly and
+ * until that thread's next call; the same for playctl_feed_wait_event() and playctl_posters_wait_event()), and
+ * playctl_destroy() / playctl_pip_destroy() / playctl_feed_destroy() / playctl_posters_destroy() must not race
+ * other calls on the same handle. Callbacks (wakeup, frame ready) run on threads of the library's own: they must return quickly and
  * must not call playctl functions (signal your loop, then call from there).
  *
  * Blocking: a call returns at once (microseconds: it takes one lock) unless its comment says otherwise. The calls
- * that may wait are playctl_wait_event() (up to its timeout), playctl_clock_advance() (until the players on the
- * clock settled: as long as decoding the frames of the interval takes), playctl_render_sw() (one libswscale
- * conversion on the calling thread), playctl_load() (a stat() of a local path), playctl_destroy() and
- * playctl_pip_destroy() (until a callback in progress has returned; a few milliseconds).
+ * that may wait are playctl_wait_event() and the other *_wait_event() calls (up to their timeout),
+ * playctl_clock_advance() and playctl_feed_clock_advance() (until the players on the clock settled: as long as
+ * decoding the frames of the interval takes), playctl_render_sw() and playctl_feed_render_sw() (one libswscale
+ * conversion on the calling thread), playctl_load() (a stat() of a local path), and the *_destroy() calls (until a
+ * callback in progress has returned; a few milliseconds).
  */
 #ifndef PLAYCTL_H
 #define PLAYCTL_H

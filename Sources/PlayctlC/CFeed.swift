@@ -22,6 +22,9 @@ final class CFeed: Sendable {
     let converter = Locked(FrameConverter())
     /// The serial of the frame `playctl_feed_render_sw` last drew for each entry.
     let rendered = Locked<[Int: UInt64]>([:])
+    /// Each pooled player's layer's frame count when the player was last acquired (before its new item loads): a
+    /// frame shown since is the new item's, one before is a frame of the item it held before.
+    private let acquiredAt = Locked<[Int: Int]>([:])
     private let swipes = Locked((swipes: 0, flings: 0))
 
     init(entries: [FeedEntry], configuration: FeedConfiguration, manual: Bool) {
@@ -29,7 +32,14 @@ final class CFeed: Sendable {
         manualClock = clock
         feed = FeedController(
             entries: entries, configuration: configuration, clock: clock.map { .manual($0) } ?? .host)
-        layers = feed.pool.players.map { PlayerLayer(player: $0) }
+        let layers = feed.pool.players.map { PlayerLayer(player: $0) }
+        self.layers = layers
+        let acquiredAt = self.acquiredAt
+        feed.pool.observe { event in
+            guard case .acquire(let player, _) = event, layers.indices.contains(player) else { return }
+            let frames = layers[player].framesDisplayed
+            acquiredAt.withLock { $0[player] = frames }
+        }
         feed.observeEvents { [weak self] event in self?.handle(event) }
     }
 
@@ -58,10 +68,14 @@ final class CFeed: Sendable {
             .serialized()
     }
 
-    /// The layer of the player holding entry `index`, if any.
+    /// The layer of the player holding entry `index`, once it has shown a frame of that entry.
     func layer(for index: Int) -> PlayerLayer? {
-        guard let player = feed.player(for: index) else { return nil }
-        return layers.first { $0.player === player }
+        guard let player = feed.player(for: index),
+            let position = feed.pool.players.firstIndex(where: { $0 === player })
+        else { return nil }
+        let layer = layers[position]
+        let since = acquiredAt.withLock { $0[position] } ?? 0
+        return layer.framesDisplayed > since ? layer : nil
     }
 
     private func handle(_ event: FeedEvent) {
