@@ -4,7 +4,13 @@
 #include "check.h"
 
 #if PLAYCTL_API_VERSION_MINOR >= 2
+#include <stdatomic.h>
 #include <stdlib.h>
+
+static atomic_int feed_wakeups;
+static void count_feed_wakeup(void *context) { /* a library thread: only counts */
+    if (context == (void *)&feed_wakeups) atomic_fetch_add(&feed_wakeups, 1);
+}
 
 typedef struct feed_log {
     int count, posters, active[10], first_frames[10], started[10], visible[10], failed, json_mismatch, index_mismatch;
@@ -83,7 +89,9 @@ void test_feed(void) {
     CHECK_EQ_INT(playctl_feed_scroll(feed, 0, -1), PLAYCTL_ERROR_INVALID_ARGUMENT);
     CHECK_EQ_INT(playctl_feed_network_changed(feed, 5), PLAYCTL_ERROR_INVALID_ARGUMENT);
 
+    playctl_feed_set_wakeup_callback(feed, count_feed_wakeup, (void *)&feed_wakeups);
     feed_log *log = calloc(1, sizeof *log);
+    int prepared_rendered = 0, prepared_expected = 0;
     uint8_t *pixels = malloc(160 * 90 * 4);
     int rendered = 0, bright = 0;
     for (int item = 0; item < 10; item++) {
@@ -110,8 +118,21 @@ void test_feed(void) {
                 bright += sum > 160 * 90 * 3 * 8; /* not a black picture */
             }
         }
+        /* The next video waits prepared, its first frame decoded: it renders too. */
+        if (item + 1 < 10 && strstr(names[item + 1], ".jpg") == NULL) {
+            prepared_expected++;
+            prepared_rendered += playctl_feed_render_sw(feed, (size_t)item + 1, &target, &info) == PLAYCTL_OK;
+        }
     }
     CHECK_EQ_INT(rendered, 8);
+    if (verbose) printf("  prepared items rendered: %d of %d\n", prepared_rendered, prepared_expected);
+    CHECK_EQ_INT(prepared_rendered, prepared_expected);
+    CHECK(atomic_load(&feed_wakeups) > 0);
+    /* An entry far from the one on screen has no player: no picture. */
+    CHECK_EQ_INT(playctl_feed_render_sw(feed, 0, &(playctl_sw_target){.format = PLAYCTL_FORMAT_RGBA, .width = 160,
+                                                     .height = 90, .planes = {pixels}, .strides = {160 * 4}},
+                                        NULL),
+                 PLAYCTL_ERROR_NO_FRAME);
     CHECK_EQ_INT(bright, 8);
     CHECK(log->count > 0);
     CHECK_EQ_INT(log->json_mismatch, 0);
@@ -152,6 +173,7 @@ void test_feed(void) {
     CHECK_EQ_INT(playctl_feed_clock_advance(other, 0.1), PLAYCTL_ERROR_INVALID_STATE);
     playctl_feed_destroy(other);
 
+    playctl_feed_set_wakeup_callback(feed, NULL, NULL);
     playctl_feed_destroy(feed);
     free(summary);
     free(pixels);
