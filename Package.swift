@@ -102,6 +102,9 @@ let package = Package(
         .target(name: "CommandLineKit"),
         // How playctl writes: JSON values and JSON Lines, unbuffered descriptor writes, times and rates as text.
         .target(name: "PlayctlOutput", dependencies: ["MediaCore", "Locking"]),
+        // The JSON vocabulary of the feed's and the metric events (`feed.*`, `metric.*`), written by `playctl
+        // --json` and carried by the C API's events.
+        .target(name: "EventJSON", dependencies: ["MediaCore", "Streaming", "Playback", "Feed", "PlayctlOutput"]),
         // Tools for tests, the project's and users': throttled and failing sources, seeded randomness (SplitMix64),
         // the repository's media fixtures and references, the broken-media corpus, the media and manifest fuzz cases, a
         // process runner, test HTTP servers, a simulated network. It imports no Testing. playctl-bench links it
@@ -116,7 +119,7 @@ let package = Package(
             name: "PlayctlCLI",
             dependencies: [
                 "CommandLineKit", "MediaIO", "Playback", "PictureInPicture", "Feed", "Locking", "PlayctlOutput",
-                "Posters", "Streaming",
+                "Posters", "Streaming", "EventJSON",
             ]),
         .executableTarget(name: "playctl", dependencies: ["PlayctlCLI"]),
         // The benchmarks and playctl-bench's command (Arguments/: CommandLineKit only; Commands/ runs it with
@@ -137,7 +140,10 @@ let package = Package(
         // flags would make the test bundle link a second, static Swift runtime.
         .target(
             name: "PlayctlC",
-            dependencies: ["CPlayctl", "Playback", "PictureInPicture", "MediaIO", "Locking"],
+            dependencies: [
+                "CPlayctl", "Playback", "PictureInPicture", "MediaIO", "Locking", "Feed", "Posters", "EventJSON",
+                "PlayctlOutput",
+            ],
             exclude: ["playctl.map"],
             linkerSettings: [
                 .unsafeFlags(

@@ -6,22 +6,29 @@
  *
  * Model: AVFoundation's player (rate, time control status, exact seeks) with libmpv's client shape: an opaque
  * handle per player, an event queue drained with playctl_wait_event() (a wakeup callback to fit an app's main
- * loop), a software render call into the app's own buffer, and Picture in Picture sessions.
+ * loop), a software render call into the app's own buffer, and Picture in Picture sessions. Since 0.2: feeds of
+ * short videos (playctl_feed), posters (playctl_posters) and a player's metric events.
+ *
+ * Compatibility: a program built against an older header with the same MAJOR runs against a newer library
+ * (enums and structures only grow at their ends; structures the app allocates keep their size, new options
+ * taking their reserved fields).
  *
  * Errors: every call that can fail returns an int, 0 on success or a negative PLAYCTL_ERROR_*;
  * playctl_error_string() names it, playctl_last_error_message() gives the last failure's details on a player.
  *
  * Threads: every handle may be used from any thread, and from several threads at once, except where a call says
  * otherwise: playctl_wait_event() is called by one thread at a time on a player (the event it returns is valid
- * until that thread's next call), and playctl_destroy() / playctl_pip_destroy() must not race other calls on the
- * same handle. Callbacks (wakeup, frame ready) run on threads of the library's own: they must return quickly and
+ * until that thread's next call; the same for playctl_feed_wait_event() and playctl_posters_wait_event()), and
+ * playctl_destroy() / playctl_pip_destroy() / playctl_feed_destroy() / playctl_posters_destroy() must not race
+ * other calls on the same handle. Callbacks (wakeup, frame ready) run on threads of the library's own: they must return quickly and
  * must not call playctl functions (signal your loop, then call from there).
  *
  * Blocking: a call returns at once (microseconds: it takes one lock) unless its comment says otherwise. The calls
- * that may wait are playctl_wait_event() (up to its timeout), playctl_clock_advance() (until the players on the
- * clock settled: as long as decoding the frames of the interval takes), playctl_render_sw() (one libswscale
- * conversion on the calling thread), playctl_load() (a stat() of a local path), playctl_destroy() and
- * playctl_pip_destroy() (until a callback in progress has returned; a few milliseconds).
+ * that may wait are playctl_wait_event() and the other *_wait_event() calls (up to their timeout),
+ * playctl_clock_advance() and playctl_feed_clock_advance() (until the players on the clock settled: as long as
+ * decoding the frames of the interval takes), playctl_render_sw() and playctl_feed_render_sw() (one libswscale
+ * conversion on the calling thread), playctl_load() (a stat() of a local path), and the *_destroy() calls (until a
+ * callback in progress has returned; a few milliseconds).
  */
 #ifndef PLAYCTL_H
 #define PLAYCTL_H
@@ -36,7 +43,7 @@ extern "C" {
 /* The version of this header: MAJOR << 16 | MINOR. Compare with playctl_api_version(): same MAJOR, and the
  * library's MINOR at least this header's. */
 #define PLAYCTL_API_VERSION_MAJOR 0
-#define PLAYCTL_API_VERSION_MINOR 1
+#define PLAYCTL_API_VERSION_MINOR 2
 #define PLAYCTL_API_VERSION ((PLAYCTL_API_VERSION_MAJOR << 16) | PLAYCTL_API_VERSION_MINOR)
 
 /* Errors: 0 is success, every error is negative. */
@@ -53,7 +60,8 @@ enum playctl_error {
     PLAYCTL_ERROR_NO_FRAME = -9,         /* playctl_render_sw: no frame on screen yet */
     PLAYCTL_ERROR_AUDIO_DEVICE = -10,    /* the sound server is missing or went away (playback goes on) */
     PLAYCTL_ERROR_PIP = -11,             /* Picture in Picture cannot start (see the event's message) */
-    PLAYCTL_ERROR_OTHER = -12
+    PLAYCTL_ERROR_OTHER = -12,
+    PLAYCTL_ERROR_CANCELLED = -13        /* since 0.2: a poster request cancelled (playctl_posters_cancel) */
 };
 
 /* playctl_config.clock */
@@ -151,12 +159,49 @@ enum playctl_event_type {
     PLAYCTL_EVENT_PIP_CONTENT_SWAPPED = 26, /* item: the name shown now; value: 0 a new item, 1 a new player */
     PLAYCTL_EVENT_PIP_RESTORE = 27,        /* the user asked to return to the app */
     PLAYCTL_EVENT_PIP_SUSPENDED = 28,      /* value: 1 hidden behind another app's PiP, 0 back */
-    PLAYCTL_EVENT_PIP_STOPPED_BY_SYSTEM = 29 /* the system ends the session on its own (WILL_STOP and DID_STOP
+    PLAYCTL_EVENT_PIP_STOPPED_BY_SYSTEM = 29, /* the system ends the session on its own (WILL_STOP and DID_STOP
                                                 follow); message: "requested", "itemFailed" or "noNewPicture" */
+    PLAYCTL_EVENT_METRIC = 30,             /* since 0.2, with playctl_set_metric_events(): name ("metric.seek",
+                                              "metric.firstFrame", ...), json (the object `playctl play --json`
+                                              prints), latency where the metric has one; time, clock_time, item */
+    PLAYCTL_EVENT_FEED = 40,               /* since 0.2, playctl_feed_wait_event(): name ("feed.visible",
+                                              "feed.active", "feed.firstFrame", "pool.acquire", ...), json (the
+                                              object `playctl feed --json` prints), index, latency (firstFrame,
+                                              started, poster), item (the entry's URL), time (feed seconds) */
+    PLAYCTL_EVENT_POSTER = 50              /* since 0.2, playctl_posters_wait_event(): request_id; error 0 and
+                                              width, height when ready (playctl_posters_result), else error
+                                              (CANCELLED when cancelled) and message; item: the source */
+};
+
+/* playctl_feed_config.network, playctl_feed_network_changed() */
+enum playctl_network {
+    PLAYCTL_NETWORK_UNCONSTRAINED = 0, /* prefetch under the full budget (the default) */
+    PLAYCTL_NETWORK_CELLULAR = 1,      /* a smaller budget; HLS/DASH capped at 2 Mbit/s */
+    PLAYCTL_NETWORK_CONSTRAINED = 2    /* the user saves data: no prefetch */
+};
+
+/* playctl_feed_create() kinds */
+enum playctl_feed_kind {
+    PLAYCTL_FEED_VIDEO = 0,
+    PLAYCTL_FEED_IMAGE = 1
+};
+
+/* playctl_poster_request.fit */
+enum playctl_poster_fit {
+    PLAYCTL_POSTER_FIT = 0, /* the whole picture inside the size (one side may come out shorter) */
+    PLAYCTL_POSTER_FILL = 1 /* the size covered, centred and cropped */
+};
+
+/* playctl_poster_request.priority */
+enum playctl_poster_priority {
+    PLAYCTL_POSTER_VISIBLE = 0, /* on screen: goes first */
+    PLAYCTL_POSTER_PREFETCH = 1
 };
 
 typedef struct playctl_player playctl_player;
 typedef struct playctl_pip playctl_pip;
+typedef struct playctl_feed playctl_feed;       /* since 0.2 */
+typedef struct playctl_posters playctl_posters; /* since 0.2 */
 
 /* How a player is made. Zero-initialise it (`playctl_config config = {0};`): zeros are the defaults. */
 typedef struct playctl_config {
@@ -205,6 +250,12 @@ typedef struct playctl_event {
     const char *item;        /* the file name of the item it concerns, or NULL */
     const char *message;     /* what went wrong, or NULL */
     playctl_pip *pip;        /* PLAYCTL_EVENT_PIP_*: the session it concerns */
+    /* Since 0.2 (the library owns the event: a program built against 0.1 reads the fields above only). */
+    const char *name;        /* METRIC, FEED: the event's name in playctl's --json vocabulary */
+    const char *json;        /* METRIC, FEED: the event as one JSON object, as `playctl ... --json` prints it */
+    int64_t index;           /* FEED: the entry it concerns (0-based) */
+    double latency;          /* FEED firstFrame/started/poster, METRIC with a latency: seconds */
+    int width, height;       /* POSTER: the poster's size when ready */
 } playctl_event;
 
 /* Where playctl_render_sw() draws: the app's own memory, size and strides. */
@@ -227,6 +278,45 @@ typedef struct playctl_frame_info {
 typedef struct playctl_pip_config {
     void *reserved[8]; /* zero */
 } playctl_pip_config;
+
+/* How a feed is made (since 0.2). Zero-initialise: zeros are the defaults. */
+typedef struct playctl_feed_config {
+    int clock;               /* PLAYCTL_CLOCK_HOST (the default) or PLAYCTL_CLOCK_MANUAL (playctl_feed_clock_advance) */
+    int audio;               /* PLAYCTL_AUDIO_NULL (decoded, not heard; the default) or PLAYCTL_AUDIO_NONE */
+    int pool_size;           /* players in the pool (0: 5; at least 2) */
+    int network;             /* enum playctl_network */
+    int poster_width;        /* both > 0: every item around the one on screen gets a poster of this size */
+    int poster_height;       /* (PLAYCTL_EVENT_FEED "feed.poster"); 0: no posters */
+    void *reserved[8];       /* zero */
+} playctl_feed_config;
+
+/* How a posters pipeline is made (since 0.2). Zero-initialise: zeros are the defaults. */
+typedef struct playctl_posters_config {
+    int max_concurrent_decodes; /* 0: 3 (at most 16) */
+    int max_results;            /* ready posters kept until playctl_posters_result() takes them (0: 64); past it
+                                   the oldest is dropped */
+    void *reserved[8];          /* zero */
+} playctl_posters_config;
+
+/* What a poster is (since 0.2). Zero-initialise. */
+typedef struct playctl_poster_request {
+    const char *source;   /* a path or an http(s) URL: a video (a frame) or an image */
+    double time;          /* a video's frame at this time (seconds); 0: its first frame */
+    int keyframe;         /* 1: the keyframe at or before time (faster), 0: the frame on screen at time */
+    int width, height;    /* the size to fit into (0 and 0: the picture's own size) */
+    int fit;              /* enum playctl_poster_fit */
+    int priority;         /* enum playctl_poster_priority */
+    void *reserved[6];    /* zero */
+} playctl_poster_request;
+
+/* A ready poster (playctl_posters_result). */
+typedef struct playctl_poster_info {
+    int width, height;   /* the picture: width * height * 4 bytes of RGBA, rows of width * 4 bytes */
+    int source_width, source_height; /* the source's own picture size */
+    double time;         /* the frame's time (seconds; 0 for an image) */
+    int from_cache;      /* 1 when it came from the memory cache */
+    double reserved[4];
+} playctl_poster_info;
 
 /* What a Picture in Picture session is doing (playctl_pip_get_state). */
 typedef struct playctl_pip_state {
@@ -341,6 +431,82 @@ int playctl_pip_get_state(playctl_pip *pip, playctl_pip_state *out);
 /* Ends the session (PIP_WILL_STOP, PIP_DID_STOP if active: queued before it returns) and frees the controller
  * (NULL is allowed). */
 void playctl_pip_destroy(playctl_pip *pip);
+
+/* ---- Metric events (since 0.2) ---- */
+
+/* enabled 1: the player's metric events (the `metric.*` lines of `playctl play --json`: seeks, first frame,
+ * stalls, likely to keep up, rate changes, variant switches, content swaps, hangs, the playback summary) arrive
+ * on its event queue as PLAYCTL_EVENT_METRIC from now on; 0 stops them (the default). */
+int playctl_set_metric_events(playctl_player *player, int enabled);
+
+/* ---- Feeds of short videos and images (since 0.2) ---- */
+
+/* A feed of count entries (urls: paths or http(s) URLs; kinds: enum playctl_feed_kind each, or NULL to take
+ * .jpg, .jpeg, .png, .webp and .gif as images and the rest as videos), its players in a pool. Nothing loads until
+ * the first playctl_feed_scroll(). NULL when an argument or a config value is bad. The entries are copied. */
+playctl_feed *playctl_feed_create(const char *const *urls, const int *kinds, size_t count,
+                                  const playctl_feed_config *config);
+
+/* Stops everything (prefetches, players) and frees the feed (NULL is allowed). After it returns no callback of
+ * this feed runs. Blocks until a callback in progress has returned. */
+void playctl_feed_destroy(playctl_feed *feed);
+
+/* The user scrolled to entry index (0-based) at speed items a second (0 for a swipe that stopped there): it
+ * becomes the active item and plays (looping), the prefetch plan follows. Counted as a swipe in the summary, and
+ * as a fling above the policy's fling speed (4 items a second). */
+int playctl_feed_scroll(playctl_feed *feed, size_t index, double speed);
+
+/* The link changed (enum playctl_network). */
+int playctl_feed_network_changed(playctl_feed *feed, int network);
+
+/* PLAYCTL_CLOCK_MANUAL: moves the feed's clock forward by seconds (>= 0) and returns once its players, its
+ * prefetches and its events caught up (the events are queued when it returns). INVALID_STATE under the host
+ * clock. Blocks for as long as that work takes. */
+int playctl_feed_clock_advance(playctl_feed *feed, double seconds);
+
+/* The feed's summary so far as one JSON object, the `feed.summary` line of `playctl feed --json` (first-frame
+ * latencies, stalls, bytes, pool hits, ...), copied into buffer NUL terminated and cut to size. Returns the full
+ * length (call with NULL, 0 to size the buffer), or a negative error. */
+int playctl_feed_summary(playctl_feed *feed, char *buffer, size_t size);
+
+/* The feed's next event (PLAYCTL_EVENT_FEED), as playctl_wait_event() (NONE on timeout or wakeup, overflow
+ * reported the same way; valid until the next call; one thread at a time). NULL feed: a NONE event. */
+const playctl_event *playctl_feed_wait_event(playctl_feed *feed, double timeout_seconds);
+void playctl_feed_wakeup(playctl_feed *feed);
+void playctl_feed_set_wakeup_callback(playctl_feed *feed, void (*callback)(void *context), void *context);
+
+/* Scales the picture of the player holding entry index (the active item's, or the prepared one's) into target,
+ * as playctl_render_sw(). NO_FRAME when no player holds it or it has shown no frame. */
+int playctl_feed_render_sw(playctl_feed *feed, size_t index, const playctl_sw_target *target,
+                           playctl_frame_info *info);
+
+/* ---- Posters (since 0.2): first frames and images, made once however often asked, in a bounded cache ---- */
+
+/* A posters pipeline (config may be NULL). NULL on a bad config value. */
+playctl_posters *playctl_posters_create(const playctl_posters_config *config);
+
+/* Cancels every request and frees the pipeline (NULL is allowed). Blocks until a callback in progress returned. */
+void playctl_posters_destroy(playctl_posters *posters);
+
+/* Asks for a poster; its PLAYCTL_EVENT_POSTER with request_id follows exactly once (ready, failed or
+ * cancelled). INVALID_STATE when request_id is already in flight or waiting to be taken. */
+int playctl_posters_request(playctl_posters *posters, const playctl_poster_request *request, uint64_t request_id);
+
+/* Cancels a request in flight: its event says CANCELLED (unless it ended before). INVALID_STATE for an id not in
+ * flight. */
+int playctl_posters_cancel(playctl_posters *posters, uint64_t request_id);
+
+/* A ready poster: fills *info (may be NULL) and, with rgba, copies its RGBA pixels (rows of width * 4 bytes) into
+ * rgba (size bytes, at least width * height * 4) and forgets it. rgba NULL: *info only, the poster kept.
+ * INVALID_STATE when no ready poster has that id (never asked, failed, taken, or dropped past max_results);
+ * INVALID_ARGUMENT when size is too small. */
+int playctl_posters_result(playctl_posters *posters, uint64_t request_id, uint8_t *rgba, size_t size,
+                          playctl_poster_info *info);
+
+/* The pipeline's events, as playctl_wait_event(). */
+const playctl_event *playctl_posters_wait_event(playctl_posters *posters, double timeout_seconds);
+void playctl_posters_wakeup(playctl_posters *posters);
+void playctl_posters_set_wakeup_callback(playctl_posters *posters, void (*callback)(void *context), void *context);
 
 #ifdef __cplusplus
 }

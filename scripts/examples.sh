@@ -2,7 +2,8 @@
 # Builds and runs the examples in Examples/ the way their READMEs say, against an installed copy of the C API
 # (scripts/install-capi.sh into a temporary prefix):
 #   c-minimal               cc main.c $(pkg-config --cflags --libs playctl), run on Media/a.mp4
-#   python-ctypes           python3 playctl_minimal.py on Media/a.mp4
+#   python-ctypes           python3 playctl_minimal.py on Media/a.mp4, python3 playctl_feed.py on Media/ (a 10-item
+#                           feed on the manual clock, its summary printed)
 #   c-sdl2                  cc main.c $(pkg-config --cflags --libs playctl sdl2), run in a private Xvfb (and a
 #                           private PulseAudio daemon with a null sink when pulseaudio is installed): driven through
 #                           its --control input (seek, keys, PiP), screenshots of the X server (xwd) compared with
@@ -50,6 +51,8 @@ fi
 if wants python; then
   echo "== python-ctypes"
   (cd Examples/python-ctypes && python3 playctl_minimal.py ../../Media/a.mp4)
+  echo "== python-ctypes feed"
+  (cd Examples/python-ctypes && python3 playctl_feed.py ../../Media)
 fi
 if wants sdl; then
   echo "== c-sdl2"

@@ -2,7 +2,9 @@
 # The C API's tests, against an installed copy: installs libplayctl.so, playctl.h and playctl.pc into a temporary
 # prefix (scripts/install-capi.sh), checks what the library exports and needs, compiles the header alone and the C
 # tests in Tests/CAPI/ with `cc -Wall -Wextra -Werror -std=c99` through `pkg-config --cflags --libs playctl` (never
-# against Swift), and runs them on Media/. Tests/EmbeddingTests runs it inside `swift test`, with --no-build --bin-path.
+# against Swift), and runs them on Media/; then builds them against the previous header (Tests/CAPI/abi/) and runs
+# them again against the same library (old programs keep working). Tests/EmbeddingTests runs it inside `swift test`,
+# with --no-build --bin-path.
 #
 #   scripts/test-capi.sh [-c release|debug] [--no-build] [--bin-path DIR] [-v]
 set -euo pipefail
@@ -41,3 +43,12 @@ echo "header: warning-free under -std=c99 and -std=c11 -Wall -Wextra -Wpedantic"
 
 cc -std=c99 -Wall -Wextra -Werror -pthread Tests/CAPI/*.c $(pkg-config --cflags --libs playctl) -lm -o "$work/capi-tests"
 "$work/capi-tests" "$PWD/Media" $verbose
+
+# The hidden ABI: the same tests built against the previous header (API 0.1, Tests/CAPI/abi/playctl-0.1.h: the
+# tests of 0.2's additions drop out) run against this library, as a program built then would.
+mkdir -p "$work/abi-0.1"
+cp Tests/CAPI/abi/playctl-0.1.h "$work/abi-0.1/playctl.h"
+cc -std=c99 -Wall -Wextra -Werror -pthread -I"$work/abi-0.1" Tests/CAPI/*.c $(pkg-config --libs playctl) -lm \
+  -o "$work/capi-tests-0.1"
+echo "abi: the tests built against the 0.1 header, run against this library:"
+"$work/capi-tests-0.1" "$PWD/Media" $verbose

@@ -133,6 +133,7 @@ enum EventNames {
             (PLAYCTL_EVENT_PIP_CONTENT_SWAPPED, "pip-content-swapped"), (PLAYCTL_EVENT_PIP_RESTORE, "pip-restore"),
             (PLAYCTL_EVENT_PIP_SUSPENDED, "pip-suspended"),
             (PLAYCTL_EVENT_PIP_STOPPED_BY_SYSTEM, "pip-stopped-by-system"),
+            (PLAYCTL_EVENT_METRIC, "metric"), (PLAYCTL_EVENT_FEED, "feed"), (PLAYCTL_EVENT_POSTER, "poster"),
         ]
         var strings: [Int32: UnsafePointer<CChar>] = [:]
         for (type, name) in names { strings[Int32(type.rawValue)] = UnsafePointer(strdup(name)!) }

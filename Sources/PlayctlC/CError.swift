@@ -65,6 +65,7 @@ enum CError {
             (PLAYCTL_ERROR_AUDIO_DEVICE, "audio device failed"),
             (PLAYCTL_ERROR_PIP, "picture in picture failed"),
             (PLAYCTL_ERROR_OTHER, "error"),
+            (PLAYCTL_ERROR_CANCELLED, "cancelled"),
         ]
         var strings: [Int32: UnsafePointer<CChar>] = [:]
         for (code, text) in texts { strings[code.rawValue] = UnsafePointer(strdup(text)!) }

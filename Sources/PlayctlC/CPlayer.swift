@@ -38,6 +38,10 @@ final class CPlayer: Sendable {
         var lastError = ""
         /// The serial of the frame the last `playctl_render_sw` drew.
         var lastRendered: UInt64 = 0
+        /// `playctl_set_metric_events`: whether metric events are queued, and whether the player's metrics are
+        /// observed (from the first time they were enabled on).
+        var metricEvents = false
+        var observingMetrics = false
     }
 
     let callbacks = Locked(Callbacks())

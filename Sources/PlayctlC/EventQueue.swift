@@ -20,6 +20,13 @@ struct QueuedEvent: Sendable {
     var message: String?
     /// The `playctl_pip` handle of a PiP event (its address: the handle outlives its events' delivery).
     var pip: UInt = 0
+    /// Since 0.2: the event's name and JSON object in playctl's `--json` vocabulary (metric and feed events).
+    var name: String?
+    var json: String?
+    var index: Int64 = 0
+    var latency: Double = 0
+    var width: Int32 = 0
+    var height: Int32 = 0
 
     init(_ type: playctl_event_type) { self.type = type }
 }
@@ -51,6 +58,7 @@ final class EventQueue: @unchecked Sendable {
     /// The bytes an event holds while queued: its fields and its strings.
     static func cost(of event: QueuedEvent) -> Int {
         MemoryLayout<QueuedEvent>.stride + (event.item?.utf8.count ?? 0) + (event.message?.utf8.count ?? 0)
+            + (event.name?.utf8.count ?? 0) + (event.json?.utf8.count ?? 0)
     }
 
     init() { current.initialize(to: playctl_event()) }
@@ -147,6 +155,12 @@ final class EventQueue: @unchecked Sendable {
         out.item = own(event.item)
         out.message = own(event.message)
         out.pip = OpaquePointer(bitPattern: event.pip)
+        out.name = own(event.name)
+        out.json = own(event.json)
+        out.index = event.index
+        out.latency = event.latency
+        out.width = event.width
+        out.height = event.height
         return out
     }
 

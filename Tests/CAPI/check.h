@@ -86,5 +86,10 @@ void test_other_clocks(void);
 void test_pip(void);
 void test_threads(void);
 void test_pulse(void);
+#if PLAYCTL_API_VERSION_MINOR >= 2
+void test_metrics(void);
+void test_feed(void);
+void test_posters(void);
+#endif
 
 #endif

@@ -4,7 +4,8 @@ import Testing
 
 /// The C API, tested from C: `scripts/test-capi.sh` installs the library this build made into a temporary prefix,
 /// checks its exports and needs, compiles `Tests/CAPI/*.c` against the installed header and `playctl.pc` with
-/// `cc -Wall -Wextra -Werror -std=c99`, and runs them (every call, bad arguments, two threads).
+/// `cc -Wall -Wextra -Werror -std=c99`, and runs them (every call, bad arguments, two threads, feeds, posters,
+/// metric events); then builds them against the previous header (API 0.1) and runs them against the same library.
 @Suite struct CAPITests {
     @Test func cTestsPassAgainstTheInstalledLibrary() async throws {
         let result = try await Embedding.runScript(
@@ -12,6 +13,7 @@ import Testing
         #expect(result.succeeded, "\(result.outputText)\(result.errorText)")
         #expect(result.outputText.contains("exports: ") && result.outputText.contains("all playctl_*"))
         #expect(result.outputText.contains(", 0 failed"), "\(result.outputText)")
+        #expect(result.outputText.contains("abi: the tests built against the 0.1 header"), "\(result.outputText)")
         #expect(!result.outputText.contains("FAILED"), "\(result.outputText)")
     }
 }

@@ -14,6 +14,9 @@ import Testing
         let output = result.outputText
         #expect(output.contains("c-minimal: ") && output.contains("seek landed at 4.000"), "\(output)")
         #expect(output.contains("python-ctypes: ") && output.contains("frames shown: ok"), "\(output)")
+        // The feed example: ten items on the manual clock, its summary printed.
+        #expect(output.contains("{\"event\":\"feed.summary\""), "\(output)")
+        #expect(output.contains("playctl_feed: 10 items, ") && output.contains(" 0 stalls: ok"), "\(output)")
         // The same trace from C and from Python: the manual clock makes it deterministic.
         let trace = { (tool: String) -> [Substring] in
             let lines = output.split(separator: "\n")

@@ -1,3 +1,4 @@
+import EventJSON
 import Feed
 import Foundation
 import Loading

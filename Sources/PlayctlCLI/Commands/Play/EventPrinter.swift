@@ -1,3 +1,4 @@
+import EventJSON
 import Locking
 import MediaIO
 import Playback

@@ -1,3 +1,4 @@
+import EventJSON
 import MediaIO
 import Playback
 import PlayctlOutput
@@ -6,10 +7,7 @@ import Streaming
 /// The JSON Lines vocabulary of `playctl play --json`: one object per player event, each with `event`, `host`
 /// (seconds since start, monotonic) and `time` (the current item's time); `item.*` events also name the `item`.
 enum PlayerEventJSON {
-    static func seconds(_ time: MediaTime?) -> JSONValue {
-        guard let time, time.isNumeric else { return .null }
-        return .double(time.seconds)
-    }
+    static func seconds(_ time: MediaTime?) -> JSONValue { MediaJSON.seconds(time) }
 
     /// The event's name and its own fields; nil for events the CLI does not print (periodic ticks), or prints as
     /// the metric events derived from them (see `MetricEventJSON`).
@@ -82,19 +80,7 @@ enum PlayerEventJSON {
     /// A variant switch's fields: `from` and `to` (each `{id, bandwidth, resolution}`, `from` null for the first
     /// choice), `at` (where the first segment of `to` starts, seconds), `segment`, `reason`, `estimate` (bits per
     /// second, the bandwidth estimate it was decided with).
-    static func variantFields(_ change: VariantSwitch) -> [(String, JSONValue)] {
-        func variant(_ variant: Variant) -> JSONValue {
-            .object([
-                ("id", .string(variant.id)), ("bandwidth", .int(variant.bandwidth)),
-                ("resolution", variant.resolution.map { .string($0.description) } ?? .null),
-            ])
-        }
-        return [
-            ("from", change.from.map(variant) ?? .null), ("to", variant(change.to)), ("at", .double(change.seconds)),
-            ("segment", .int(change.segmentIndex)), ("reason", .string(change.reason)),
-            ("estimate", change.estimate.map { .double($0.rounded()) } ?? .null),
-        ]
-    }
+    static func variantFields(_ change: VariantSwitch) -> [(String, JSONValue)] { MediaJSON.variantFields(change) }
 
     /// A cue's fields: `start`, `end` (seconds; null when the track never says), `text`, and `markup` (ASS) and
     /// `style` when they say more than the text.

@@ -1,5 +1,5 @@
 import Foundation
-import MediaIO
+import MediaCore
 import Playback
 import PlayctlOutput
 import Streaming
@@ -9,9 +9,9 @@ import Streaming
 /// Like every line of `--json`, each has `event`, `host` (the player's clock time, `hostTime`) and `time` (the
 /// item's time); then `item`, `date` (ISO 8601, UTC), `mediaTime` (the same as `time`) and `sessionID`; then the
 /// fields of the event's type under the names of its properties.
-enum MetricEventJSON {
-    static func object(_ metric: any MetricEvent) -> JSONValue {
-        let mediaTime = PlayerEventJSON.seconds(metric.mediaTime)
+public enum MetricEventJSON {
+    public static func object(_ metric: any MetricEvent) -> JSONValue {
+        let mediaTime = MediaJSON.seconds(metric.mediaTime)
         let context: [(String, JSONValue)] = [
             ("event", .string(metric.name)), ("host", .double(metric.hostTime)), ("time", mediaTime),
             ("item", metric.item.map(JSONValue.string) ?? .null),
@@ -22,8 +22,8 @@ enum MetricEventJSON {
     }
 
     /// The fields of the event's own type.
-    static func fields(_ metric: any MetricEvent) -> [(String, JSONValue)] {
-        let seconds = PlayerEventJSON.seconds
+    public static func fields(_ metric: any MetricEvent) -> [(String, JSONValue)] {
+        let seconds = MediaJSON.seconds
         switch metric {
         case let seek as SeekEvent:
             return [
@@ -89,9 +89,9 @@ enum MetricEventJSON {
 
     /// A variant switch metric's fields: those of `item.variantSwitch` (`from`, `to`, `at`, `segment`, `reason`,
     /// `estimate`), then `loadedTimeRanges` (`[[start, end], ...]` in seconds, as `item.loadedTimeRanges` has them).
-    static func variantFields(_ change: VariantSwitch, loadedTimeRanges: [TimeRange]) -> [(String, JSONValue)] {
-        let seconds = PlayerEventJSON.seconds
+    public static func variantFields(_ change: VariantSwitch, loadedTimeRanges: [TimeRange]) -> [(String, JSONValue)] {
+        let seconds = MediaJSON.seconds
         let ranges = loadedTimeRanges.map { JSONValue.array([seconds($0.start), seconds($0.end)]) }
-        return PlayerEventJSON.variantFields(change) + [("loadedTimeRanges", .array(ranges))]
+        return MediaJSON.variantFields(change) + [("loadedTimeRanges", .array(ranges))]
     }
 }

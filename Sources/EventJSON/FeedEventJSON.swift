@@ -3,9 +3,9 @@ import PlayctlOutput
 
 /// The JSON Lines vocabulary of `playctl feed --json`: one object per `FeedEvent`, `{"event": name, "time": feed
 /// seconds, "index": item, ...}` with the fields of its kind, then one `feed.summary` object.
-enum FeedEventJSON {
+public enum FeedEventJSON {
     /// `event` as one object; `feed.visible` also names the item's `url` and `kind` from `entries`.
-    static func object(_ event: FeedEvent, entries: FeedEntries) -> JSONValue {
+    public static func object(_ event: FeedEvent, entries: FeedEntries) -> JSONValue {
         let context: [(String, JSONValue)] = [
             ("event", .string(event.name)), ("time", .double(event.time)), ("index", .int(event.index)),
         ]
@@ -13,7 +13,7 @@ enum FeedEventJSON {
     }
 
     /// The fields of the event's kind.
-    static func fields(_ kind: FeedEvent.Kind, entries: FeedEntries) -> [(String, JSONValue)] {
+    public static func fields(_ kind: FeedEvent.Kind, entries: FeedEntries) -> [(String, JSONValue)] {
         switch kind {
         case .visible(let index):
             guard entries.indices.contains(index) else { return [] }
@@ -63,7 +63,7 @@ enum FeedEventJSON {
     }
 
     /// `started`, `finished`, `cancelled` or `failed` (the reason goes in `error`).
-    static func name(of outcome: FeedEvent.PrefetchOutcome) -> String {
+    public static func name(of outcome: FeedEvent.PrefetchOutcome) -> String {
         switch outcome {
         case .started: return "started"
         case .finished: return "finished"
@@ -75,7 +75,7 @@ enum FeedEventJSON {
     /// The final object: `{"event": "feed.summary", "time": ..., "swipes", "flings", then every `FeedSummary`
     /// figure under its property's name (latencies as `{"count", "p50", "p95", "max"}` in seconds), with
     /// `rebufferRatio`, `wasteRatio` and `loaderImpressionsPer1000`.
-    static func summary(_ summary: FeedSummary, time: Double, swipes: Int, flings: Int) -> JSONValue {
+    public static func summary(_ summary: FeedSummary, time: Double, swipes: Int, flings: Int) -> JSONValue {
         func latencies(_ value: FeedSummary.Latencies) -> JSONValue {
             .object([
                 ("count", .int(value.count)), ("p50", .double(value.p50)), ("p95", .double(value.p95)),
