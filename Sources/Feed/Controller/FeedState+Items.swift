@@ -95,6 +95,7 @@ extension FeedState {
     mutating func deactivate(_ index: Int) {
         guard var slot = slots[index], let since = slot.activatedAt else { return }
         summary.watchedSeconds += now - since
+        recordDwell(now - since)
         recordPlayed(index, bytes: bytesPlayed(index, slot, slot.playerIndex.flatMap { _ in facts[index] }))
         if let stalled = slot.stalledSince {
             summary.stallSeconds += now - stalled
