@@ -22,6 +22,16 @@ public struct FeedEvent: Sendable, Equatable {
         }
     }
 
+    /// What an item's cell shows (``Kind/picture(index:shows:)``).
+    public enum Picture: String, Sendable, Equatable, CaseIterable {
+        /// Its player's first frame (a video's decoded first picture, an image).
+        case firstFrame
+        /// Its poster: a stand-in made small by the poster pipeline, until its player has a frame.
+        case poster
+        /// Nothing: an empty cell.
+        case nothing
+    }
+
     public enum Kind: Sendable, Equatable {
         /// The item came on screen (scrolled to).
         case visible(index: Int)
@@ -53,6 +63,9 @@ public struct FeedEvent: Sendable, Equatable {
         /// The item plays `choice`'s rendition (an entry with ``FeedEntry/renditions``), chosen before its first
         /// byte was fetched; its prefetch, its player and its poster read that file.
         case rendition(index: Int, choice: ProgressiveRenditionChoice)
+        /// What the item's cell shows as it becomes active (its first frame, its poster, or nothing), and again
+        /// when its poster comes while it shows nothing.
+        case picture(index: Int, shows: Picture)
     }
 
     public var kind: Kind
@@ -84,6 +97,7 @@ public struct FeedEvent: Sendable, Equatable {
         case .poster: return "feed.poster"
         case .trimmed: return "feed.trimmed"
         case .rendition: return "feed.rendition"
+        case .picture: return "feed.picture"
         }
     }
 
@@ -94,7 +108,7 @@ public struct FeedEvent: Sendable, Equatable {
             .prepared(let index, _, _), .firstFrame(let index, _, _), .started(let index, _, _),
             .stall(let index, _, _),
             .failed(let index, _), .poolAcquire(_, let index, _), .poolRelease(_, let index),
-            .trimmed(let index, _), .poster(let index, _, _), .rendition(let index, _):
+            .trimmed(let index, _), .poster(let index, _, _), .rendition(let index, _), .picture(let index, _):
             return index
         }
     }

@@ -76,6 +76,7 @@ extension FeedState {
         slot.stalledSince = nil
         slots[index] = slot
         emit(.active(index: index, prepared: slot.activatedPrepared, hasFrame: slot.activatedWithFrame))
+        showPicture(index)
         if RemoteLoading.isRemote(entries[index].url) {
             if linkClaimed { work.append(.releaseLink(.active)) }
             work.append(.claimLink(.active))

@@ -40,6 +40,8 @@ struct FeedState {
         var waitsForPlayer = false
         /// The bytes its first pictures need from its start, once its player's header told (``ItemFacts``).
         var firstPicturesBytes: Int64?
+        /// What its cell shows since it became active (``FeedEvent/Picture``).
+        var picture: FeedEvent.Picture?
     }
 
     /// An item's poster: asked for, ready, and when the item came on screen.
