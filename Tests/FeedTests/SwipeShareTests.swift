@@ -47,6 +47,22 @@ struct SwipeShareTests {
                     $0.estimate = 8_000_000
                     $0.onScreen = 1.4
                 }))
+        // A link faster than the media, the swipe due, but the first pictures (400 KB: 0.4 s) take longer than the
+        // 0.3 s held: the item on screen would stall for them, so it fills its buffer first.
+        let large = Self.weakLink {
+            $0.estimate = 8_000_000
+            $0.onScreen = 1.4
+            $0.firstPicturesBytes = 400_000
+        }
+        #expect(!share.lendsEarly(large))
+        #expect(
+            share.lendsEarly(
+                Self.weakLink {
+                    $0 = large
+                    $0.heldAhead = 0.5
+                }))
+        // A link slower than the media: it would stall anyway; it lends at the margin.
+        #expect(share.lendsEarly(Self.weakLink { $0.firstPicturesBytes = 400_000 }))
         // Long dwells (the 14 s trace) leave time to fill the buffer first, even on a slow link.
         #expect(
             !share.lendsEarly(

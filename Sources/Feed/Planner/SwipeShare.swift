@@ -69,13 +69,17 @@ public struct SwipeShare: Sendable, Hashable {
     }
 
     /// Whether the item on screen lends the link now: it holds ``margin``, and waiting until it holds
-    /// `lendsAbove`, then fetching the first pictures at the estimate, would end after the expected swipe.
+    /// `lendsAbove`, then fetching the first pictures at the estimate, would end after the expected swipe. On a link
+    /// faster than its media it also holds what it plays while the first pictures come (it does not stall for
+    /// them: it gets there before long); on a slower one it would stall anyway, and lends at the margin.
     public func lendsEarly(_ situation: Situation) -> Bool {
         guard enabled, situation.heldAhead >= margin, let estimate = situation.estimate, estimate > 0,
             situation.mediaBitRate != nil
         else { return false }
         let firstPictures = Double(situation.firstPicturesBytes) * 8 / estimate
+        let toLend = secondsToLend(situation)
+        if toLend.isFinite && situation.heldAhead < firstPictures { return false }
         let remaining = max(expectedDwell(situation.dwells) - situation.onScreen, 0)
-        return secondsToLend(situation) + firstPictures > remaining
+        return toLend + firstPictures > remaining
     }
 }

@@ -109,6 +109,7 @@ extension FeedReport {
             ("bytesFetchedUnwatched", .int(Int(summary.bytesFetchedUnwatched))),
             ("wasteRatio", .double(summary.wasteRatio)),
             ("loaderImpressions", .int(summary.loaderImpressions)),
+            ("blankSwipes", .int(summary.blankSwipes)), ("posterSwipes", .int(summary.posterSwipes)),
             ("loaderImpressionsPer1000", .double(summary.loaderImpressionsPer1000)),
             ("failures", .int(summary.failures)),
             ("prefetchesStarted", .int(summary.prefetchesStarted)),

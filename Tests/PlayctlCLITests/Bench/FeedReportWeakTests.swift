@@ -49,6 +49,7 @@ struct FeedReportWeakTests {
         let json = report.json
         #expect(json["weak"]?.arrayValue?.count == 3)
         #expect(json["weak"]?[0]?["bytesOnWire"]?.intValue == 9_000_000)
+        #expect(json["weak"]?[2]?["summary"]?["blankSwipes"]?.intValue == 0)
         #expect(json["weak"]?[0]?["swipes"]?[2]?["picture"]?.stringValue == "nothing")
     }
 }
