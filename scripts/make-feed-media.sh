@@ -11,6 +11,9 @@
 #                                each clip at 640x360, 500 kbit/s H.264 (capped) and 64 kbit/s AAC, same keyframes;
 #                                the images 540 pixels wide (about 30-60 KB). A 2-5 Mbit/s clip cannot play on a
 #                                1.6 Mbit/s link at all, so bench --feed's 3G trace and --sweep scroll this one.
+#   .build/http-media/feed-mid/  the same feed's videos at 1280x720, 1500 kbit/s H.264 (capped), 96 kbit/s AAC, same
+#                                keyframes (the images are not copied): with feed-3g, the 500 kbit/s and 1.5 Mbit/s
+#                                renditions bench --feed's weak-link trace lists beside each clip.
 # Each part is made again when its version changes (its stamp file names it); otherwise reused.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -40,6 +43,26 @@ make_3g() {
   echo "$version3g" > "$low/.version"
 }
 
+# The 1.5 Mbit/s rendition of the feed's videos (its images are the full feed's).
+make_mid() {
+  local mid=$src/mid outmid=.build/http-media/feed-mid versionmid=1
+  if [ "$(cat "$mid/.version" 2>/dev/null)" = "$versionmid" ] && [ -s "$outmid/099.mp4" -o -s "$outmid/099.jpg" ]; then
+    return
+  fi
+  echo "make-feed-media: the 1.5 Mbit/s rendition of the 10 clips into $mid (once)" >&2
+  rm -rf "$mid" "$outmid"
+  mkdir -p "$mid" "$outmid"
+  local n
+  for n in 0 1 2 3 4 5 6 7 8 9; do
+    ff -i "$src/clip$n.mp4" -vf scale=1280:720 -c:v libx264 -preset veryfast -profile:v main -pix_fmt yuv420p \
+       -force_key_frames source -sc_threshold 0 \
+       -b:v 1500k -maxrate 1500k -bufsize 1500k -c:a aac -b:a 96k -ac 2 -movflags +faststart "$mid/clip$n.mp4"
+  done
+  for n in 0 1 2; do ln "$src/photo$n.jpg" "$mid/photo$n.jpg"; done
+  link_feed "$mid" "$outmid"
+  echo "$versionmid" > "$mid/.version"
+}
+
 # The 100 entries in folder $2: hard links to the clips and images of folder $1.
 link_feed() {
   local from=$1 to=$2 video=0 image=0 i name
@@ -57,6 +80,7 @@ link_feed() {
 
 if [ "$(cat "$src/.version" 2>/dev/null)" = "$version" ] && [ -s "$out/099.mp4" -o -s "$out/099.jpg" ]; then
   make_3g
+  make_mid
   exit 0
 fi
 rm -rf "$src" "$out"
@@ -94,3 +118,4 @@ done
 link_feed "$src" "$out"
 echo "$version" > "$src/.version"
 make_3g
+make_mid

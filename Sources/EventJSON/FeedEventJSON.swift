@@ -43,6 +43,8 @@ public enum FeedEventJSON {
             return [("bytes", .int(Int(bytes)))]
         case .poster(_, let latency, let fromCache):
             return [("latency", .double(latency)), ("fromCache", .bool(fromCache))]
+        case .picture(_, let shows):
+            return [("picture", .string(shows.rawValue))]
         case .rendition(_, let choice):
             let rendition = choice.rendition
             return [
@@ -93,6 +95,7 @@ public enum FeedEventJSON {
             ("bytesReceived", .int(Int(summary.bytesReceived))), ("bytesPlayed", .int(Int(summary.bytesPlayed))),
             ("bytesFetchedUnwatched", .int(Int(summary.bytesFetchedUnwatched))),
             ("wasteRatio", .double(summary.wasteRatio)),
+            ("blankSwipes", .int(summary.blankSwipes)), ("posterSwipes", .int(summary.posterSwipes)),
             ("loaderImpressions", .int(summary.loaderImpressions)), ("frozenStarts", .int(summary.frozenStarts)),
             ("loaderImpressionsPer1000", .double(summary.loaderImpressionsPer1000)),
             ("failures", .int(summary.failures)), ("prefetchesStarted", .int(summary.prefetchesStarted)),

@@ -222,11 +222,15 @@ struct FeedScenarioTests {
     @Test(
         """
         while the active item's buffer is short it has the link: prefetches hold until it is full; the prepared item \
-        reads only while the active one plays and is likely to keep up, before its own first frame
-        """)
-    func activeGetsTheLink() async throws {
+        reads only while the active one plays and is likely to keep up (or, lent the link for its first pictures, \
+        until its frame shows), before its own first frame
+        """,
+        arguments: [false, true])
+    func activeGetsTheLink(swipeShare: Bool) async throws {
         // 60 KB/s against a.mp4's 66 KB/s: the active item is short of bytes all along.
-        let scenario = FeedScenario(entries: FeedScenario.entries(6), bytesPerSecond: 60_000)
+        let scenario = FeedScenario(
+            entries: FeedScenario.entries(6), bytesPerSecond: 60_000,
+            configuration: FeedScenario.configuration { $0.swipeShare.enabled = swipeShare })
         defer { scenario.stop() }
         let held = { (indices: Range<Int>) in
             indices.reduce(Int64(0)) { total, index in
@@ -251,7 +255,9 @@ struct FeedScenarioTests {
             guard claimed && scenario.loading.cache.isLinkClaimed else { continue }
             claimedSteps += 1
             prefetched += held(2..<6) - before.0
-            if !activePlays || preparedHasFrame { preparedOutOfTurn += held(1..<2) - before.1 }
+            // Lent the link early (``SwipeShare``), the prepared item reads until its frame shows, the item on screen
+            // playing or not; never after.
+            if (!activePlays && !swipeShare) || preparedHasFrame { preparedOutOfTurn += held(1..<2) - before.1 }
         }
         #expect(claimedSteps > 20, "the active item claimed the link")
         #expect(prefetched == 0, "prefetches took \(prefetched) bytes while the active item had the link")

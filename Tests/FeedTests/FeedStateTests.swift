@@ -34,6 +34,7 @@ struct FeedStateTests {
             work == [
                 .emit(.visible(index: 0), time: 0),
                 .emit(.active(index: 0, prepared: false, hasFrame: false), time: 0),
+                .emit(.picture(index: 0, shows: .nothing), time: 0),
                 .claimLink(.active),
                 .load(index: 0, player: 0, active: true),
                 .emit(.poolAcquire(player: 0, index: 0, waited: false), time: 0),
@@ -78,6 +79,7 @@ struct FeedStateTests {
         #expect(work.firstIndex(of: .releaseLink(.active))! < work.firstIndex(of: .claimLink(.active))!)
         // The prepared item becomes active with its frame: on screen at once.
         #expect(work.contains(.emit(.active(index: 1, prepared: true, hasFrame: true), time: 1)))
+        #expect(work.contains(.emit(.picture(index: 1, shows: .firstFrame), time: 1)))
         #expect(work.contains(.emit(.firstFrame(index: 1, latency: 0, prepared: true), time: 1)))
         #expect(work.contains(.play(index: 1, video: true)))
         #expect(

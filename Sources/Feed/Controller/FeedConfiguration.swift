@@ -49,6 +49,9 @@ public struct FeedConfiguration: Sendable {
     /// active item was under 1.5 s) and the sweep's 1 s dwells started late: 537 loaders per 1000 against 90 with
     /// 0.75 s for both.
     public var preparedFetchAbove = 0.75
+    /// When the prepared item's first pictures go before the on-screen item's read-ahead although it holds less
+    /// than ``preparedFetchAbove``: on a link too slow for it to get there before the expected swipe (``SwipeShare``).
+    public var swipeShare = SwipeShare()
     /// Seconds of media the active item fetches ahead of its playhead (its `preferredForwardBufferDuration`; 0:
     /// the player's automatic 30 s). Short videos are often left after a few seconds: what was fetched past that
     /// point is waste, so the feed keeps this short, above `activeBufferTarget`: 4 s against 8 s took the waste

@@ -22,6 +22,16 @@ public struct FeedEvent: Sendable, Equatable {
         }
     }
 
+    /// What an item's cell shows (``Kind/picture(index:shows:)``).
+    public enum Picture: String, Sendable, Equatable, CaseIterable {
+        /// Its player's first frame (a video's decoded first picture, an image).
+        case firstFrame
+        /// Its poster: a stand-in made small by the poster pipeline, until its player has a frame.
+        case poster
+        /// Nothing: an empty cell.
+        case nothing
+    }
+
     public enum Kind: Sendable, Equatable {
         /// The item came on screen (scrolled to).
         case visible(index: Int)
@@ -62,6 +72,9 @@ public struct FeedEvent: Sendable, Equatable {
         case pageFailed(index: Int, error: String)
         /// The page source has no more entries after `index - 1`.
         case pagesEnded(index: Int)
+        /// What the item's cell shows as it becomes active (its first frame, its poster, or nothing), and again
+        /// when its poster comes while it shows nothing.
+        case picture(index: Int, shows: Picture)
     }
 
     public var kind: Kind
@@ -97,6 +110,7 @@ public struct FeedEvent: Sendable, Equatable {
         case .page: return "feed.page"
         case .pageFailed: return "feed.pageFailed"
         case .pagesEnded: return "feed.pagesEnded"
+        case .picture: return "feed.picture"
         }
     }
 
@@ -108,7 +122,7 @@ public struct FeedEvent: Sendable, Equatable {
             .stall(let index, _, _),
             .failed(let index, _), .poolAcquire(_, let index, _), .poolRelease(_, let index),
             .trimmed(let index, _), .poster(let index, _, _), .rendition(let index, _), .pageRequested(let index),
-            .page(let index, _), .pageFailed(let index, _), .pagesEnded(let index):
+            .page(let index, _), .pageFailed(let index, _), .pagesEnded(let index), .picture(let index, _):
             return index
         }
     }

@@ -76,6 +76,7 @@ extension FeedState {
         slot.stalledSince = nil
         slots[index] = slot
         emit(.active(index: index, prepared: slot.activatedPrepared, hasFrame: slot.activatedWithFrame))
+        showPicture(index)
         if RemoteLoading.isRemote(entries[index].url) {
             if linkClaimed { work.append(.releaseLink(.active)) }
             work.append(.claimLink(.active))
@@ -95,6 +96,7 @@ extension FeedState {
     mutating func deactivate(_ index: Int) {
         guard var slot = slots[index], let since = slot.activatedAt else { return }
         summary.watchedSeconds += now - since
+        recordDwell(now - since)
         recordPlayed(index, bytes: bytesPlayed(index, slot, slot.playerIndex.flatMap { _ in facts[index] }))
         if let stalled = slot.stalledSince {
             summary.stallSeconds += now - stalled

@@ -111,7 +111,8 @@ extension FeedState {
         let activePlays = active.map { activeHoldsEnough($0, sharing: sharing) } ?? true
         for (index, slot) in slots.sorted(by: { $0.key < $1.key })
         where index != active && slot.activatedAt == nil && slot.playerIndex != nil {
-            let starting = activePlays && !canStart(slot, facts[index] ?? ItemFacts())
+            let starting =
+                activePlays && !canStart(slot, facts[index] ?? ItemFacts()) || lendsEarly(index, slot)
             if starting && RemoteLoading.isRemote(entries[index].url) { preparing = true }
             setPriority(index, starting ? .playback : .prefetch)
         }

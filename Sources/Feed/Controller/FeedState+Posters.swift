@@ -1,5 +1,9 @@
-/// Posters (decisions): every item in the prefetch window gets one, the item on screen first; items leaving the
-/// window stop waiting for theirs (the pipeline stops the work when nobody else waits).
+import Loading
+
+/// Posters (decisions): every item in the prefetch window read over a link gets one, the item on screen first;
+/// items leaving the window stop waiting for theirs (the pipeline stops the work when nobody else waits). A local
+/// file gets none: its player shows its first frame as soon as a poster of it could be made, and making one took
+/// the CPU from the players (a feed of Media/'s clips, 0.5 s dwells, lost first frames to it).
 extension FeedState {
     mutating func updatePosters(visible: Int) {
         guard posters else { return }
@@ -8,7 +12,7 @@ extension FeedState {
             posterSlots[visible, default: PosterSlot()].visibleAt = now
             posterSlots[visible]?.reported = false
         }
-        let wanted = [visible] + planner.ranked()
+        let wanted = ([visible] + planner.ranked()).filter { RemoteLoading.isRemote(entries[$0].url) }
         for (index, slot) in posterSlots.sorted(by: { $0.key < $1.key }) where !wanted.contains(index) {
             if slot.requested { work.append(.cancelPoster(index: index)) }
             posterSlots[index] = nil
@@ -25,6 +29,7 @@ extension FeedState {
         posterSlots[index]?.requested = false
         posterSlots[index]?.ready = now
         summary.postersReady += 1
+        posterShown(index)
         if posterSlots[index]?.visibleAt != nil { reportPoster(index, fromCache: fromCache) }
     }
 

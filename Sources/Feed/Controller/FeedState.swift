@@ -38,6 +38,10 @@ struct FeedState {
         var looped = false
         /// Waiting for a free player (to prepare or play it).
         var waitsForPlayer = false
+        /// The bytes its first pictures need from its start, once its player's header told (``ItemFacts``).
+        var firstPicturesBytes: Int64?
+        /// What its cell shows since it became active (``FeedEvent/Picture``).
+        var picture: FeedEvent.Picture?
     }
 
     /// An item's poster: asked for, ready, and when the item came on screen.
@@ -116,6 +120,11 @@ struct FeedState {
     var linkClaimed = false
     /// Held while a prepared item has the link to itself (``updatePreparedPriority()``).
     var preparedClaimed = false
+    /// The prepared item whose first pictures go before the on-screen item's read-ahead (``SwipeShare``), until
+    /// its frame shows; and the latest dwells (seconds on an item before the next scroll), at most
+    /// ``SwipeShare/dwellMemory``.
+    var lendingEarly: Int?
+    var dwells: [Double] = []
     var lastMemorySample = -Double.infinity
     /// When the feed last handed freed heap back over its budget, and whether that is under way.
     var lastMemoryRelease = -Double.infinity

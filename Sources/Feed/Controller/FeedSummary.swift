@@ -48,6 +48,10 @@ public struct FeedSummary: Sendable, Equatable {
     /// Of ``bytesFetched``: those of items that were never active (prefetched or prepared, then left). The rest of
     /// the waste is what watched items fetched past where they were left.
     public var bytesFetchedUnwatched: Int64 = 0
+    /// Swipes (activations after the feed's first) whose cell showed nothing at all as the item became active:
+    /// neither its first frame nor its poster (``FeedEvent/Picture/nothing``); and those that showed its poster.
+    public var blankSwipes = 0
+    public var posterSwipes = 0
     /// Items that became active and did not start (play, or show an image) within the spinner's delay, or failed:
     /// the user waited, with a spinner over a still frame or an empty cell.
     public var loaderImpressions = 0

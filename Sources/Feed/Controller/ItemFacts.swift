@@ -14,6 +14,12 @@ struct ItemFacts: Sendable, Equatable {
     /// The byte offset of the playhead, and the resource's length, by its byte timeline (nil: not known).
     var playedOffset: Int64?
     var totalLength: Int64?
+    /// The byte offset of the media at ``firstPicturesSeconds`` from the start (nil: its header not read yet): what
+    /// its first pictures need.
+    var firstPicturesBytes: Int64?
+
+    /// The media from the start whose bytes a first picture needs (``PrefetchPolicy/inactiveVideoSeconds``).
+    static let firstPicturesSeconds = 0.2
 
     init(
         position: Double = 0, duration: Double = .infinity, heldEndAtPosition: Double? = nil,
@@ -42,6 +48,7 @@ struct ItemFacts: Sendable, Equatable {
             position: position, duration: duration.isNumeric ? duration.seconds : .infinity,
             heldEndAtPosition: heldEnd(from: position), heldEndFromStart: heldEnd(from: 0),
             playedOffset: timeline?.offset(atSeconds: position), totalLength: timeline?.totalLength)
+        firstPicturesBytes = timeline?.offset(atSeconds: Self.firstPicturesSeconds)
     }
 
     /// What it holds ahead of its playhead: seconds of media, and whether that reaches its end (nil: no loaded

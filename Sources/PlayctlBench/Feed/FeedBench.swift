@@ -16,7 +16,9 @@ import PlaybackTesting
 ///    the prefetches cost the item on screen.
 /// 3. **Waste and rebuffering**: a trace with a 14 s median dwell, in real time at 8 Mbit/s.
 /// 4. **Loader impressions on the 3G-like link** (1.6 Mbit/s): trace 1 again, playctl against the naive baseline.
-/// 5. **Soak** (``FeedSoak``, first, so that the process's peak memory is the feed's): 1000 short swipes over the
+/// 5. **Weak link** (``WeakLinkBench``): 35 swipes with 1.5 s dwells at 2 Mbit/s, playctl against mpv, and playctl
+///    with renditions.
+/// 6. **Soak** (``FeedSoak``, first, so that the process's peak memory is the feed's): 1000 short swipes over the
 ///    simulated network under a manual clock.
 public struct FeedBench: Sendable {
     /// The naive baseline: no prefetch budget (only the item on screen loads), no prepared next item, a pool of 2
@@ -45,6 +47,7 @@ public struct FeedBench: Sendable {
     public enum Part: String, Sendable, CaseIterable {
         case soak, swipe, jump, waste
         case cellular = "3g"
+        case weak
     }
 
     /// The feed folder of the served media (nil: `feed`).
@@ -55,10 +58,13 @@ public struct FeedBench: Sendable {
     public var wasteSwipes: Int
     public var soakSwipes: Int
     public var seed: UInt64
+    /// Swipes of the weak-link trace: `--swipes` when given, else 35.
+    public var weakSwipes: Int
 
     public init(folder: String?, swipes: Int?, wasteSwipes: Int?, soakSwipes: Int?, seed: UInt64?) {
         self.folder = folder
         self.swipes = swipes ?? Self.defaultSwipes
+        weakSwipes = swipes ?? WeakLinkBench.defaultSwipes
         self.wasteSwipes = wasteSwipes ?? Self.defaultWasteSwipes
         self.soakSwipes = soakSwipes ?? Self.defaultSoakSwipes
         self.seed = seed ?? Self.defaultSeed
@@ -88,7 +94,7 @@ public struct FeedBench: Sendable {
         let media = try FeedMedia.load(folder)
         let tools = try BenchTools.find(progress: progress)
         let mpv = tools.mpv ?? "mpv"
-        if tools.mpv == nil, !parts.isDisjoint(with: [.swipe, .jump]) {
+        if tools.mpv == nil, !parts.isDisjoint(with: [.swipe, .jump, .weak]) {
             throw .failed("mpv is not installed: bench --feed compares against it")
         }
         let quiet = LinkQuiet.find(shaped: TestHTTPServer.isShaped)
@@ -153,6 +159,11 @@ public struct FeedBench: Sendable {
                 report.cellular.append(
                     await FeedReplay.run(name, trace: trace, entries: entries3G, configuration: configuration))
             }
+        }
+        if parts.contains(.weak) {
+            let weak = WeakLinkBench(seed: seed, swipes: weakSwipes, renditions: folder == nil)
+            report.weak = try await weak.run(
+                media: media, mpv: mpv, quiet: quiet, progress: progress)
         }
         report.busyWaits = quiet.busyWaits
         report.loadAverage = (loadBefore, LoadAverage.oneMinute())

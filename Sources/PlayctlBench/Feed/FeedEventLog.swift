@@ -31,6 +31,10 @@ final class FeedEventLog: Sendable {
                 record.steps[record.steps.count - 1].prepared = prepared
                 record.steps[record.steps.count - 1].hadFrame = hasFrame
             }
+        case .picture(let index, let shows):
+            if record.steps.last?.index == index && record.steps[record.steps.count - 1].picture == nil {
+                record.steps[record.steps.count - 1].picture = shows
+            }
         case .firstFrame(let index, let latency, _):
             if record.steps.last?.index == index && record.steps[record.steps.count - 1].latency == nil {
                 record.steps[record.steps.count - 1].latency = latency

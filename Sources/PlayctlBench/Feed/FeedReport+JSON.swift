@@ -36,6 +36,7 @@ extension FeedReport {
             ("competition", .array(competition.map(Self.json))),
             ("waste", waste.map(Self.json) ?? .null),
             ("cellular", .array(cellular.map(Self.json))),
+            ("weak", .array(weak.map(Self.json))),
         ]
         fields += runs
         fields.append(("soak", soak.map(Self.json) ?? .null))
@@ -66,6 +67,7 @@ extension FeedReport {
             ("seconds", .double(run.seconds)),
             ("failures", .int(run.failures)),
             ("linkClaimed", run.linkClaimed.map(JSONValue.double) ?? .null),
+            ("bytesOnWire", run.bytesOnWire.map { .int(Int($0)) } ?? .null),
         ]
         for selection in SwipeRun.Selection.allCases {
             fields.append((selection.rawValue, json(run.latencies(selection))))
@@ -81,6 +83,7 @@ extension FeedReport {
                             ("prepared", .bool(swipe.prepared)), ("hadFrame", .bool(swipe.hadFrame)),
                             ("dwell", .double(swipe.dwell)),
                             ("otherBytes", swipe.otherBytes.map { .int(Int($0)) } ?? .null),
+                            ("picture", swipe.picture.map { .string($0.rawValue) } ?? .null),
                         ])
                     })
             ))
@@ -106,6 +109,7 @@ extension FeedReport {
             ("bytesFetchedUnwatched", .int(Int(summary.bytesFetchedUnwatched))),
             ("wasteRatio", .double(summary.wasteRatio)),
             ("loaderImpressions", .int(summary.loaderImpressions)),
+            ("blankSwipes", .int(summary.blankSwipes)), ("posterSwipes", .int(summary.posterSwipes)),
             ("loaderImpressionsPer1000", .double(summary.loaderImpressionsPer1000)),
             ("failures", .int(summary.failures)),
             ("prefetchesStarted", .int(summary.prefetchesStarted)),

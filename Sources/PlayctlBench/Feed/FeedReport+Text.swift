@@ -10,6 +10,7 @@ extension FeedReport {
         lines += competitionSection
         lines += wasteSection
         lines += cellularSection
+        lines += weakSection
         lines += soakSection
         let targets = self.targets
         lines += ["", "Targets: \(targets.filter(\.met).count) of \(targets.count) met"]

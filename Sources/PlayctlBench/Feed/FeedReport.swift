@@ -38,6 +38,8 @@ public struct FeedReport: Sendable {
     public var cellular: [SwipeRun] = []
     /// The feed the 3G trace scrolled (``FeedMedia/cellularFolder`` unless `--file` named one).
     public var cellularMedia: FeedMedia?
+    /// The weak-link trace over 2 Mbit/s: playctl, mpv --prefetch-playlist=yes, playctl with renditions.
+    public var weak: [SwipeRun] = []
     public var soak: FeedSoakReport?
     /// Waits for an idle link that gave up (another process kept it busy).
     public var busyWaits = 0
@@ -93,6 +95,7 @@ public struct FeedReport: Sendable {
                 name: "loader impressions per 1000 items at 1.6 Mbit/s over the naive baseline's",
                 value: impressionsRatio, bound: Self.impressionsBound, unit: .ratio),
         ]
+        targets += weakTargets
         if let soak {
             targets += [
                 FeedTarget(

@@ -16,6 +16,8 @@ public struct SwipeRun: Sendable {
         public var dwell: Double
         /// Bytes of other items that reached the cache between the swipe and the first frame (trace 2 only).
         public var otherBytes: Int64?
+        /// playctl: what the cell showed as the item became active (`feed.picture`); nil for mpv.
+        public var picture: FeedEvent.Picture?
     }
 
     /// Which swipes a figure covers.
@@ -35,6 +37,8 @@ public struct SwipeRun: Sendable {
     public var seconds = 0.0
     /// Items that failed to load.
     public var failures = 0
+    /// What the server sent on the run's port during the run, from its access log (the weak-link trace only).
+    public var bytesOnWire: Int64?
 
     public init(name: String) {
         self.name = name

@@ -1,7 +1,7 @@
 import CommandLineKit
 
 /// `playctl feed MANIFEST [--swipes N] [--dwell SEC] [--seed S] [--script FILE] [--network PROFILE] [--pool N]
-/// [--estimate BPS] [--json] [--no-audio] [--cache-dir DIR --cache-size BYTES]`: what it accepts. It runs in `Commands/Feed/`.
+/// [--estimate BPS] [--json] [--no-audio] [--no-posters] [--cache-dir DIR --cache-size BYTES]`: what it accepts. It runs in `Commands/Feed/`.
 struct FeedCommand: ParsableCommand {
     /// `--network`: what the link is like, as the platform would report it (the Feed module's `NetworkProfile`).
     enum Network: String, CaseIterable, ArgumentValue {
@@ -109,6 +109,12 @@ struct FeedCommand: ParsableCommand {
     @Flag(name: "json", help: "Print every feed event as JSON Lines as it happens, then one feed.summary object.")
     var printsJSON: Bool
     @Flag(help: "The players decode no audio.") var noAudio: Bool
+    @Flag(
+        help: """
+            Make no posters. By default every http(s) item around the one on screen gets a 180x320 poster (its \
+            first keyframe decoded small, or its image), the stand-in its cell shows until its player has a frame.
+            """)
+    var noPosters: Bool
     /// Where the bytes of http(s) entries are cached.
     var cache = CacheOptions()
 
@@ -116,6 +122,8 @@ struct FeedCommand: ParsableCommand {
     var scroll: Scroll {
         script.map(Scroll.script) ?? .generated(swipes: swipes, dwell: dwell, seed: UInt64(seed))
     }
+    /// The posters' size, width and height (nil with `--no-posters`).
+    var posterSize: (width: Int, height: Int)? { noPosters ? nil : (180, 320) }
     /// Whether the players decode audio (not with `--no-audio`).
     var audio: Bool { !noAudio }
 }

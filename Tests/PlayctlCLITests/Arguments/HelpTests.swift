@@ -67,7 +67,7 @@ struct HelpTests {
             try usage("feed")
                 == "playctl feed MANIFEST [--swipes N | --script FILE] [--dwell SEC] [--seed S] "
                 + "[--network unconstrained|cellular|constrained] [--pool N] [--estimate BPS] [--timeline OUT.svg] "
-                + "[--json] [--no-audio] [--cache-dir DIR] [--cache-size BYTES]")
+                + "[--json] [--no-audio] [--no-posters] [--cache-dir DIR] [--cache-size BYTES]")
     }
 
     @Test func usageShowsOptionalVariadicAndAtMostOne() throws {

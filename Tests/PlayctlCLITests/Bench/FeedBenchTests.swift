@@ -82,7 +82,9 @@ struct FeedBenchTests {
             names("swipe") == ["playctl", "naive", "mpv --prefetch-playlist=yes", "mpv --prefetch-playlist=no"])
         #expect(names("competition") == ["playctl", "naive", "mpv --prefetch-playlist=no"])
         #expect(names("cellular") == ["playctl", "naive"])
-        for key in ["swipe", "competition", "cellular"] {
+        // The weak-link trace on another folder than the feed: no renditions run.
+        #expect(names("weak") == ["playctl", "mpv --prefetch-playlist=yes"])
+        for key in ["swipe", "competition", "cellular", "weak"] {
             for run in report[key]?.arrayValue ?? [] {
                 let name = run["name"]?.stringValue ?? "?"
                 #expect(run["swipes"]?.arrayValue?.count == 3, "\(key) \(name)")
@@ -101,8 +103,9 @@ struct FeedBenchTests {
         #expect(
             targets.compactMap { $0["key"]?.stringValue } == [
                 "preparedFirstFrameP95", "coldFirstFrameP95OverMPV", "prefetchCompetitionP95Ratio", "wasteRatio",
-                "rebufferRatio", "loaderImpressionsOverNaive", "soakPeakResidentBytes", "soakResidentGrowthBytes",
-                "soakExtraDescriptors", "soakExtraThreads",
+                "rebufferRatio", "loaderImpressionsOverNaive", "weakBlankSwipes", "weakPreparedFirstFrameP95",
+                "weakRenditionsPreparedFirstFrameP95", "weakRenditionsRebufferRatio", "weakRenditionsBytesOverMPV",
+                "soakPeakResidentBytes", "soakResidentGrowthBytes", "soakExtraDescriptors", "soakExtraThreads",
             ])
         for target in targets {
             #expect(target["target"]?.doubleValue != nil && target["met"]?.boolValue != nil, "\(target)")

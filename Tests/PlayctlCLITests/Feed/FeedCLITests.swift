@@ -13,8 +13,8 @@ struct FeedCLITests {
     static let eventNames: Set<String> = [
         "feed.visible", "feed.active", "feed.prefetch", "feed.prepared", "feed.firstFrame", "feed.started",
         "feed.stall",
-        "feed.failed", "pool.acquire", "pool.release", "feed.trimmed", "feed.rendition", "feed.pageRequested",
-        "feed.page", "feed.pageFailed", "feed.pagesEnded",
+        "feed.failed", "pool.acquire", "pool.release", "feed.trimmed", "feed.rendition", "feed.poster",
+        "feed.picture", "feed.pageRequested", "feed.page", "feed.pageFailed", "feed.pagesEnded",
     ]
 
     static func events(_ result: CLIProcess.Result) throws -> [JSONValue] {
@@ -47,6 +47,12 @@ struct FeedCLITests {
         #expect(indices("feed.visible").count == swipes + 1, sourceLocation: sourceLocation)
         #expect(indices("feed.active") == indices("feed.visible"), sourceLocation: sourceLocation)
         #expect(Set(indices("feed.firstFrame")) == Set(indices("feed.active")), sourceLocation: sourceLocation)
+        // What each cell showed as it became active; the swipes that showed nothing, counted.
+        #expect(Set(indices("feed.picture")) == Set(indices("feed.active")), sourceLocation: sourceLocation)
+        let blank = events.filter { $0["event"]?.stringValue == "feed.picture" }.dropFirst().filter {
+            $0["picture"]?.stringValue == "nothing"
+        }
+        #expect(summary["blankSwipes"]?.intValue == blank.count, sourceLocation: sourceLocation)
         #expect(summary["firstFrame"]?["count"]?.intValue == swipes + 1, sourceLocation: sourceLocation)
         #expect(summary["failures"]?.intValue == 0, sourceLocation: sourceLocation)
         for key in ["rebufferRatio", "wasteRatio", "loaderImpressionsPer1000", "watchedSeconds", "stallSeconds"] {

@@ -61,6 +61,7 @@ extension FeedCommand: PlayctlCommand {
         var configuration = FeedConfiguration()
         configuration.poolSize = poolSize
         configuration.audio = audio
+        configuration.posterSize = posterSize
         switch network {
         case .unconstrained: configuration.profile = .unconstrained
         case .cellular: configuration.profile = .cellular

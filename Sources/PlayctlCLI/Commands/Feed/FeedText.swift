@@ -80,6 +80,7 @@ struct FeedText {
             "  first frame   " + Self.latencies(s.firstFrame),
             "    prepared    " + Self.latencies(s.preparedFirstFrame),
             "    cold        " + Self.latencies(s.coldFirstFrame),
+            "  at the swipe  \(Self.count(s.blankSwipes, "swipe")) showed nothing, \(s.posterSwipes) a poster",
             "  start         " + Self.latencies(s.start) + " (playing, or an image shown)",
             "    prepared    " + Self.latencies(s.preparedStart),
             "  stalls        \(s.stalls), \(String(format: "%.3f", s.stallSeconds)) s of "

@@ -1,0 +1,111 @@
+import Feed
+import Foundation
+import PlaybackTesting
+import Streaming
+
+/// `bench --feed`'s weak-link part (`--parts weak`): a trace of 35 swipes with 1.5 s dwells over the 2 Mbit/s port,
+/// (`--swipes` when given) replayed in one run by playctl on the feed's clips alone (2-5 Mbit/s: above the link's rate), by mpv
+/// `--prefetch-playlist=yes` on the same URLs, and by playctl again with renditions: each clip listed with a 500 kbit/s
+/// (`feed-3g/`) and a 1.5 Mbit/s (`feed-mid/`) copy beside it (scripts/make-feed-media.sh makes them), chosen by
+/// the feed from its own estimate (a fresh one per run, so no run starts from another's). playctl runs with posters
+/// on, as `playctl feed` does by default. The renditions run only on the default feed (`--file` names another). Bytes are counted at the server: what nginx sent on the port during each
+/// run, from its access log, as the shaper carried them.
+struct WeakLinkBench: Sendable {
+    static let link = TestHTTPServer.Link.mbit2
+    static let defaultSwipes = 35
+    /// ~1.5 s on each item (1.26 to 1.78 s).
+    static let dwell = SwipeTrace.Dwell.around(median: 1.5, spread: 0.25)
+    /// The renditions beside each clip: scripts/make-feed-media.sh's folders.
+    static let lowFolder = FeedMedia.cellularFolder
+    static let midFolder = "feed-mid"
+    static let lowBitRate = 500_000
+    static let midBitRate = 1_500_000
+    /// The poster size playctl's runs ask for (`playctl feed`'s default).
+    static let posterSize = (width: 180, height: 320)
+
+    var seed: UInt64
+    var swipes = defaultSwipes
+    /// Whether the run with renditions runs (their folders are the default feed's).
+    var renditions = true
+
+    /// The trace, over `items` items.
+    func trace(items: Int) -> SwipeTrace {
+        SwipeTrace(seed: seed &+ 4, swipes: swipes, items: items, dwell: Self.dwell)
+    }
+
+    /// The feed's configuration for a run: the defaults, posters on, a fresh estimate.
+    static func configuration() -> FeedConfiguration {
+        var configuration = FeedConfiguration()
+        configuration.posterSize = posterSize
+        configuration.bandwidthEstimate = SharedBandwidthEstimate()
+        return configuration
+    }
+
+    /// `media`'s entries under `base`; with `renditions`, each video listing its 500 kbit/s and 1.5 Mbit/s copies and
+    /// itself (its bit rate by its size and duration).
+    static func entries(_ media: FeedMedia, base: String, renditions: Bool) -> [FeedEntry] {
+        let plain = media.entries(base: base)
+        guard renditions else { return plain }
+        return zip(media.files, plain).map { file, entry in
+            guard file.kind == .video, let duration = file.duration, duration > 0 else { return entry }
+            let full = Int(Double(file.bytes) * 8 / duration)
+            return FeedEntry(
+                url: entry.url, kind: .video, duration: duration,
+                renditions: [
+                    ProgressiveRendition(
+                        url: "\(base)/\(lowFolder)/\(file.name)", bitrate: lowBitRate, width: 640, height: 360),
+                    ProgressiveRendition(
+                        url: "\(base)/\(midFolder)/\(file.name)", bitrate: midBitRate, width: 1280, height: 720),
+                    ProgressiveRendition(
+                        url: entry.url, bitrate: full, width: file.width, height: file.height, byteSize: file.bytes),
+                ])
+        }
+    }
+
+    /// Runs playctl, mpv, and playctl with renditions, in that order, saying each on `progress`.
+    /// - Throws: `BenchFailure` when a rendition folder is missing or mpv fails.
+    func run(
+        media: FeedMedia, mpv: String, quiet: LinkQuiet, progress: @escaping @Sendable (String) -> Void
+    ) async throws(BenchFailure) -> [SwipeRun] {
+        for folder in [Self.lowFolder, Self.midFolder] where renditions {
+            let low = try FeedMedia.load(folder)
+            guard low.files.map(\.name) == media.files.map(\.name) else {
+                throw .failed("\(low.directory) does not hold the feed's files: run \(FeedMedia.makeScript)")
+            }
+        }
+        let trace = trace(items: media.files.count)
+        let base = FeedBench.base(Self.link)
+        let log = AccessLog.current
+        var runs: [SwipeRun] = []
+        for renditions in [false, true] where !renditions || self.renditions {
+            let name = renditions ? "playctl, renditions" : "playctl"
+            progress("weak-link trace over 2 Mbit/s, 1.5 s dwells: \(name), \(swipes) swipes")
+            quiet.wait()
+            let mark = log?.mark()
+            var run = await FeedReplay.run(
+                name, trace: trace, entries: Self.entries(media, base: base, renditions: renditions),
+                configuration: Self.configuration())
+            run.bytesOnWire = await Self.bytesSent(log, since: mark)
+            runs.append(run)
+            guard !renditions else { continue }
+            progress("weak-link trace over 2 Mbit/s, 1.5 s dwells: \(MPVReplay.name(prefetch: true))")
+            quiet.wait()
+            let mpvMark = log?.mark()
+            let urls = media.entries(base: base).map(\.url)
+            var mpvRun = try await FeedBench.onThread { () throws(BenchFailure) in
+                try MPVReplay.run(mpv: mpv, urls: urls, prefetch: true, trace: trace)
+            }
+            mpvRun.bytesOnWire = await Self.bytesSent(log, since: mpvMark)
+            runs.append(mpvRun)
+        }
+        return runs
+    }
+
+    /// What nginx sent on the port since `mark` (nil without a log), once the responses cut off at the run's end
+    /// are logged (a second later).
+    static func bytesSent(_ log: AccessLog?, since mark: UInt64?) async -> Int64? {
+        guard let log, let mark else { return nil }
+        try? await Task.sleep(for: .seconds(1))
+        return log.responses(since: mark, port: link.rawValue).reduce(0) { $0 + $1.bytesSent }
+    }
+}
