@@ -12,7 +12,8 @@
 #                               (tc class change dev lo parent 1: classid 1:30 ...) while it plays
 # Paths: /<file> every file of the media folder (byte ranges, keep-alive, ETag and Last-Modified as nginx sends them),
 #        /noranges/<file> the same without byte ranges, /stall/<file> one byte a second (a stalled connection),
-#        /status/500 an internal server error; a missing file is a 404.
+#        /status/500 an internal server error; a missing file is a 404; /auth/<file> 401 unless the request has
+#        "Authorization: Bearer playctl-test-token".
 # The media folder is .build/http-media: Media/*, plus clips made with ffmpeg (scripts/make-http-media.sh), and the
 # HLS/DASH ladders under /ladder/ (scripts/make-ladder-media.sh; playlists, manifests and segments get MIME types).
 #
@@ -72,6 +73,8 @@ http {
     location = /status/500 { return 500; }
     location /noranges/ { alias $root/; max_ranges 0; }
     location /stall/ { alias $root/; limit_rate 1; }
+    # Request headers: 401 unless the request carries this Authorization (RequestHeaderTests).
+    location /auth/ { alias $root/; if (\$http_authorization != "Bearer playctl-test-token") { return 401; } }
   }
 }
 CONF

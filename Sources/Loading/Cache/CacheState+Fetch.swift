@@ -39,12 +39,13 @@ extension CacheState {
     @discardableResult
     mutating func beginFetch(
         _ url: String, start: Int64, end: Int64?, priority: TransferPriority, transport: any Transport,
-        completion: FetchCompletion? = nil
+        headers: [String: String] = [:], completion: FetchCompletion? = nil
     ) -> FetchID {
         touch(url)
         let id = FetchID(value: nextNumber())
         fetches[id] = FetchRecord(
-            machine: FetchMachine(url: url, start: start, end: end, priority: priority, isAwaited: completion != nil),
+            machine: FetchMachine(
+                url: url, start: start, end: end, priority: priority, isAwaited: completion != nil, headers: headers),
             transport: transport, completion: completion)
         resources[url]?.fetches.append(id)
         statistics.fetchesStarted += 1

@@ -4,6 +4,8 @@ struct ReaderState {
     let transport: any Transport
     /// Playback, or prefetch: a prefetch reader's fetches give way while a player claims the link.
     var priority: TransferPriority
+    /// The HTTP header fields its fetches send.
+    var headers: [String: String] = [:]
     var position: Int64 = 0
     var readAhead: Int64
     /// The version of the resource this reader read (its validator), once it read a byte: it never reads bytes of
@@ -36,12 +38,13 @@ enum ReadAnswer {
 extension CacheState {
     /// Registers a reader of `url` at byte 0.
     mutating func openReader(
-        _ url: String, transport: any Transport, priority: TransferPriority, readAhead: Int64
+        _ url: String, transport: any Transport, priority: TransferPriority, readAhead: Int64,
+        headers: [String: String] = [:]
     ) -> ReaderID {
         touch(url)
         let id = ReaderID(value: nextNumber())
         readers[id] = ReaderState(
-            url: url, transport: transport, priority: priority, readAhead: readAhead,
+            url: url, transport: transport, priority: priority, headers: headers, readAhead: readAhead,
             failuresSeen: resources[url]?.failures ?? 0)
         updateInterest(id)
         return id
@@ -136,7 +139,9 @@ extension CacheState {
         let bound = reader.fetchLimit.map { $0 > position ? $0 : position + reader.readAhead }
         let end = [nextHeld, bound].compactMap { $0 }.min()
         resources[reader.url]?.failure = nil
-        beginFetch(reader.url, start: position, end: end, priority: reader.priority, transport: reader.transport)
+        beginFetch(
+            reader.url, start: position, end: end, priority: reader.priority, transport: reader.transport,
+            headers: reader.headers)
         return nil
     }
 
@@ -151,7 +156,8 @@ extension CacheState {
         }
         if resource.fetches.isEmpty {
             beginFetch(
-                reader.url, start: reader.position, end: nil, priority: reader.priority, transport: reader.transport)
+                reader.url, start: reader.position, end: nil, priority: reader.priority, transport: reader.transport,
+                headers: reader.headers)
         }
         return (false, nil, changes)
     }

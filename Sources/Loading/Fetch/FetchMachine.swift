@@ -30,6 +30,8 @@ struct FetchMachine: Equatable {
     let basePriority: TransferPriority
     /// Whether someone waits for how it ends (a prefetch): such a fetch goes on without readers.
     let isAwaited: Bool
+    /// The HTTP header fields its transfers send.
+    let headers: [String: String]
     private(set) var priority: TransferPriority
     /// The next byte it will write.
     private(set) var position: Int64
@@ -47,8 +49,12 @@ struct FetchMachine: Equatable {
     /// A failure decided here (a range or version the server would not give), reported when the transfer ends.
     private(set) var refusal: MediaError?
 
-    init(url: String, start: Int64, end: Int64?, priority: TransferPriority, isAwaited: Bool) {
+    init(
+        url: String, start: Int64, end: Int64?, priority: TransferPriority, isAwaited: Bool,
+        headers: [String: String] = [:]
+    ) {
         self.url = url
+        self.headers = headers
         self.start = start
         self.end = end
         self.basePriority = priority
@@ -165,7 +171,8 @@ struct FetchMachine: Equatable {
         transferEnd = bound
         return [
             .startTransfer(
-                TransferRequest(url: url, start: position, end: bound, validator: validator, priority: priority))
+                TransferRequest(
+                    url: url, start: position, end: bound, validator: validator, priority: priority, headers: headers))
         ]
     }
 

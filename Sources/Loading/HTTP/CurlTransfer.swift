@@ -69,10 +69,12 @@ final class CurlTransfer: TransferHandle, @unchecked Sendable {
             let end = request.end.map { String($0 - 1) } ?? ""
             _ = playctl_curl_set_string(easy, CURLOPT_RANGE, "\(request.start)-\(end)")
         }
+        var lines = HTTPHeaderFields.lines(defaults: configuration.headers, request: request.headers)
         if let validator = request.validator, let value = validator.etag ?? validator.lastModified {
-            requestHeaders = curl_slist_append(nil, "If-Range: \(value)")
-            _ = playctl_curl_set_list(easy, CURLOPT_HTTPHEADER, requestHeaders)
+            lines.append("If-Range: \(value)")
         }
+        for line in lines { requestHeaders = curl_slist_append(requestHeaders, line) }
+        if requestHeaders != nil { _ = playctl_curl_set_list(easy, CURLOPT_HTTPHEADER, requestHeaders) }
         _ = playctl_curl_set_data_callback(easy, CURLOPT_HEADERFUNCTION, curlHeader)
         _ = playctl_curl_set_pointer(easy, CURLOPT_HEADERDATA, context)
         _ = playctl_curl_set_data_callback(easy, CURLOPT_WRITEFUNCTION, curlWrite)

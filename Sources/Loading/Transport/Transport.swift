@@ -22,16 +22,20 @@ public struct TransferRequest: Sendable, Equatable {
     /// only if the resource is unchanged (`If-Range`).
     public var validator: ResourceValidator?
     public var priority: TransferPriority
+    /// HTTP header fields sent with the request, beside the loader's own (``HTTPLoader/Configuration/headers``);
+    /// a field named here replaces the loader's of that name. Never logged, nor put in an error or event.
+    public var headers: [String: String]
 
     public init(
         url: String, start: Int64 = 0, end: Int64? = nil, validator: ResourceValidator? = nil,
-        priority: TransferPriority = .playback
+        priority: TransferPriority = .playback, headers: [String: String] = [:]
     ) {
         self.url = url
         self.start = start
         self.end = end
         self.validator = validator
         self.priority = priority
+        self.headers = headers
     }
 
     /// Whether it asks for a byte range rather than the whole resource.

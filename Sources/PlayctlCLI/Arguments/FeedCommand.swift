@@ -109,6 +109,8 @@ struct FeedCommand: ParsableCommand {
     @Flag(help: "The players decode no audio.") var noAudio: Bool
     /// Where the bytes of http(s) entries are cached.
     var cache = CacheOptions()
+    /// `--header`: HTTP header fields sent for every http(s) entry and manifest.
+    var request = RequestOptions()
 
     /// Generated, or a script's.
     var scroll: Scroll {

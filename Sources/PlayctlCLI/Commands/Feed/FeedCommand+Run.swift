@@ -28,7 +28,7 @@ extension FeedCommand: PlayctlCommand {
         }
         var feedRun = FeedRun(
             manifest: manifest, scroll: scroll, configuration: configuration,
-            loading: try MediaLocation.loading(cache: cache), json: printsJSON)
+            loading: try MediaLocation.loading(cache: cache, headers: request.headers), json: printsJSON)
         feedRun.timeline = timelinePath.map { _ in TimelineRecorder() }
         feedRun.progress = .onStandardError(json: printsJSON)
         try output.flush()
