@@ -13,7 +13,8 @@
 # Paths: /<file> every file of the media folder (byte ranges, keep-alive, ETag and Last-Modified as nginx sends them),
 #        /noranges/<file> the same without byte ranges, /stall/<file> one byte a second (a stalled connection),
 #        /status/500 an internal server error; a missing file is a 404; /auth/<file> 401 unless the request has
-#        "Authorization: Bearer playctl-test-token".
+#        "Authorization: Bearer playctl-test-token"; /cache/no-cache/<file>, /cache/max-age/<file> (60 s) and
+#        /cache/no-store/<file> with those Cache-Control fields.
 # The media folder is .build/http-media: Media/*, plus clips made with ffmpeg (scripts/make-http-media.sh), and the
 # HLS/DASH ladders under /ladder/ (scripts/make-ladder-media.sh; playlists, manifests and segments get MIME types).
 #
@@ -75,6 +76,11 @@ http {
     location /stall/ { alias $root/; limit_rate 1; }
     # Request headers: 401 unless the request carries this Authorization (RequestHeaderTests).
     location /auth/ { alias $root/; if (\$http_authorization != "Bearer playctl-test-token") { return 401; } }
+    # HTTP caching (HTTPCachingTests): the same files with these Cache-Control fields; nginx answers If-None-Match
+    # and If-Modified-Since with 304 by itself.
+    location /cache/no-cache/ { alias $root/; add_header Cache-Control "no-cache"; }
+    location /cache/max-age/ { alias $root/; add_header Cache-Control "max-age=60"; }
+    location /cache/no-store/ { alias $root/; add_header Cache-Control "no-store"; }
   }
 }
 CONF

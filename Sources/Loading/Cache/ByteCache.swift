@@ -66,8 +66,12 @@ public final class ByteCache: @unchecked Sendable {
         /// Bytes readers took, and how many of them were already cached when asked for.
         public var bytesRead: Int64 = 0
         public var bytesReadFromCache: Int64 = 0
-        /// Transfers started.
+        /// Transfers started (revalidations aside).
         public var transfersStarted = 0
+        /// Conditional requests made for held bytes that were stale (or `no-cache`), and how many the server
+        /// confirmed (304: the bytes were kept).
+        public var revalidations = 0
+        public var revalidationsConfirmed = 0
         /// Fetches begun (each brings one span of one resource, through one or more transfers: a pause or a
         /// dropped connection starts another).
         public var fetchesStarted = 0
@@ -156,6 +160,8 @@ public final class ByteCache: @unchecked Sendable {
             case .complete(let completion, let outcome): completion.complete(outcome)
             case .measured(let measurement):
                 for observer in transferObservers.withLock({ Array($0.observers.values) }) { observer(measurement) }
+            case .revalidate(let serial, let request, let transport):
+                _ = transport.start(request, sink: RevalidationReceiver(cache: self, url: request.url, serial: serial))
             }
         }
     }

@@ -190,7 +190,9 @@ extension CacheState {
     mutating func transferHead(_ head: ResponseHead, serial: UInt64, fetch id: FetchID) -> Bool {
         guard fetches[id]?.transfer == serial else { return false }
         step(id, .head(head))
-        return fetches[id]?.machine.refusal == nil
+        let taken = fetches[id]?.machine.refusal == nil
+        if taken, let url = fetches[id]?.machine.url { resources[url]?.validation = .valid }
+        return taken
     }
 
     /// Body bytes of transfer `serial` of `url`.

@@ -76,6 +76,7 @@ extension CacheState {
                     .contentChanged, url: reader.url, operation: .read,
                     reason: "the resource changed on the server after this reader read part of it"))
         }
+        if let gate = freshnessGate(id) { return gate }
         var held = copy(reader.url, at: reader.position, into: buffer)
         if case .onDisk(let key) = held, let loaded, loaded.key == key {
             install(loaded.chunk, key)
@@ -149,6 +150,8 @@ extension CacheState {
     /// fetch from the reader's position is begun when none runs).
     mutating func size(_ id: ReaderID) -> (known: Bool, length: Int64?, seen: UInt64) {
         guard let reader = readers[id] else { return (true, nil, changes) }
+        touch(reader.url)
+        if case .wait(let seen)? = freshnessGate(id) { return (false, nil, seen) }
         let resource = resource(reader.url)
         if let total = resource.totalLength { return (true, total, changes) }
         if resource.head != nil || resource.failure.map({ $0.serial > reader.failuresSeen }) == true {
@@ -167,6 +170,7 @@ extension CacheState {
         guard let reader = readers.removeValue(forKey: id) else { return }
         resources[reader.url]?.readers.removeValue(forKey: id)
         paceFetches(of: reader.url, cancelling: true)
+        useEnded(reader.url)
         evict()
         signal()
     }

@@ -105,4 +105,18 @@ struct ResourceHead: Equatable {
     var totalLength: Int64?
     var validator: ResourceValidator
     var acceptsRanges: Bool
+    /// What the last response said of reuse (nil: nothing, as from a simulated link: reused while held).
+    var caching: CacheDirectives? = nil
+
+    /// Whether `other` says something else worth recording: another length, version or range support, or other
+    /// reuse directives (a new response time alone is not: every range's response has one).
+    func differs(from other: ResourceHead) -> Bool {
+        guard totalLength == other.totalLength, validator == other.validator, acceptsRanges == other.acceptsRanges
+        else { return true }
+        switch (caching, other.caching) {
+        case (nil, nil): return false
+        case (let mine?, let theirs?): return !mine.sameDirectives(as: theirs)
+        default: return true
+        }
+    }
 }

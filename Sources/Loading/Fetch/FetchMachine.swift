@@ -190,7 +190,7 @@ struct FetchMachine: Equatable {
         let known = context.head
         let received = ResourceHead(
             totalLength: head.totalLength ?? known?.totalLength, validator: head.validator,
-            acceptsRanges: head.acceptsRanges)
+            acceptsRanges: head.acceptsRanges, caching: head.caching)
         if let known, !known.validator.isEmpty, !known.validator.matches(head.validator) {
             refusal = MediaError(
                 .contentChanged, url: url, operation: .read,
@@ -203,14 +203,15 @@ struct FetchMachine: Equatable {
                 reason: "asked for bytes from \(requestStart), the server sent the whole file (\(head.status))")
             return [
                 .setHead(
-                    ResourceHead(totalLength: received.totalLength, validator: received.validator, acceptsRanges: false)
-                )
+                    ResourceHead(
+                        totalLength: received.totalLength, validator: received.validator, acceptsRanges: false,
+                        caching: received.caching))
             ]
         }
         answered = true
         // Not a range (a server without ranges answering the first request): the transfer sends the rest.
         if head.status != 206 { transferEnd = nil }
-        if known == nil || known?.totalLength == nil && received.totalLength != nil || known != received {
+        if known.map({ received.differs(from: $0) }) ?? true {
             return [.setHead(received)]
         }
         return []

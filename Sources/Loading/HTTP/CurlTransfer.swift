@@ -73,6 +73,10 @@ final class CurlTransfer: TransferHandle, @unchecked Sendable {
         if let validator = request.validator, let value = validator.etag ?? validator.lastModified {
             lines.append("If-Range: \(value)")
         }
+        if let conditional = request.conditional {
+            if let etag = conditional.etag { lines.append("If-None-Match: \(etag)") }
+            if let date = conditional.lastModified { lines.append("If-Modified-Since: \(date)") }
+        }
         for line in lines { requestHeaders = curl_slist_append(requestHeaders, line) }
         if requestHeaders != nil { _ = playctl_curl_set_list(easy, CURLOPT_HTTPHEADER, requestHeaders) }
         _ = playctl_curl_set_data_callback(easy, CURLOPT_HEADERFUNCTION, curlHeader)
@@ -100,7 +104,9 @@ final class CurlTransfer: TransferHandle, @unchecked Sendable {
         if !trimmed.isEmpty {
             if let colon = trimmed.firstIndex(of: ":") {
                 let name = trimmed[..<colon].lowercased()
-                headers[name] = trimmed[trimmed.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                let value = trimmed[trimmed.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                // A field given on several lines is one list (Cache-Control: no-cache / Cache-Control: max-age=0).
+                headers[name] = headers[name].map { "\($0), \(value)" } ?? value
             }
             return true
         }
@@ -165,9 +171,10 @@ final class CurlTransfer: TransferHandle, @unchecked Sendable {
         }
         let validator = ResourceValidator(etag: headers["etag"], lastModified: headers["last-modified"])
         let ranges = status == 206 || headers["accept-ranges"]?.lowercased() == "bytes"
+        let now = Date().timeIntervalSince1970
         return ResponseHead(
             status: status, start: status == 206 ? start : 0, totalLength: total,
-            validator: validator, acceptsRanges: ranges)
+            validator: validator, acceptsRanges: ranges, caching: CacheDirectives(fields: headers, responseTime: now))
     }
 
     private static func statusText(_ status: Int) -> String {
