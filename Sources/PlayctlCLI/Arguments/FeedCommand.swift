@@ -62,7 +62,8 @@ struct FeedCommand: ParsableCommand {
         help: """
             A JSON file listing the feed's entries ({"entries": [{"url": .., "kind": "video"|"image"}, ..]}, or \
             the array alone; a video may list "renditions": [{"url": .., "bitrate": .., "width": .., "height": \
-            ..}, ..] and plays the one the bandwidth estimate allows), or a folder of media files (sorted by name).
+            ..}, ..] and plays the one the bandwidth estimate allows; an entry may give "headers": {"NAME": \
+            "VALUE", ..}, sent with its requests), or a folder of media files (sorted by name).
             """)
     var manifestPath: String
     @Option(
