@@ -1,12 +1,18 @@
 import Foundation
 
 /// HTTP caching (RFC 9111) over the held bytes: before a reader uses bytes held of a resource, they are checked once
-/// for the current use (from its first reader to the moment none is left): fresh, they are used as they are; stale
+/// for the current use (from its first reader to the moment none has been left for ``useGrace`` seconds): fresh, they are used as they are; stale
 /// (or `no-cache`), the server is asked first with a conditional request (`If-None-Match`, `If-Modified-Since`),
 /// whose 304 refreshes the record and keeps the bytes, and whose other answer (another version) drops them.
 extension CacheState {
     /// The wall clock, in seconds since 1970: HTTP's dates are wall-clock times.
     static func now() -> Double { Date().timeIntervalSince1970 }
+
+    /// Seconds a use outlasts its last reader: readers of one play come one after the other (a probe, then the
+    /// demuxers; an HLS segment's download, then its reader), and a revalidation between them would be a round
+    /// trip in the middle of a play (a live stream's segments, seconds old, are stale at once by the heuristic, and
+    /// each was asked again while playing: LiveStreamTests).
+    static let useGrace: Double = 2
 
     /// What reader `id` must do before it uses bytes held: nothing (nil), wait for a revalidation under way, or
     /// nothing after all when a revalidation failed (the failure is recorded for its reads). A use's first check
@@ -18,7 +24,10 @@ extension CacheState {
         switch resource.validation {
         case .valid: return nil
         case .pending: return .wait(changes)
-        case .unchecked: break
+        case .lapsing(let since) where Self.now() - since < Self.useGrace:
+            resources[reader.url]?.validation = .valid
+            return nil
+        case .unchecked, .lapsing: break
         }
         let url = reader.url
         guard let head = resource.head, let caching = head.caching, !caching.isFresh(at: Self.now()) else {
@@ -88,13 +97,16 @@ extension CacheState {
         signal()
     }
 
-    /// A use ends when the last reader of `url` leaves with no fetch running: the next use checks again, and a
-    /// `no-store` resource's bytes go from memory.
+    /// The last reader of `url` left with no fetch running: the use ends unless another reader comes within
+    /// ``useGrace`` (the next use checks again), and a `no-store` resource's bytes go from memory at once.
     mutating func useEnded(_ url: String) {
         guard let resource = resources[url], resource.readers.isEmpty, resource.fetches.isEmpty else { return }
-        if case .pending = resource.validation { return }
-        resources[url]?.validation = .unchecked
-        if resource.head?.caching?.noStore == true { purge(url) }
+        if resource.head?.caching?.noStore == true {
+            purge(url)
+            resources[url]?.validation = .unchecked
+            return
+        }
+        if resource.validation == .valid { resources[url]?.validation = .lapsing(since: Self.now()) }
     }
 }
 

@@ -43,12 +43,14 @@ struct ResourceRecord {
     static func cost(of url: String) -> Int { 512 + 2 * url.utf8.count }
 }
 
-/// Where a resource's held bytes stand for its current use (from a first reader to the moment none is left): not
-/// looked at yet, being confirmed by the server (the revalidation's transfer serial), or usable.
+/// Where a resource's held bytes stand for its current use (from a first reader to the moment none has been left
+/// for ``CacheState/useGrace`` seconds): not looked at yet, being confirmed by the server (the revalidation's
+/// transfer serial), usable, or usable until the grace after its last reader left (wall-clock seconds) ends.
 enum Validation: Equatable {
     case unchecked
     case pending(UInt64)
     case valid
+    case lapsing(since: Double)
 }
 
 /// A fetch's number in its cache.
