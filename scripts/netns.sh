@@ -14,7 +14,8 @@
 #        /noranges/<file> the same without byte ranges, /stall/<file> one byte a second (a stalled connection),
 #        /status/500 an internal server error; a missing file is a 404; /auth/<file> 401 unless the request has
 #        "Authorization: Bearer playctl-test-token"; /cache/no-cache/<file>, /cache/max-age/<file> (60 s) and
-#        /cache/no-store/<file> with those Cache-Control fields.
+#        /cache/no-store/<file> with those Cache-Control fields; /vary/clip.mp4 b.mp4 for "X-Variant: b", a.mp4
+#        otherwise, with "Vary: X-Variant".
 # The media folder is .build/http-media: Media/*, plus clips made with ffmpeg (scripts/make-http-media.sh), and the
 # HLS/DASH ladders under /ladder/ (scripts/make-ladder-media.sh; playlists, manifests and segments get MIME types).
 #
@@ -81,6 +82,10 @@ http {
     location /cache/no-cache/ { alias $root/; add_header Cache-Control "no-cache"; }
     location /cache/max-age/ { alias $root/; add_header Cache-Control "max-age=60"; }
     location /cache/no-store/ { alias $root/; add_header Cache-Control "no-store"; }
+    # Vary (HTTPCachingTests): /vary/clip.mp4 is b.mp4 for "X-Variant: b", a.mp4 otherwise, with Vary: X-Variant.
+    location = /vary/clip.mp4 { if (\$http_x_variant = "b") { rewrite ^ /vary-b/b.mp4 last; } rewrite ^ /vary-a/a.mp4 last; }
+    location /vary-a/ { internal; alias $root/; add_header Vary X-Variant; }
+    location /vary-b/ { internal; alias $root/; add_header Vary X-Variant; }
   }
 }
 CONF

@@ -161,7 +161,9 @@ public final class ByteCache: @unchecked Sendable {
             case .measured(let measurement):
                 for observer in transferObservers.withLock({ Array($0.observers.values) }) { observer(measurement) }
             case .revalidate(let serial, let request, let transport):
-                _ = transport.start(request, sink: RevalidationReceiver(cache: self, url: request.url, serial: serial))
+                _ = transport.start(
+                    request,
+                    sink: RevalidationReceiver(cache: self, url: request.url, serial: serial, headers: request.headers))
             }
         }
     }

@@ -24,12 +24,19 @@ extension CacheState {
         switch resource.validation {
         case .valid: return nil
         case .pending: return .wait(changes)
-        case .lapsing(let since) where Self.now() - since < Self.useGrace:
+        case .lapsing(let since)
+        where Self.now() - since < Self.useGrace && resource.head?.serves(reader.headers) != false:
             resources[reader.url]?.validation = .valid
             return nil
         case .unchecked, .lapsing: break
         }
         let url = reader.url
+        if let head = resource.head, !head.serves(reader.headers) {
+            // Another variant (the response's Vary names a field whose value differs): not this reader's bytes.
+            if resource.fetches.isEmpty { purge(url) }
+            resources[url]?.validation = .valid
+            return nil
+        }
         guard let head = resource.head, let caching = head.caching, !caching.isFresh(at: Self.now()) else {
             resources[url]?.validation = .valid
             return nil
@@ -53,13 +60,14 @@ extension CacheState {
 
     /// The answer to revalidation `serial` of `url`: a 304 (or the same version) refreshes what the server says of
     /// reuse and keeps the bytes; another version drops them (the readers fetch the new one).
-    mutating func revalidated(_ url: String, serial: UInt64, head: ResponseHead) {
+    mutating func revalidated(_ url: String, serial: UInt64, head: ResponseHead, headers: [String: String]) {
         guard resources[url]?.validation == .pending(serial), let old = resources[url]?.head else { return }
         if head.status == 304 || old.validator.matches(head.validator) && !head.validator.isEmpty {
             var refreshed = old
             if var caching = head.caching {
                 // A 304 carries the fields that changed; what it leaves out stays as stored (RFC 9111 section 4.3.4).
                 if caching.lastModified == nil { caching.lastModified = old.caching?.lastModified }
+                if caching.vary == nil { caching.vary = old.caching?.vary }
                 refreshed.caching = caching
             }
             if head.status == 304 { statistics.revalidationsConfirmed += 1 }
@@ -68,7 +76,8 @@ extension CacheState {
             purge(url)
             resources[url]?.head = ResourceHead(
                 totalLength: head.totalLength, validator: head.validator, acceptsRanges: head.acceptsRanges,
-                caching: head.caching)
+                caching: head.caching,
+                variant: head.caching?.vary.map { CacheDirectives.variant(of: headers, varyingOn: $0) })
             resources[url]?.validation = .valid
         }
         signal()
@@ -116,18 +125,21 @@ final class RevalidationReceiver: TransferSink, @unchecked Sendable {
     let cache: ByteCache
     let url: String
     let serial: UInt64
+    /// The request's header fields (its variant, when the answer is another version).
+    let headers: [String: String]
     /// Set on the transport's thread only.
     private var answered = false
 
-    init(cache: ByteCache, url: String, serial: UInt64) {
+    init(cache: ByteCache, url: String, serial: UInt64, headers: [String: String]) {
         self.cache = cache
+        self.headers = headers
         self.url = url
         self.serial = serial
     }
 
     func transferReceived(head: ResponseHead) -> Bool {
         answered = true
-        cache.withState { $0.revalidated(url, serial: serial, head: head) }
+        cache.withState { $0.revalidated(url, serial: serial, head: head, headers: headers) }
         // A whole new version (a server that ignored the range): not taken here, the readers fetch it.
         return head.status != 200
     }

@@ -190,7 +190,8 @@ struct FetchMachine: Equatable {
         let known = context.head
         let received = ResourceHead(
             totalLength: head.totalLength ?? known?.totalLength, validator: head.validator,
-            acceptsRanges: head.acceptsRanges, caching: head.caching)
+            acceptsRanges: head.acceptsRanges, caching: head.caching,
+            variant: head.caching?.vary.map { CacheDirectives.variant(of: headers, varyingOn: $0) })
         if let known, !known.validator.isEmpty, !known.validator.matches(head.validator) {
             refusal = MediaError(
                 .contentChanged, url: url, operation: .read,
@@ -205,7 +206,7 @@ struct FetchMachine: Equatable {
                 .setHead(
                     ResourceHead(
                         totalLength: received.totalLength, validator: received.validator, acceptsRanges: false,
-                        caching: received.caching))
+                        caching: received.caching, variant: received.variant))
             ]
         }
         answered = true

@@ -23,6 +23,9 @@ public struct CacheDirectives: Sendable, Hashable, Codable {
     public var age: Int?
     /// When the response arrived, in seconds since 1970 (the wall clock).
     public var responseTime: Double
+    /// The request fields `Vary` names, in lower case (`*`: any), nil without one: the response is reused only for
+    /// requests with the same values of those fields (RFC 9111 section 4.1). The values are never stored.
+    public var vary: [String]?
 
     public init(responseTime: Double) { self.responseTime = responseTime }
 
@@ -43,6 +46,18 @@ public struct CacheDirectives: Sendable, Hashable, Codable {
         date = fields["date"].flatMap(HTTPDate.parse)
         lastModified = fields["last-modified"].flatMap(HTTPDate.parse)
         age = fields["age"].flatMap { Int($0.trimmingCharacters(in: [" "])) }
+        vary = fields["vary"].map { value in
+            value.split(separator: ",").map { $0.trimmingCharacters(in: [" ", "\t"]).lowercased() }.filter {
+                !$0.isEmpty
+            }
+        }
+    }
+
+    /// What identifies a request's variant among the fields `vary` names: their values in `headers` (names in any
+    /// case; an absent field counts as such). Kept in memory only.
+    public static func variant(of headers: [String: String], varyingOn vary: [String]) -> String {
+        let lowered = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { $1 })
+        return vary.sorted().map { name in lowered[name].map { "\(name): \($0)" } ?? "\(name)" }.joined(separator: "\n")
     }
 
     /// How long after it was made the response is fresh (RFC 9111 section 4.2.1): `max-age`, else `Expires` less
@@ -69,7 +84,7 @@ public struct CacheDirectives: Sendable, Hashable, Codable {
     /// Whether `other` says the same of reuse (its times aside).
     func sameDirectives(as other: CacheDirectives) -> Bool {
         maxAge == other.maxAge && noCache == other.noCache && noStore == other.noStore
-            && mustRevalidate == other.mustRevalidate
+            && mustRevalidate == other.mustRevalidate && vary == other.vary
     }
 
     /// The directives of a `Cache-Control` value, names in lower case, values unquoted.

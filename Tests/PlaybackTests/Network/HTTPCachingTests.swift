@@ -111,6 +111,20 @@ struct HTTPCachingTests {
         #expect(stats.bytesFetched >= Int64(try MediaFixtures.bytes("b.mp4").count), "\(stats)")
     }
 
+    @Test("Vary: X-Variant: one URL, two variants by a request header, each played from its own bytes")
+    func varyOnRequestHeader() async throws {
+        let cache = ByteCache()
+        let url = TestHTTPServer.url("vary/clip.mp4?vary-\(UUID().uuidString.prefix(8))")
+        for variant in ["a", "b", "a"] {
+            let item = PlayerItem(
+                url: url, headers: ["X-Variant": variant], loading: RemoteLoading(cache: cache))
+            let (md5s, trace, player) = await RemotePlaybackTests.playToEnd(item, audio: false)
+            player.invalidate()
+            #expect(item.status == .readyToPlay, "\(trace.suffix(5))")
+            #expect(md5s == (try MediaFixtures.referenceMD5s("\(variant).mp4")), "variant \(variant)")
+        }
+    }
+
     @Test("no-store: nothing is written to disk; a second run fetches the file again")
     func noStoreNeverOnDisk() async throws {
         let directory = Self.directory()
