@@ -129,6 +129,8 @@ extension CacheState {
                 resources[url] = resource
             }
             if let completion = record.completion { actions.append(.complete(completion, outcome)) }
+            // A fetch with no reader left (a prefetch's) ends its resource's use: a later one checks freshness.
+            useEnded(url)
             signal()
         }
     }

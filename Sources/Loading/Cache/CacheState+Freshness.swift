@@ -106,8 +106,9 @@ extension CacheState {
         signal()
     }
 
-    /// The last reader of `url` left with no fetch running: the use ends unless another reader comes within
-    /// ``useGrace`` (the next use checks again), and a `no-store` resource's bytes go from memory at once.
+    /// The last reader of `url` left with no fetch running (or the last fetch ended with no reader): the use ends
+    /// unless another reader comes within ``useGrace`` (the next use checks again), and a `no-store` resource's
+    /// bytes go from memory at once.
     mutating func useEnded(_ url: String) {
         guard let resource = resources[url], resource.readers.isEmpty, resource.fetches.isEmpty else { return }
         if resource.head?.caching?.noStore == true {

@@ -125,6 +125,32 @@ struct HTTPCachingTests {
         }
     }
 
+    @Test("no-cache in memory: a prefetched file read after its use ended is revalidated first (a 304), not fetched")
+    func prefetchThenLaterUse() async throws {
+        let loading = RemoteLoading(cache: ByteCache())
+        let url = TestHTTPServer.url("cache/no-cache/a.mp4?prefetch-\(UUID().uuidString.prefix(8))")
+        let done = await withCheckedContinuation { continuation in
+            loading.prefetch(url, upTo: nil) { continuation.resume(returning: $0) }
+        }
+        #expect(done == nil)
+        let fetched = loading.cache.currentStatistics.bytesFetched
+        #expect(fetched == Int64(try MediaFixtures.bytes("a.mp4").count))
+        // Past the use's grace (ByteCache's 2 s): the next reader begins a new use.
+        try await Task.sleep(nanoseconds: 2_500_000_000)
+        let source = loading.source(url)
+        defer { source.close() }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = try buffer.withUnsafeMutableBytes { try source.read(into: $0) }
+            if count == 0 { break }
+            bytes += buffer[0..<count]
+        }
+        #expect(bytes == (try MediaFixtures.bytes("a.mp4")))
+        let stats = loading.cache.currentStatistics
+        #expect(stats.revalidations == 1 && stats.revalidationsConfirmed == 1 && stats.bytesFetched == fetched)
+    }
+
     @Test("no-store: nothing is written to disk; a second run fetches the file again")
     func noStoreNeverOnDisk() async throws {
         let directory = Self.directory()
