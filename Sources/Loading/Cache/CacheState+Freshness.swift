@@ -1,18 +1,13 @@
 import Foundation
 
 /// HTTP caching (RFC 9111) over the held bytes: before a reader uses bytes held of a resource, they are checked once
-/// for the current use (from its first reader to the moment none has been left for ``useGrace`` seconds): fresh, they are used as they are; stale
-/// (or `no-cache`), the server is asked first with a conditional request (`If-None-Match`, `If-Modified-Since`),
-/// whose 304 refreshes the record and keeps the bytes, and whose other answer (another version) drops them.
+/// for the current use (from its first reader to the moment none has been left for
+/// ``ByteCache/Configuration/useGrace`` seconds): fresh, they are used as they are; stale (or `no-cache`), the server
+/// is asked first with a conditional request (`If-None-Match`, `If-Modified-Since`), whose 304 refreshes the record
+/// and keeps the bytes, and whose other answer (another version) drops them.
 extension CacheState {
     /// The wall clock, in seconds since 1970: HTTP's dates are wall-clock times.
     static func now() -> Double { Date().timeIntervalSince1970 }
-
-    /// Seconds a use outlasts its last reader: readers of one play come one after the other (a probe, then the
-    /// demuxers; an HLS segment's download, then its reader), and a revalidation between them would be a round
-    /// trip in the middle of a play (a live stream's segments, seconds old, are stale at once by the heuristic, and
-    /// each was asked again while playing: LiveStreamTests).
-    static let useGrace: Double = 2
 
     /// What reader `id` must do before it uses bytes held: nothing (nil), wait for a revalidation under way, or
     /// nothing after all when a revalidation failed (the failure is recorded for its reads). A use's first check
@@ -25,7 +20,7 @@ extension CacheState {
         case .valid: return nil
         case .pending: return .wait(changes)
         case .lapsing(let since)
-        where Self.now() - since < Self.useGrace && resource.head?.serves(reader.headers) != false:
+        where Self.now() - since < configuration.useGrace && resource.head?.serves(reader.headers) != false:
             resources[reader.url]?.validation = .valid
             return nil
         case .unchecked, .lapsing: break
@@ -107,8 +102,8 @@ extension CacheState {
     }
 
     /// The last reader of `url` left with no fetch running (or the last fetch ended with no reader): the use ends
-    /// unless another reader comes within ``useGrace`` (the next use checks again), and a `no-store` resource's
-    /// bytes go from memory at once.
+    /// unless another reader comes within ``ByteCache/Configuration/useGrace`` (the next use checks again), and a
+    /// `no-store` resource's bytes go from memory at once.
     mutating func useEnded(_ url: String) {
         guard let resource = resources[url], resource.readers.isEmpty, resource.fetches.isEmpty else { return }
         if resource.head?.caching?.noStore == true {

@@ -44,8 +44,9 @@ struct ResourceRecord {
 }
 
 /// Where a resource's held bytes stand for its current use (from a first reader to the moment none has been left
-/// for ``CacheState/useGrace`` seconds): not looked at yet, being confirmed by the server (the revalidation's
-/// transfer serial), usable, or usable until the grace after its last reader left (wall-clock seconds) ends.
+/// for ``ByteCache/Configuration/useGrace`` seconds): not looked at yet, being confirmed by the server (the
+/// revalidation's transfer serial), usable, or usable until the grace after its last reader left (wall-clock
+/// seconds) ends.
 enum Validation: Equatable {
     case unchecked
     case pending(UInt64)

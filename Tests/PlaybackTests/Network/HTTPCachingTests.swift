@@ -127,7 +127,7 @@ struct HTTPCachingTests {
 
     @Test("no-cache in memory: a prefetched file read after its use ended is revalidated first (a 304), not fetched")
     func prefetchThenLaterUse() async throws {
-        let loading = RemoteLoading(cache: ByteCache())
+        let loading = RemoteLoading(cache: try ByteCache(ByteCache.Configuration(useGrace: 1)))
         let url = TestHTTPServer.url("cache/no-cache/a.mp4?prefetch-\(UUID().uuidString.prefix(8))")
         let done = await withCheckedContinuation { continuation in
             loading.prefetch(url, upTo: nil) { continuation.resume(returning: $0) }
@@ -135,8 +135,8 @@ struct HTTPCachingTests {
         #expect(done == nil)
         let fetched = loading.cache.currentStatistics.bytesFetched
         #expect(fetched == Int64(try MediaFixtures.bytes("a.mp4").count))
-        // Past the use's grace (ByteCache's 2 s): the next reader begins a new use.
-        try await Task.sleep(nanoseconds: 2_500_000_000)
+        // Past the use's grace (1 s here): the next reader begins a new use.
+        try await Task.sleep(nanoseconds: 1_500_000_000)
         let source = loading.source(url)
         defer { source.close() }
         var bytes: [UInt8] = []
