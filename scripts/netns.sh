@@ -12,7 +12,10 @@
 #                               (tc class change dev lo parent 1: classid 1:30 ...) while it plays
 # Paths: /<file> every file of the media folder (byte ranges, keep-alive, ETag and Last-Modified as nginx sends them),
 #        /noranges/<file> the same without byte ranges, /stall/<file> one byte a second (a stalled connection),
-#        /status/500 an internal server error; a missing file is a 404.
+#        /status/500 an internal server error; a missing file is a 404; /auth/<file> 401 unless the request has
+#        "Authorization: Bearer playctl-test-token"; /cache/no-cache/<file>, /cache/max-age/<file> (60 s) and
+#        /cache/no-store/<file> with those Cache-Control fields; /vary/clip.mp4 b.mp4 for "X-Variant: b", a.mp4
+#        otherwise, with "Vary: X-Variant".
 # The media folder is .build/http-media: Media/*, plus clips made with ffmpeg (scripts/make-http-media.sh), and the
 # HLS/DASH ladders under /ladder/ (scripts/make-ladder-media.sh; playlists, manifests and segments get MIME types).
 #
@@ -72,6 +75,17 @@ http {
     location = /status/500 { return 500; }
     location /noranges/ { alias $root/; max_ranges 0; }
     location /stall/ { alias $root/; limit_rate 1; }
+    # Request headers: 401 unless the request carries this Authorization (RequestHeaderTests).
+    location /auth/ { alias $root/; if (\$http_authorization != "Bearer playctl-test-token") { return 401; } }
+    # HTTP caching (HTTPCachingTests): the same files with these Cache-Control fields; nginx answers If-None-Match
+    # and If-Modified-Since with 304 by itself.
+    location /cache/no-cache/ { alias $root/; add_header Cache-Control "no-cache"; }
+    location /cache/max-age/ { alias $root/; add_header Cache-Control "max-age=60"; }
+    location /cache/no-store/ { alias $root/; add_header Cache-Control "no-store"; }
+    # Vary (HTTPCachingTests): /vary/clip.mp4 is b.mp4 for "X-Variant: b", a.mp4 otherwise, with Vary: X-Variant.
+    location = /vary/clip.mp4 { if (\$http_x_variant = "b") { rewrite ^ /vary-b/b.mp4 last; } rewrite ^ /vary-a/a.mp4 last; }
+    location /vary-a/ { internal; alias $root/; add_header Vary X-Variant; }
+    location /vary-b/ { internal; alias $root/; add_header Vary X-Variant; }
   }
 }
 CONF

@@ -147,7 +147,7 @@ extension FeedController {
             feedBack(.playerUnavailable(index: index, player: playerIndex))
             return
         }
-        let item = PlayerItem(url: url(of: index), loading: loading)
+        let item = PlayerItem(url: url(of: index), loading: loading.adding(headers: entries[index].headers))
         item.preferredPeakBitRate = variantCap()
         item.preferredMaximumResolution = configuration.preferredMaximumResolution
         item.bandwidthEstimate = configuration.bandwidthEstimate
@@ -176,11 +176,16 @@ extension FeedController {
             // An HLS or DASH entry: its playlists, then the start variant's first segment (its first pictures), or
             // its first three when the plan fetches the item whole (about 6 s of a 2 s-segment ladder).
             let limits = ABRLimits(preferredPeakBitRate: variantCap())
-            task = StreamPrefetch.start(url, loading: loading, limits: limits, segments: limit == nil ? 3 : 1) {
+            task = StreamPrefetch.start(
+                url, loading: loading.adding(headers: entries[index].headers), limits: limits,
+                segments: limit == nil ? 3 : 1
+            ) {
                 [weak self] _ in self?.prefetchCompleted(id: id)
             }
         } else {
-            task = loading.prefetch(url, upTo: limit) { [weak self] _ in self?.prefetchCompleted(id: id) }
+            task = loading.adding(headers: entries[index].headers).prefetch(url, upTo: limit) { [weak self] _ in
+                self?.prefetchCompleted(id: id)
+            }
         }
         let kept = driver.withLock { driver -> Bool in
             guard !driver.invalidated else { return false }

@@ -18,16 +18,21 @@ public struct FeedEntry: Sendable, Hashable, Codable {
     /// chosen from the bandwidth estimate before the item's first byte is fetched, and keeps that choice for the
     /// item (its prefetch, its player and its poster read the same file).
     public var renditions: [ProgressiveRendition]
+    /// HTTP header fields sent with every request for the entry (its prefetch and its player's reads; a poster
+    /// sends the feed's), beside the feed's loading's own (`RemoteLoading.headers`): signed or private media. Never
+    /// logged, nor in an event; not encoded (an entry written out carries no credential).
+    public var headers: [String: String]
 
     public init(
         url: String, kind: Kind, byteSize: Int64? = nil, duration: Double? = nil,
-        renditions: [ProgressiveRendition] = []
+        renditions: [ProgressiveRendition] = [], headers: [String: String] = [:]
     ) {
         self.url = url
         self.kind = kind
         self.byteSize = byteSize
         self.duration = duration
         self.renditions = renditions
+        self.headers = headers
     }
 
     /// A video given as `renditions` (not empty), named by the first one's URL.
@@ -36,17 +41,28 @@ public struct FeedEntry: Sendable, Hashable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case url, kind, byteSize, duration, renditions
+        case url, kind, byteSize, duration, renditions, headers
     }
 
-    /// Decodes an entry; `renditions` may be absent (none).
+    /// Encodes an entry without its ``headers``.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(url, forKey: .url)
+        try container.encode(kind, forKey: .kind)
+        try container.encodeIfPresent(byteSize, forKey: .byteSize)
+        try container.encodeIfPresent(duration, forKey: .duration)
+        try container.encode(renditions, forKey: .renditions)
+    }
+
+    /// Decodes an entry; `renditions` and `headers` may be absent (none).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             url: try container.decode(String.self, forKey: .url), kind: try container.decode(Kind.self, forKey: .kind),
             byteSize: try container.decodeIfPresent(Int64.self, forKey: .byteSize),
             duration: try container.decodeIfPresent(Double.self, forKey: .duration),
-            renditions: try container.decodeIfPresent([ProgressiveRendition].self, forKey: .renditions) ?? [])
+            renditions: try container.decodeIfPresent([ProgressiveRendition].self, forKey: .renditions) ?? [],
+            headers: try container.decodeIfPresent([String: String].self, forKey: .headers) ?? [:])
     }
 }
 

@@ -41,16 +41,23 @@ public final class ByteCache: @unchecked Sendable {
         /// Bytes of complete chunks waiting for the disk tier's writer thread (default 8 MB): a chunk that does not
         /// fit is not stored on disk (``Statistics/diskWritesDropped``).
         public var diskQueueLimit: Int
+        /// Seconds (wall clock) a use of a resource outlasts its last reader and fetch (default 30): HTTP caching
+        /// checks held bytes once per use (fresh, or revalidated first). A play's bytes are fetched up to its forward
+        /// buffer ahead of its reads (30 s of media by default: an HLS segment downloaded, then read seconds later
+        /// by another reader), and checking them again between the two would be a round trip in the middle of the
+        /// play for nothing (a live stream's segments, seconds old, are stale at once by the heuristic).
+        public var useGrace: Double
 
         public init(
             memoryLimit: Int = 32 << 20, directory: String? = nil, diskLimit: Int = 512 << 20,
-            recordLimit: Int = 1 << 20, diskQueueLimit: Int = 8 << 20
+            recordLimit: Int = 1 << 20, diskQueueLimit: Int = 8 << 20, useGrace: Double = 30
         ) {
             self.memoryLimit = memoryLimit
             self.directory = directory
             self.diskLimit = diskLimit
             self.recordLimit = recordLimit
             self.diskQueueLimit = diskQueueLimit
+            self.useGrace = useGrace
         }
     }
 
@@ -66,8 +73,12 @@ public final class ByteCache: @unchecked Sendable {
         /// Bytes readers took, and how many of them were already cached when asked for.
         public var bytesRead: Int64 = 0
         public var bytesReadFromCache: Int64 = 0
-        /// Transfers started.
+        /// Transfers started (revalidations aside).
         public var transfersStarted = 0
+        /// Conditional requests made for held bytes that were stale (or `no-cache`), and how many the server
+        /// confirmed (304: the bytes were kept).
+        public var revalidations = 0
+        public var revalidationsConfirmed = 0
         /// Fetches begun (each brings one span of one resource, through one or more transfers: a pause or a
         /// dropped connection starts another).
         public var fetchesStarted = 0
@@ -156,6 +167,10 @@ public final class ByteCache: @unchecked Sendable {
             case .complete(let completion, let outcome): completion.complete(outcome)
             case .measured(let measurement):
                 for observer in transferObservers.withLock({ Array($0.observers.values) }) { observer(measurement) }
+            case .revalidate(let serial, let request, let transport):
+                _ = transport.start(
+                    request,
+                    sink: RevalidationReceiver(cache: self, url: request.url, serial: serial, headers: request.headers))
             }
         }
     }

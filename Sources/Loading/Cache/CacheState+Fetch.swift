@@ -39,12 +39,13 @@ extension CacheState {
     @discardableResult
     mutating func beginFetch(
         _ url: String, start: Int64, end: Int64?, priority: TransferPriority, transport: any Transport,
-        completion: FetchCompletion? = nil
+        headers: [String: String] = [:], completion: FetchCompletion? = nil
     ) -> FetchID {
         touch(url)
         let id = FetchID(value: nextNumber())
         fetches[id] = FetchRecord(
-            machine: FetchMachine(url: url, start: start, end: end, priority: priority, isAwaited: completion != nil),
+            machine: FetchMachine(
+                url: url, start: start, end: end, priority: priority, isAwaited: completion != nil, headers: headers),
             transport: transport, completion: completion)
         resources[url]?.fetches.append(id)
         statistics.fetchesStarted += 1
@@ -128,6 +129,8 @@ extension CacheState {
                 resources[url] = resource
             }
             if let completion = record.completion { actions.append(.complete(completion, outcome)) }
+            // A fetch with no reader left (a prefetch's) ends its resource's use: a later one checks freshness.
+            useEnded(url)
             signal()
         }
     }
@@ -189,7 +192,9 @@ extension CacheState {
     mutating func transferHead(_ head: ResponseHead, serial: UInt64, fetch id: FetchID) -> Bool {
         guard fetches[id]?.transfer == serial else { return false }
         step(id, .head(head))
-        return fetches[id]?.machine.refusal == nil
+        let taken = fetches[id]?.machine.refusal == nil
+        if taken, let url = fetches[id]?.machine.url { resources[url]?.validation = .valid }
+        return taken
     }
 
     /// Body bytes of transfer `serial` of `url`.

@@ -4,6 +4,8 @@ struct ReaderState {
     let transport: any Transport
     /// Playback, or prefetch: a prefetch reader's fetches give way while a player claims the link.
     var priority: TransferPriority
+    /// The HTTP header fields its fetches send.
+    var headers: [String: String] = [:]
     var position: Int64 = 0
     var readAhead: Int64
     /// The version of the resource this reader read (its validator), once it read a byte: it never reads bytes of
@@ -36,12 +38,13 @@ enum ReadAnswer {
 extension CacheState {
     /// Registers a reader of `url` at byte 0.
     mutating func openReader(
-        _ url: String, transport: any Transport, priority: TransferPriority, readAhead: Int64
+        _ url: String, transport: any Transport, priority: TransferPriority, readAhead: Int64,
+        headers: [String: String] = [:]
     ) -> ReaderID {
         touch(url)
         let id = ReaderID(value: nextNumber())
         readers[id] = ReaderState(
-            url: url, transport: transport, priority: priority, readAhead: readAhead,
+            url: url, transport: transport, priority: priority, headers: headers, readAhead: readAhead,
             failuresSeen: resources[url]?.failures ?? 0)
         updateInterest(id)
         return id
@@ -73,6 +76,7 @@ extension CacheState {
                     .contentChanged, url: reader.url, operation: .read,
                     reason: "the resource changed on the server after this reader read part of it"))
         }
+        if let gate = freshnessGate(id) { return gate }
         var held = copy(reader.url, at: reader.position, into: buffer)
         if case .onDisk(let key) = held, let loaded, loaded.key == key {
             install(loaded.chunk, key)
@@ -136,7 +140,9 @@ extension CacheState {
         let bound = reader.fetchLimit.map { $0 > position ? $0 : position + reader.readAhead }
         let end = [nextHeld, bound].compactMap { $0 }.min()
         resources[reader.url]?.failure = nil
-        beginFetch(reader.url, start: position, end: end, priority: reader.priority, transport: reader.transport)
+        beginFetch(
+            reader.url, start: position, end: end, priority: reader.priority, transport: reader.transport,
+            headers: reader.headers)
         return nil
     }
 
@@ -144,6 +150,8 @@ extension CacheState {
     /// fetch from the reader's position is begun when none runs).
     mutating func size(_ id: ReaderID) -> (known: Bool, length: Int64?, seen: UInt64) {
         guard let reader = readers[id] else { return (true, nil, changes) }
+        touch(reader.url)
+        if case .wait(let seen)? = freshnessGate(id) { return (false, nil, seen) }
         let resource = resource(reader.url)
         if let total = resource.totalLength { return (true, total, changes) }
         if resource.head != nil || resource.failure.map({ $0.serial > reader.failuresSeen }) == true {
@@ -151,7 +159,8 @@ extension CacheState {
         }
         if resource.fetches.isEmpty {
             beginFetch(
-                reader.url, start: reader.position, end: nil, priority: reader.priority, transport: reader.transport)
+                reader.url, start: reader.position, end: nil, priority: reader.priority, transport: reader.transport,
+                headers: reader.headers)
         }
         return (false, nil, changes)
     }
@@ -161,6 +170,7 @@ extension CacheState {
         guard let reader = readers.removeValue(forKey: id) else { return }
         resources[reader.url]?.readers.removeValue(forKey: id)
         paceFetches(of: reader.url, cancelling: true)
+        useEnded(reader.url)
         evict()
         signal()
     }

@@ -85,7 +85,7 @@ struct CacheState {
             made.head = ResourceHead(
                 totalLength: stored.totalLength,
                 validator: ResourceValidator(etag: stored.etag, lastModified: stored.lastModified),
-                acceptsRanges: stored.acceptsRanges)
+                acceptsRanges: stored.acceptsRanges, caching: stored.caching)
         }
         resources[url] = made
         recordBytes += ResourceRecord.cost(of: url)
@@ -156,7 +156,9 @@ struct CacheState {
             chunk.write(UnsafeRawBufferPointer(rebasing: bytes[done..<done + count]), at: offset)
             let key = MemoryTier.Key(resource: url, index: index)
             memory.touch(key, bytes: chunk.capacity)
-            if chunk.isComplete, let disk, let head = resources[url]?.head, !disk.contains(key) {
+            if chunk.isComplete, let disk, let head = resources[url]?.head, head.caching?.noStore != true,
+                !disk.contains(key)
+            {
                 if !disk.enqueue(key, chunk, head: Self.storedHead(url, head)) { statistics.diskWritesDropped += 1 }
             }
             done += count
@@ -205,6 +207,13 @@ struct CacheState {
     /// Records what the server said of `url`, in memory and (queued) on disk.
     mutating func setHead(_ url: String, _ head: ResourceHead) {
         resources[url]?.head = head
+        // A response from the server: the bytes that follow are its own (validated for this use).
+        resources[url]?.validation = .valid
+        if head.caching?.noStore == true {
+            // Never on disk: what an earlier response stored goes.
+            if disk?.head(of: url) != nil { disk?.remove(url) }
+            return
+        }
         disk?.enqueueHead(Self.storedHead(url, head))
     }
 
@@ -212,7 +221,7 @@ struct CacheState {
     static func storedHead(_ url: String, _ head: ResourceHead) -> DiskTier.StoredHead {
         DiskTier.StoredHead(
             url: url, totalLength: head.totalLength, etag: head.validator.etag,
-            lastModified: head.validator.lastModified, acceptsRanges: head.acceptsRanges)
+            lastModified: head.validator.lastModified, acceptsRanges: head.acceptsRanges, caching: head.caching)
     }
 
     /// Forgets `url`'s bytes (memory and disk) and head.
@@ -270,6 +279,8 @@ enum CacheAction {
     case complete(FetchCompletion, MediaError?)
     /// Tells the transfer observers what a resource's transfers delivered since they last began moving.
     case measured(TransferMeasurement)
+    /// Starts revalidation `serial` (a conditional request for what is held of a resource).
+    case revalidate(serial: UInt64, request: TransferRequest, transport: any Transport)
 }
 
 /// One fetch as the cache keeps it: its machine, the transport it runs on, who waits for its end, and its current

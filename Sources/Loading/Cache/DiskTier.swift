@@ -27,6 +27,9 @@ final class DiskTier: @unchecked Sendable {
         var etag: String?
         var lastModified: String?
         var acceptsRanges: Bool
+        /// What the response said of reuse; absent from the heads of earlier versions (read as nil: reused while
+        /// held, as then).
+        var caching: CacheDirectives? = nil
     }
 
     /// What the writer thread does, in order.

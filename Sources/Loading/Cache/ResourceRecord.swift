@@ -16,6 +16,8 @@ struct ResourceRecord {
     var failure: (position: Int64, end: Int64?, error: MediaError, serial: UInt64)?
     /// Failures so far (the last one's `serial`).
     var failures: UInt64 = 0
+    /// Whether the bytes held may be used for the current use (``CacheState/freshnessGate(_:)``).
+    var validation = Validation.unchecked
 
     /// The download rate (see ``RateMeter``).
     var rate = RateMeter()
@@ -39,6 +41,17 @@ struct ResourceRecord {
     /// (length, validators), a failure's error (it names the URL), the counts and times (about 512 bytes), and the
     /// URL twice.
     static func cost(of url: String) -> Int { 512 + 2 * url.utf8.count }
+}
+
+/// Where a resource's held bytes stand for its current use (from a first reader to the moment none has been left
+/// for ``ByteCache/Configuration/useGrace`` seconds): not looked at yet, being confirmed by the server (the
+/// revalidation's transfer serial), usable, or usable until the grace after its last reader left (wall-clock
+/// seconds) ends.
+enum Validation: Equatable {
+    case unchecked
+    case pending(UInt64)
+    case valid
+    case lapsing(since: Double)
 }
 
 /// A fetch's number in its cache.

@@ -105,4 +105,30 @@ struct ResourceHead: Equatable {
     var totalLength: Int64?
     var validator: ResourceValidator
     var acceptsRanges: Bool
+    /// What the last response said of reuse (nil: nothing, as from a simulated link: reused while held).
+    var caching: CacheDirectives? = nil
+    /// The variant of the request that brought the bytes, among the fields the response's `Vary` named
+    /// (``CacheDirectives/variant(of:varyingOn:)``); nil when unknown (read from disk) or without `Vary`.
+    var variant: String? = nil
+
+    /// Whether the bytes held may serve a request with `headers`: no `Vary`, or the same values of the fields it
+    /// names (never with `Vary: *`, nor an unknown variant).
+    func serves(_ headers: [String: String]) -> Bool {
+        guard let vary = caching?.vary, !vary.isEmpty else { return true }
+        guard !vary.contains("*"), let variant else { return false }
+        return variant == CacheDirectives.variant(of: headers, varyingOn: vary)
+    }
+
+    /// Whether `other` says something else worth recording: another length, version or range support, or other
+    /// reuse directives (a new response time alone is not: every range's response has one).
+    func differs(from other: ResourceHead) -> Bool {
+        guard totalLength == other.totalLength, validator == other.validator, acceptsRanges == other.acceptsRanges,
+            variant == other.variant
+        else { return true }
+        switch (caching, other.caching) {
+        case (nil, nil): return false
+        case (let mine?, let theirs?): return !mine.sameDirectives(as: theirs)
+        default: return true
+        }
+    }
 }

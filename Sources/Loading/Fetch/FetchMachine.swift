@@ -30,6 +30,8 @@ struct FetchMachine: Equatable {
     let basePriority: TransferPriority
     /// Whether someone waits for how it ends (a prefetch): such a fetch goes on without readers.
     let isAwaited: Bool
+    /// The HTTP header fields its transfers send.
+    let headers: [String: String]
     private(set) var priority: TransferPriority
     /// The next byte it will write.
     private(set) var position: Int64
@@ -47,8 +49,12 @@ struct FetchMachine: Equatable {
     /// A failure decided here (a range or version the server would not give), reported when the transfer ends.
     private(set) var refusal: MediaError?
 
-    init(url: String, start: Int64, end: Int64?, priority: TransferPriority, isAwaited: Bool) {
+    init(
+        url: String, start: Int64, end: Int64?, priority: TransferPriority, isAwaited: Bool,
+        headers: [String: String] = [:]
+    ) {
         self.url = url
+        self.headers = headers
         self.start = start
         self.end = end
         self.basePriority = priority
@@ -165,7 +171,8 @@ struct FetchMachine: Equatable {
         transferEnd = bound
         return [
             .startTransfer(
-                TransferRequest(url: url, start: position, end: bound, validator: validator, priority: priority))
+                TransferRequest(
+                    url: url, start: position, end: bound, validator: validator, priority: priority, headers: headers))
         ]
     }
 
@@ -183,7 +190,8 @@ struct FetchMachine: Equatable {
         let known = context.head
         let received = ResourceHead(
             totalLength: head.totalLength ?? known?.totalLength, validator: head.validator,
-            acceptsRanges: head.acceptsRanges)
+            acceptsRanges: head.acceptsRanges, caching: head.caching,
+            variant: head.caching?.vary.map { CacheDirectives.variant(of: headers, varyingOn: $0) })
         if let known, !known.validator.isEmpty, !known.validator.matches(head.validator) {
             refusal = MediaError(
                 .contentChanged, url: url, operation: .read,
@@ -196,14 +204,15 @@ struct FetchMachine: Equatable {
                 reason: "asked for bytes from \(requestStart), the server sent the whole file (\(head.status))")
             return [
                 .setHead(
-                    ResourceHead(totalLength: received.totalLength, validator: received.validator, acceptsRanges: false)
-                )
+                    ResourceHead(
+                        totalLength: received.totalLength, validator: received.validator, acceptsRanges: false,
+                        caching: received.caching, variant: received.variant))
             ]
         }
         answered = true
         // Not a range (a server without ranges answering the first request): the transfer sends the rest.
         if head.status != 206 { transferEnd = nil }
-        if known == nil || known?.totalLength == nil && received.totalLength != nil || known != received {
+        if known.map({ received.differs(from: $0) }) ?? true {
             return [.setHead(received)]
         }
         return []

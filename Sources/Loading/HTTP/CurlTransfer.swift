@@ -69,10 +69,16 @@ final class CurlTransfer: TransferHandle, @unchecked Sendable {
             let end = request.end.map { String($0 - 1) } ?? ""
             _ = playctl_curl_set_string(easy, CURLOPT_RANGE, "\(request.start)-\(end)")
         }
+        var lines = HTTPHeaderFields.lines(defaults: configuration.headers, request: request.headers)
         if let validator = request.validator, let value = validator.etag ?? validator.lastModified {
-            requestHeaders = curl_slist_append(nil, "If-Range: \(value)")
-            _ = playctl_curl_set_list(easy, CURLOPT_HTTPHEADER, requestHeaders)
+            lines.append("If-Range: \(value)")
         }
+        if let conditional = request.conditional {
+            if let etag = conditional.etag { lines.append("If-None-Match: \(etag)") }
+            if let date = conditional.lastModified { lines.append("If-Modified-Since: \(date)") }
+        }
+        for line in lines { requestHeaders = curl_slist_append(requestHeaders, line) }
+        if requestHeaders != nil { _ = playctl_curl_set_list(easy, CURLOPT_HTTPHEADER, requestHeaders) }
         _ = playctl_curl_set_data_callback(easy, CURLOPT_HEADERFUNCTION, curlHeader)
         _ = playctl_curl_set_pointer(easy, CURLOPT_HEADERDATA, context)
         _ = playctl_curl_set_data_callback(easy, CURLOPT_WRITEFUNCTION, curlWrite)
@@ -98,7 +104,9 @@ final class CurlTransfer: TransferHandle, @unchecked Sendable {
         if !trimmed.isEmpty {
             if let colon = trimmed.firstIndex(of: ":") {
                 let name = trimmed[..<colon].lowercased()
-                headers[name] = trimmed[trimmed.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                let value = trimmed[trimmed.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                // A field given on several lines is one list (Cache-Control: no-cache / Cache-Control: max-age=0).
+                headers[name] = headers[name].map { "\($0), \(value)" } ?? value
             }
             return true
         }
@@ -163,9 +171,10 @@ final class CurlTransfer: TransferHandle, @unchecked Sendable {
         }
         let validator = ResourceValidator(etag: headers["etag"], lastModified: headers["last-modified"])
         let ranges = status == 206 || headers["accept-ranges"]?.lowercased() == "bytes"
+        let now = Date().timeIntervalSince1970
         return ResponseHead(
             status: status, start: status == 206 ? start : 0, totalLength: total,
-            validator: validator, acceptsRanges: ranges)
+            validator: validator, acceptsRanges: ranges, caching: CacheDirectives(fields: headers, responseTime: now))
     }
 
     private static func statusText(_ status: Int) -> String {

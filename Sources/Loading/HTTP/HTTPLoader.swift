@@ -21,6 +21,9 @@ public final class HTTPLoader: Transport, @unchecked Sendable {
         /// Seconds the loader's thread waits for a new transfer before it ends.
         public var idleLifetime: Double = 5
         public var userAgent = "playctl/0.1"
+        /// HTTP header fields sent with every request (a request's own field of the same name replaces one; see
+        /// ``HTTPHeaderFields`` for which are never sent). Never logged, nor put in an error or event.
+        public var headers: [String: String] = [:]
 
         public init() {}
     }

@@ -38,6 +38,7 @@ extension RemoteLoading {
     ) -> PrefetchTask {
         let finish = FetchCompletion(completion)
         let transport = self.transport
+        let headers = self.headers
         let fetch: FetchID? = cache.withState { state in
             let total = state.resource(url).totalLength
             let limit = byteLimit.map { limit in total.map { min($0, limit) } ?? limit }
@@ -49,7 +50,8 @@ extension RemoteLoading {
             let nextHeld = held.first { $0.lowerBound > start }?.lowerBound
             let end = [limit, nextHeld].compactMap { $0 }.min()
             return state.beginFetch(
-                url, start: start, end: end, priority: .prefetch, transport: transport, completion: finish)
+                url, start: start, end: end, priority: .prefetch, transport: transport, headers: headers,
+                completion: finish)
         }
         if fetch == nil { finish.complete(nil) }
         return PrefetchTask(url: url, byteLimit: byteLimit, cache: cache, fetch: fetch, completion: finish)

@@ -21,17 +21,20 @@ public final class RemoteByteSource: ProgressiveByteSource, ClockPacedByteSource
     /// The least read-ahead a reader may ask for (a poster's: it reads a header and one keyframe, then leaves).
     public static let minimumReadAhead: Int64 = 32 << 10
 
-    /// A source of `url` read through `cache` and `transport`, registered as a reader at byte 0.
+    /// A source of `url` read through `cache` and `transport`, registered as a reader at byte 0; the fetches begun
+    /// for it send `headers`.
     public init(
         url: String, cache: ByteCache = .shared, transport: any Transport = HTTPLoader.shared,
-        priority: TransferPriority = .playback, readAhead: Int64 = RemoteByteSource.defaultReadAhead
+        priority: TransferPriority = .playback, readAhead: Int64 = RemoteByteSource.defaultReadAhead,
+        headers: [String: String] = [:]
     ) {
         self.url = url
         self.cache = cache
         self.transport = transport
         id = cache.withState {
             $0.openReader(
-                url, transport: transport, priority: priority, readAhead: max(readAhead, Self.minimumReadAhead))
+                url, transport: transport, priority: priority, readAhead: max(readAhead, Self.minimumReadAhead),
+                headers: headers)
         }
     }
 

@@ -4,10 +4,26 @@
 public struct RemoteLoading: Sendable {
     public var cache: ByteCache
     public var transport: any Transport
+    /// HTTP header fields sent with every request for this loading's resources (an `Authorization`, a cookie, a
+    /// user agent), beside the transport's own defaults: what `AVURLAsset`'s HTTP header fields option carries.
+    /// Not part of the cache's key: two loadings of one cache with other headers share a URL's bytes. Never logged,
+    /// nor put in an error or event.
+    public var headers: [String: String]
 
-    public init(cache: ByteCache = .shared, transport: any Transport = HTTPLoader.shared) {
+    public init(
+        cache: ByteCache = .shared, transport: any Transport = HTTPLoader.shared, headers: [String: String] = [:]
+    ) {
         self.cache = cache
         self.transport = transport
+        self.headers = headers
+    }
+
+    /// The same cache and transport, with `headers` added to (and replacing fields of the same name in) its own.
+    public func adding(headers more: [String: String]) -> RemoteLoading {
+        guard !more.isEmpty else { return self }
+        var copy = self
+        copy.headers = HTTPHeaderFields.merging(headers, more)
+        return copy
     }
 
     /// The shared cache over the shared HTTP loader.
@@ -24,6 +40,7 @@ public struct RemoteLoading: Sendable {
         _ url: String, priority: TransferPriority = .playback,
         readAhead: Int64 = RemoteByteSource.defaultReadAhead
     ) -> RemoteByteSource {
-        RemoteByteSource(url: url, cache: cache, transport: transport, priority: priority, readAhead: readAhead)
+        RemoteByteSource(
+            url: url, cache: cache, transport: transport, priority: priority, readAhead: readAhead, headers: headers)
     }
 }

@@ -21,17 +21,26 @@ public struct TransferRequest: Sendable, Equatable {
     /// What the bytes must still be (a resume after a dropped connection): the server answers with the range
     /// only if the resource is unchanged (`If-Range`).
     public var validator: ResourceValidator?
+    /// A revalidation (RFC 9111 section 4.3.1): the version held, sent as `If-None-Match` (its ETag) and
+    /// `If-Modified-Since` (its Last-Modified); a server whose version is that one answers 304 without a body.
+    public var conditional: ResourceValidator?
     public var priority: TransferPriority
+    /// HTTP header fields sent with the request, beside the loader's own (``HTTPLoader/Configuration/headers``);
+    /// a field named here replaces the loader's of that name. Never logged, nor put in an error or event.
+    public var headers: [String: String]
 
     public init(
         url: String, start: Int64 = 0, end: Int64? = nil, validator: ResourceValidator? = nil,
-        priority: TransferPriority = .playback
+        priority: TransferPriority = .playback, headers: [String: String] = [:],
+        conditional: ResourceValidator? = nil
     ) {
         self.url = url
+        self.conditional = conditional
         self.start = start
         self.end = end
         self.validator = validator
         self.priority = priority
+        self.headers = headers
     }
 
     /// Whether it asks for a byte range rather than the whole resource.
@@ -79,13 +88,20 @@ public struct ResponseHead: Sendable, Equatable {
     public var validator: ResourceValidator
     /// Whether the server serves byte ranges (`Accept-Ranges: bytes`, or a 206 answer).
     public var acceptsRanges: Bool
+    /// What the response says of its reuse (HTTP's caching fields); nil from a transport without them (a
+    /// simulated link): the bytes are then reused without asking, as long as they are held.
+    public var caching: CacheDirectives?
 
-    public init(status: Int, start: Int64, totalLength: Int64?, validator: ResourceValidator, acceptsRanges: Bool) {
+    public init(
+        status: Int, start: Int64, totalLength: Int64?, validator: ResourceValidator, acceptsRanges: Bool,
+        caching: CacheDirectives? = nil
+    ) {
         self.status = status
         self.start = start
         self.totalLength = totalLength
         self.validator = validator
         self.acceptsRanges = acceptsRanges
+        self.caching = caching
     }
 }
 

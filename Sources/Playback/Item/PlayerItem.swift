@@ -115,6 +115,16 @@ public final class PlayerItem: Sendable {
         self.serial = Self.counter.add(1, ordering: .relaxed).newValue
     }
 
+    /// An item for the http(s) `url` whose requests send `headers` (an `Authorization`, a cookie: what
+    /// `AVURLAsset`'s HTTP header fields option carries), beside those of `loading`; an HLS or DASH
+    /// presentation's playlists, keys and segments send them too. Headers are never logged, nor put in an error or
+    /// event, and are not part of the cache's key (the bytes of a URL are shared whatever headers fetched them).
+    /// A server that refuses them answers with a status the item fails with: `MediaError.httpStatus`, its `code`
+    /// 401 or 403, naming the URL.
+    public convenience init(url: String, headers: [String: String], loading: RemoteLoading = .shared) {
+        self.init(url: url, loading: loading.adding(headers: headers))
+    }
+
     /// The last path component of `url`, without a query or fragment.
     static func name(of url: String) -> String {
         let path = url.split(separator: "?", maxSplits: 1).first.map(String.init) ?? url

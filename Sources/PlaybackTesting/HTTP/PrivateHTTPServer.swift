@@ -27,6 +27,8 @@ public final class PrivateHTTPServer: @unchecked Sendable {
     public private(set) var port = 0
     /// The cap on each response's rate, in bytes per second; nil for none.
     public let bytesPerSecond: Int?
+    /// The `Cache-Control` field of every response, if any.
+    public let cacheControl: String?
     /// Where its configuration, pid file and error log are.
     private let directory: String
     private let executable: String
@@ -46,9 +48,11 @@ public final class PrivateHTTPServer: @unchecked Sendable {
         return reason
     }
 
-    /// Starts a server of `root` on a free loopback port.
+    /// Starts a server of `root` on a free loopback port, its responses with `cacheControl` as their
+    /// `Cache-Control` field when given.
     /// - Throws: `Failure` when nginx is missing or does not start (its error log says why).
-    public init(root: String, bytesPerSecond: Int? = nil) throws(Failure) {
+    public init(root: String, bytesPerSecond: Int? = nil, cacheControl: String? = nil) throws(Failure) {
+        self.cacheControl = cacheControl
         guard let executable = Self.executable else { throw Failure(description: "nginx is not installed") }
         self.executable = executable
         self.root = root
@@ -157,6 +161,7 @@ public final class PrivateHTTPServer: @unchecked Sendable {
             listen 127.0.0.1:\(port);
             root \(root);
             \(bytesPerSecond.map { "limit_rate \($0);" } ?? "")
+            \(cacheControl.map { "add_header Cache-Control \"\($0)\" always;" } ?? "")
           }
         }
 

@@ -62,9 +62,10 @@ struct FeedCommand: ParsableCommand {
         help: """
             A JSON file listing the feed's entries ({"entries": [{"url": .., "kind": "video"|"image"}, ..]}, or \
             the array alone; a video may list "renditions": [{"url": .., "bitrate": .., "width": .., "height": \
-            ..}, ..] and plays the one the bandwidth estimate allows), or a folder of media files (sorted by name). \
-            A file or an http(s) URL; an endless feed's page names the next one ("next": URL), read through the \
-            loader as the user nears the end.
+            ..}, ..] and plays the one the bandwidth estimate allows; an entry may give "headers": {"NAME": \
+            "VALUE", ..}, sent with its requests), or a folder of media files (sorted by name). A file or an \
+            http(s) URL; an endless feed's page names the next one ("next": URL), read through the loader as the \
+            user nears the end.
             """)
     var manifestPath: String
     @Option(
@@ -117,6 +118,8 @@ struct FeedCommand: ParsableCommand {
     var noPosters: Bool
     /// Where the bytes of http(s) entries are cached.
     var cache = CacheOptions()
+    /// `--header`: HTTP header fields sent for every http(s) entry and manifest.
+    var request = RequestOptions()
 
     /// Generated, or a script's.
     var scroll: Scroll {

@@ -152,6 +152,8 @@ struct PlayCommand: ParsableCommand {
         help: "At the end, draw the run's timeline (as playctl report does) to OUT.svg.")
     var timelinePath: String?
     var cache = CacheOptions()
+    /// `--header`: HTTP header fields sent for an http(s) FILE.
+    var request = RequestOptions()
     /// `--max-bitrate`, `--max-resolution`: the variant limits of an HLS or DASH FILE.
     var limits = VariantLimitOptions()
     @Option(name: "decryption-key", placeholder: "HEX", help: PlayctlCommands.decryptionKeyHelp)
@@ -163,7 +165,8 @@ struct PlayCommand: ParsableCommand {
             path: path, rate: Float(rate), timePitch: timePitch, seeks: seek, scrubs: scrub, until: until,
             frames: frames, untimed: untimed,
             audio: !noAudio, audioOutput: audioOutput, audioDevice: audioDevice, json: json, metricsPath: metricsOut,
-            cache: cache, decryptionKey: key?.hex, audioLanguage: audioLanguage, subtitleLanguage: subtitleLanguage,
+            cache: cache, headers: request.headers, decryptionKey: key?.hex, audioLanguage: audioLanguage,
+            subtitleLanguage: subtitleLanguage,
             subtitleFiles: subtitleFiles, limits: limits)
     }
 

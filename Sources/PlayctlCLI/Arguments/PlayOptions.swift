@@ -86,6 +86,8 @@ struct PlayOptions: Sendable {
     let metricsPath: String?
     /// Where the bytes of http(s) media are cached.
     let cache: CacheOptions
+    /// `--header`: HTTP header fields sent for an http(s) FILE.
+    let headers: [String: String]
     /// `--decryption-key`.
     let decryptionKey: String?
     /// `--audio-lang`, `--sub-lang`: preferred languages of the audio and the subtitles.

@@ -20,26 +20,30 @@ struct MediaLocation {
     /// presentation's variants chosen within `limits`.
     /// - Throws: `CommandFailure` when the cache directory cannot be made.
     init(
-        _ path: String, cache options: CacheOptions, decryptionKey: String? = nil, limits: ABRLimits = ABRLimits()
+        _ path: String, cache options: CacheOptions, headers: [String: String] = [:], decryptionKey: String? = nil,
+        limits: ABRLimits = ABRLimits()
     ) throws(CommandFailure) {
         self.path = path
         self.decryptionKey = decryptionKey
         self.limits = limits
-        loading = RemoteLoading.isRemote(path) ? try Self.loading(cache: options) : nil
+        loading = RemoteLoading.isRemote(path) ? try Self.loading(cache: options, headers: headers) : nil
     }
 
     /// Whether FILE is an http(s) HLS playlist or DASH manifest (by its extension, as a player item decides).
     var isManifest: Bool { loading != nil && ManifestURI.isManifest(path) }
 
-    /// A loader over a cache of its own, as `options` ask: in memory, and on disk with a directory.
+    /// A loader over a cache of its own, as `options` ask: in memory, and on disk with a directory; its requests
+    /// send `headers` (`--header`).
     /// - Throws: `CommandFailure` when the cache directory cannot be made.
-    static func loading(cache options: CacheOptions) throws(CommandFailure) -> RemoteLoading {
+    static func loading(
+        cache options: CacheOptions, headers: [String: String] = [:]
+    ) throws(CommandFailure) -> RemoteLoading {
         do throws(MediaError) {
             let cache =
                 try options.directory.map { directory throws(MediaError) in
                     try ByteCache(ByteCache.Configuration(directory: directory, diskLimit: options.size))
                 } ?? ByteCache()
-            return RemoteLoading(cache: cache)
+            return RemoteLoading(cache: cache, headers: headers)
         } catch {
             throw .media(error)
         }

@@ -62,12 +62,16 @@ struct HelpTests {
                     + "[--scrub FROM-TO@AT/DURATION | --untimed] [--until SEC]"
             ))
         #expect(play.contains("[--swap-mode source|item]"))
-        #expect(play.hasSuffix("[--metrics-out FILE] [--timeline OUT.svg] \(cache)"))
+        #expect(
+            play.hasSuffix(
+                "[--metrics-out FILE] [--timeline OUT.svg] [--cache-dir DIR] [--cache-size BYTES] "
+                    + "[--header 'NAME: VALUE']... [--max-bitrate BPS] [--max-resolution WxH] [--decryption-key HEX]"))
         #expect(
             try usage("feed")
                 == "playctl feed MANIFEST [--swipes N | --script FILE] [--dwell SEC] [--seed S] "
                 + "[--network unconstrained|cellular|constrained] [--pool N] [--estimate BPS] [--timeline OUT.svg] "
-                + "[--json] [--no-audio] [--no-posters] [--cache-dir DIR] [--cache-size BYTES]")
+                + "[--json] [--no-audio] [--no-posters] [--cache-dir DIR] [--cache-size BYTES] "
+                + "[--header 'NAME: VALUE']...")
     }
 
     @Test func usageShowsOptionalVariadicAndAtMostOne() throws {

@@ -16,7 +16,7 @@ extension FeedCommand: PlayctlCommand {
     func run(_ output: StandardOutput) throws(CommandFailure) {
         let manifest: FeedManifest
         let scroll: FeedScroll
-        let loading = try MediaLocation.loading(cache: cache)
+        let loading = try MediaLocation.loading(cache: cache, headers: request.headers)
         do throws(FeedInputError) {
             manifest = try FeedManifest.load(manifestPath, loading: loading)
             // An endless feed's scroll goes on past its first page: as far as its pages go.

@@ -1,3 +1,4 @@
+import Loading
 import PlayctlOutput
 
 /// One JSON object of a manifest or a script, read member by member: each mistake is reported with the file and
@@ -62,6 +63,23 @@ struct FeedJSONObject {
         guard has(key) else { return nil }
         guard let array = value[key]?.arrayValue else { throw invalid(key, "expected an array") }
         return array
+    }
+
+    /// The object of strings `key` (HTTP header fields: `{"Authorization": "Bearer ..."}`), nil when absent.
+    /// - Throws: `.invalid` naming the member (never its value) when it is not an object of strings, or a name is
+    ///   not a token or a value holds a line break.
+    func headers(_ key: String) throws(FeedInputError) -> [String: String]? {
+        guard has(key) else { return nil }
+        guard let members = value[key]?.objectValue else { throw invalid(key, "expected an object of strings") }
+        var out: [String: String] = [:]
+        for (name, member) in members {
+            guard let text = member.stringValue else { throw invalid("\(key).\(name)", "expected a string") }
+            guard HTTPHeaderFields.isValid(name: name, value: text) else {
+                throw invalid("\(key).\(name)", "not a valid HTTP header field")
+            }
+            out[name] = text
+        }
+        return out
     }
 
     /// The member `key` that must be there.

@@ -104,7 +104,8 @@ struct FeedManifest: Equatable, Sendable {
         let size = try object.count("size").map(Int64.init)
         let duration = try object.seconds("duration")
         return FeedEntry(
-            url: url, kind: kind, byteSize: size, duration: duration, renditions: renditions)
+            url: url, kind: kind, byteSize: size, duration: duration, renditions: renditions,
+            headers: try object.headers("headers") ?? [:])
     }
 
     /// The entry's `renditions` (empty when absent), their URLs resolved against `folder`.

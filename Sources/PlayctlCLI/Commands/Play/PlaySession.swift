@@ -52,7 +52,7 @@ final class PlaySession: Sendable {
         let item: PlayerItem
         do throws(CommandFailure) {
             item = try MediaLocation(
-                options.path, cache: options.cache, decryptionKey: options.decryptionKey,
+                options.path, cache: options.cache, headers: options.headers, decryptionKey: options.decryptionKey,
                 limits: options.limits.abrLimits
             ).item()
         } catch {

@@ -34,7 +34,7 @@ final class ScenarioRun: @unchecked Sendable {
         let location: MediaLocation
         do throws(CommandFailure) {
             location = try MediaLocation(
-                options.path, cache: options.cache, decryptionKey: options.decryptionKey,
+                options.path, cache: options.cache, headers: options.headers, decryptionKey: options.decryptionKey,
                 limits: options.limits.abrLimits)
             first = location.item()
         } catch {
