@@ -456,6 +456,11 @@ void playctl_feed_destroy(playctl_feed *feed);
  * as a fling above the policy's fling speed (4 items a second). */
 int playctl_feed_scroll(playctl_feed *feed, size_t index, double speed);
 
+/* An endless feed's next page: count entries (as playctl_feed_create() takes them) after the last one, the first
+ * numbered with the feed's entry count so far. Nothing in flight changes (the pool, the prepared player, the
+ * prefetches); the plan takes them in as the user nears them; a PLAYCTL_EVENT_FEED "feed.page" says so. */
+int playctl_feed_append(playctl_feed *feed, const char *const *urls, const int *kinds, size_t count);
+
 /* The link changed (enum playctl_network). */
 int playctl_feed_network_changed(playctl_feed *feed, int network);
 

@@ -23,19 +23,10 @@ func networkProfile(_ value: Int32) -> NetworkProfile? {
     }
 }
 
-@c @implementation
-public func playctl_feed_create(
-    _ urls: UnsafePointer<UnsafePointer<CChar>?>?, _ kinds: UnsafePointer<Int32>?, _ count: Int,
-    _ config: UnsafePointer<playctl_feed_config>?
-) -> OpaquePointer? {
-    let config = config?.pointee ?? playctl_feed_config()
-    guard let urls, count > 0, count <= 1_000_000,
-        config.clock == PLAYCTL_CLOCK_HOST.rawValue || config.clock == PLAYCTL_CLOCK_MANUAL.rawValue,
-        config.audio == PLAYCTL_AUDIO_NULL.rawValue || config.audio == PLAYCTL_AUDIO_NONE.rawValue,
-        (0...64).contains(config.pool_size), let profile = networkProfile(config.network),
-        config.poster_width >= 0, config.poster_height >= 0, config.poster_width <= 16384,
-        config.poster_height <= 16384
-    else { return nil }
+/// The entries of C arrays (`kinds` NULL: by extension); nil when one is bad.
+private func feedEntries(
+    _ urls: UnsafePointer<UnsafePointer<CChar>?>, _ kinds: UnsafePointer<Int32>?, _ count: Int
+) -> [FeedEntry]? {
     var entries: [FeedEntry] = []
     entries.reserveCapacity(count)
     for index in 0..<count {
@@ -52,6 +43,23 @@ public func playctl_feed_create(
         }
         entries.append(FeedEntry(url: url, kind: kind))
     }
+    return entries
+}
+
+@c @implementation
+public func playctl_feed_create(
+    _ urls: UnsafePointer<UnsafePointer<CChar>?>?, _ kinds: UnsafePointer<Int32>?, _ count: Int,
+    _ config: UnsafePointer<playctl_feed_config>?
+) -> OpaquePointer? {
+    let config = config?.pointee ?? playctl_feed_config()
+    guard let urls, count > 0, count <= 1_000_000,
+        config.clock == PLAYCTL_CLOCK_HOST.rawValue || config.clock == PLAYCTL_CLOCK_MANUAL.rawValue,
+        config.audio == PLAYCTL_AUDIO_NULL.rawValue || config.audio == PLAYCTL_AUDIO_NONE.rawValue,
+        (0...64).contains(config.pool_size), let profile = networkProfile(config.network),
+        config.poster_width >= 0, config.poster_height >= 0, config.poster_width <= 16384,
+        config.poster_height <= 16384
+    else { return nil }
+    guard let entries = feedEntries(urls, kinds, count) else { return nil }
     var configuration = FeedConfiguration()
     if config.pool_size > 0 { configuration.poolSize = max(Int(config.pool_size), 2) }
     configuration.audio = config.audio == PLAYCTL_AUDIO_NULL.rawValue
@@ -78,6 +86,18 @@ public func playctl_feed_scroll(_ handle: OpaquePointer?, _ index: Int, _ speed:
         return invalidArgument
     }
     feed.scroll(to: index, speed: speed)
+    return success
+}
+
+@c @implementation
+public func playctl_feed_append(
+    _ handle: OpaquePointer?, _ urls: UnsafePointer<UnsafePointer<CChar>?>?, _ kinds: UnsafePointer<Int32>?,
+    _ count: Int
+) -> Int32 {
+    guard let feed = cFeed(handle), let urls, count > 0, count <= 1_000_000,
+        let entries = feedEntries(urls, kinds, count)
+    else { return invalidArgument }
+    feed.feed.append(entries)
     return success
 }
 
