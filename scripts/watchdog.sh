@@ -8,7 +8,7 @@ set -uo pipefail
 limit=$1
 shift
 log=$(mktemp /tmp/watchdog.XXXXXX)
-trap 'rm -f "$log" "$log.gdb"' EXIT
+trap 'rm -f "$log"' EXIT
 setsid "$@" > >(tee "$log") 2>&1 &
 pid=$!
 started=$SECONDS
@@ -29,6 +29,11 @@ while kill -0 "$pid" 2>/dev/null; do
             sub(/^#[0-9]+ +(0x[0-9a-f]+ in )?/, ""); sub(/ \(.*/, ""); line = line " <- " $0; n++ }
           END { if (line != "") print line }' "$log.gdb" | $demangle | grep -- ' <- ' | cut -c1-600 |
           sed 's/^/watchdog: /' | head -80
+        # Whether Swift's cooperative pool is blocked: threads inside a task's job (swift_job_run) that wait, against
+        # threads idle; the dump stays in $log.gdb for a closer look.
+        awk '/^Thread/ { threads++; if (job) jobs++; job = 0; next } /swift_job_run/ { job = 1 }
+          END { if (job) jobs++; printf "watchdog: %d threads, %d of them inside a Swift task job\n", threads, jobs }' \
+          "$log.gdb"
       fi
     done
     echo "watchdog: '$*' still runs after $limit s; the tests started and not finished:"
