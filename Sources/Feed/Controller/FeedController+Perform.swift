@@ -227,7 +227,7 @@ extension FeedController {
 
     /// The URL item `index` reads: its chosen rendition's, else its entry's.
     func url(of index: Int) -> String {
-        driver.withLock { $0.urls[index] } ?? entries[index].url
+        driver.withLock { $0.urls[index] } ?? state.withLock { $0.entries[index].url }
     }
 
     /// Bytes of item `index` held in the cache, within `limit`.

@@ -26,9 +26,7 @@ extension SimulatedPictureInPictureSystem {
         } else if let timeout = pictureTimeout {
             let playing = window.playbackState.snapshot()?.timeControlStatus == .playing
             let quiet = window.secondsWithoutPicture(now: now, playing: playing)
-            reason =
-                quiet >= Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
-                ? .noNewPicture : nil
+            reason = quiet >= MediaTime(timeout).seconds ? .noNewPicture : nil
         } else {
             reason = nil
         }
