@@ -183,3 +183,16 @@ let package = Package(
             exclude: ["Snapshots"]),  // help and usage-error texts, compared byte for byte
     ] + appleNamedTargets
 )
+
+// The sanitizer passes of .ci/run build with PLAYCTL_LIBRARY_ONLY=1: the package without what they do not run: the
+// playctl and playctl-bench executables with their modules and tests (PlayctlCLITests: the plain pass runs them), and
+// the C library with its embedding tests (their C programs cannot load a library built with a sanitizer). A quarter of
+// the sources, so a quarter of each sanitizer build.
+if Context.environment["PLAYCTL_LIBRARY_ONLY"] != nil {
+    let cli: Set = [
+        "playctl", "playctl-bench", "PlayctlCLI", "PlayctlBench", "CommandLineKit", "EventJSON", "PlayctlC", "CPlayctl",
+        "PlayctlCLITests", "EmbeddingTests",
+    ]
+    package.products.removeAll { cli.contains($0.name) }
+    package.targets.removeAll { cli.contains($0.name) }
+}
