@@ -14,6 +14,9 @@
 #   .build/http-media/feed-mid/  the same feed's videos at 1280x720, 1500 kbit/s H.264 (capped), 96 kbit/s AAC, same
 #                                keyframes (the images are not copied): with feed-3g, the 500 kbit/s and 1.5 Mbit/s
 #                                renditions bench --feed's weak-link trace lists beside each clip.
+#   .build/http-media/feed-thumbs/NNN.jpg  a server's thumbnail of each entry (a JPEG 320 pixels wide of a clip's first
+#                                frame or of the image, about 10-30 KB): the weak-link trace names them as the entries'
+#                                posters ("poster" in a manifest).
 # Each part is made again when its version changes (its stamp file names it); otherwise reused.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -63,16 +66,32 @@ make_mid() {
   echo "$versionmid" > "$mid/.version"
 }
 
-# The 100 entries in folder $2: hard links to the clips and images of folder $1.
+# Thumbnails of the feed's entries, as a service serves them beside its videos.
+make_thumbs() {
+  local thumbs=$src/thumbs outthumbs=.build/http-media/feed-thumbs versionthumbs=1 i
+  if [ "$(cat "$thumbs/.version" 2>/dev/null)" = "$versionthumbs" ] && [ -s "$outthumbs/099.jpg" ]; then
+    return
+  fi
+  echo "make-feed-media: thumbnails of the 10 clips and 3 images into $thumbs (once)" >&2
+  rm -rf "$thumbs" "$outthumbs"
+  mkdir -p "$thumbs" "$outthumbs"
+  for i in 0 1 2 3 4 5 6 7 8 9; do ff -i "$src/clip$i.mp4" -frames:v 1 -vf scale=320:-2 -q:v 5 "$thumbs/clip$i.jpg"; done
+  for i in 0 1 2; do ff -i "$src/photo$i.jpg" -vf scale=320:-2 -q:v 5 "$thumbs/photo$i.jpg"; done
+  link_feed "$thumbs" "$outthumbs" jpg
+  echo "$versionthumbs" > "$thumbs/.version"
+}
+
+# The 100 entries in folder $2: hard links to the clips and images of folder $1 (the clips' extension $3, mp4 by
+# default: a thumbnail's is jpg).
 link_feed() {
-  local from=$1 to=$2 video=0 image=0 i name
+  local from=$1 to=$2 ext=${3:-mp4} video=0 image=0 i name
   for i in $(seq 0 99); do
     name=$(printf %03d "$i")
     if [ $((i % 9)) -eq 4 ]; then
       ln "$from/photo$((image % 3)).jpg" "$to/$name.jpg"
       image=$((image + 1))
     else
-      ln "$from/clip$((video % 10)).mp4" "$to/$name.mp4"
+      ln "$from/clip$((video % 10)).$ext" "$to/$name.$ext"
       video=$((video + 1))
     fi
   done
@@ -81,6 +100,7 @@ link_feed() {
 if [ "$(cat "$src/.version" 2>/dev/null)" = "$version" ] && [ -s "$out/099.mp4" -o -s "$out/099.jpg" ]; then
   make_3g
   make_mid
+  make_thumbs
   exit 0
 fi
 rm -rf "$src" "$out"
@@ -119,3 +139,4 @@ link_feed "$src" "$out"
 echo "$version" > "$src/.version"
 make_3g
 make_mid
+make_thumbs

@@ -238,11 +238,15 @@ extension FeedController {
         }
     }
 
+    /// Item `index`'s poster: its entry's picture (a server's thumbnail) when it names one, fetched at playback's
+    /// priority (a few kilobytes, not held back by the item on screen's claim on the link), else its video's first
+    /// frame (of the rendition chosen for it, which asking for the poster chooses).
     private func requestPoster(_ index: Int, visible: Bool) {
         guard let posters, let size = configuration.posterSize else { return }
+        let picture = state.withLock { $0.entries[index].poster }
         let request = PosterRequest(
-            source: url(of: index), width: size.width, height: size.height, fit: .fill,
-            priority: visible ? .visible : .prefetch)
+            source: picture ?? url(of: index), width: size.width, height: size.height, fit: .fill,
+            priority: visible ? .visible : .prefetch, transferPriority: picture == nil ? nil : .playback)
         let task = Task { [weak self] in
             do throws(MediaError) {
                 let poster = try await posters.poster(for: request)

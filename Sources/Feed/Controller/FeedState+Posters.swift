@@ -1,9 +1,10 @@
 import Loading
 
-/// Posters (decisions): every item in the prefetch window read over a link gets one, the item on screen first;
-/// items leaving the window stop waiting for theirs (the pipeline stops the work when nobody else waits). A local
-/// file gets none: its player shows its first frame as soon as a poster of it could be made, and making one took
-/// the CPU from the players (a feed of Media/'s clips, 0.5 s dwells, lost first frames to it).
+/// Posters (decisions): every item in the prefetch window read over a link, or whose entry names a poster picture
+/// (`FeedEntry.poster`, a server's thumbnail), gets one, the item on screen first; items leaving the window stop
+/// waiting for theirs (the pipeline stops the work when nobody else waits). A local file without one gets none: its
+/// player shows its first frame as soon as a poster of it could be made, and making one took the CPU from the
+/// players (a feed of Media/'s clips, 0.5 s dwells, lost first frames to it).
 extension FeedState {
     mutating func updatePosters(visible: Int) {
         guard posters else { return }
@@ -12,7 +13,9 @@ extension FeedState {
             posterSlots[visible, default: PosterSlot()].visibleAt = now
             posterSlots[visible]?.reported = false
         }
-        let wanted = ([visible] + planner.ranked()).filter { RemoteLoading.isRemote(entries[$0].url) }
+        let wanted = ([visible] + planner.ranked()).filter {
+            entries[$0].poster != nil || RemoteLoading.isRemote(entries[$0].url)
+        }
         for (index, slot) in posterSlots.sorted(by: { $0.key < $1.key }) where !wanted.contains(index) {
             if slot.requested { work.append(.cancelPoster(index: index)) }
             posterSlots[index] = nil

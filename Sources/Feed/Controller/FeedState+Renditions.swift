@@ -24,11 +24,11 @@ extension FeedState {
     /// to the chosen URL, then the event says which and why. A choice stays the item's for the feed's life (its
     /// cached bytes are that file's).
     mutating func chooseRenditions() {
-        guard work.contains(where: { $0.readsBytesOf.map(needsRendition) ?? false }) else { return }
+        guard work.contains(where: { videoBytesRead(by: $0).map(needsRendition) ?? false }) else { return }
         var ordered: [FeedWork] = []
         ordered.reserveCapacity(work.count + 2)
         for item in work {
-            if let index = item.readsBytesOf, needsRendition(index),
+            if let index = videoBytesRead(by: item), needsRendition(index),
                 let choice = ProgressiveRenditionChoice.choose(
                     from: entries[index].renditions, limits: renditionLimits, estimate: estimate)
             {
@@ -39,6 +39,13 @@ extension FeedState {
             ordered.append(item)
         }
         work = ordered
+    }
+
+    /// The item whose video bytes `work` reads: a poster made from the entry's own picture reads none of them.
+    private func videoBytesRead(by work: FeedWork) -> Int? {
+        guard let index = work.readsBytesOf else { return nil }
+        if case .requestPoster = work, entries.indices.contains(index), entries[index].poster != nil { return nil }
+        return index
     }
 
     private func needsRendition(_ index: Int) -> Bool {

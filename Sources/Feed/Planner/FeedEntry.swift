@@ -22,10 +22,15 @@ public struct FeedEntry: Sendable, Hashable, Codable {
     /// sends the feed's), beside the feed's loading's own (`RemoteLoading.headers`): signed or private media. Never
     /// logged, nor in an event; not encoded (an entry written out carries no credential).
     public var headers: [String: String]
+    /// A picture that stands for the video until its first frame shows (a server's thumbnail: a JPEG, PNG or WebP
+    /// image, a path or an http(s) URL), made into the feed's poster instead of the video's first keyframe: a few
+    /// kilobytes where the keyframe costs the video's header and first pictures (hundreds of kilobytes of a weak
+    /// link). Nil: the poster is the video's first frame.
+    public var poster: String?
 
     public init(
         url: String, kind: Kind, byteSize: Int64? = nil, duration: Double? = nil,
-        renditions: [ProgressiveRendition] = [], headers: [String: String] = [:]
+        renditions: [ProgressiveRendition] = [], headers: [String: String] = [:], poster: String? = nil
     ) {
         self.url = url
         self.kind = kind
@@ -33,6 +38,7 @@ public struct FeedEntry: Sendable, Hashable, Codable {
         self.duration = duration
         self.renditions = renditions
         self.headers = headers
+        self.poster = poster
     }
 
     /// A video given as `renditions` (not empty), named by the first one's URL.
@@ -41,7 +47,7 @@ public struct FeedEntry: Sendable, Hashable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case url, kind, byteSize, duration, renditions, headers
+        case url, kind, byteSize, duration, renditions, headers, poster
     }
 
     /// Encodes an entry without its ``headers``.
@@ -52,9 +58,10 @@ public struct FeedEntry: Sendable, Hashable, Codable {
         try container.encodeIfPresent(byteSize, forKey: .byteSize)
         try container.encodeIfPresent(duration, forKey: .duration)
         try container.encode(renditions, forKey: .renditions)
+        try container.encodeIfPresent(poster, forKey: .poster)
     }
 
-    /// Decodes an entry; `renditions` and `headers` may be absent (none).
+    /// Decodes an entry; `renditions`, `headers` and `poster` may be absent (none).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
@@ -62,7 +69,8 @@ public struct FeedEntry: Sendable, Hashable, Codable {
             byteSize: try container.decodeIfPresent(Int64.self, forKey: .byteSize),
             duration: try container.decodeIfPresent(Double.self, forKey: .duration),
             renditions: try container.decodeIfPresent([ProgressiveRendition].self, forKey: .renditions) ?? [],
-            headers: try container.decodeIfPresent([String: String].self, forKey: .headers) ?? [:])
+            headers: try container.decodeIfPresent([String: String].self, forKey: .headers) ?? [:],
+            poster: try container.decodeIfPresent(String.self, forKey: .poster))
     }
 }
 

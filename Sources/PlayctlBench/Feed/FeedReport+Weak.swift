@@ -11,8 +11,8 @@ extension FeedReport {
     public static let weakRebufferBound = 0.01
     public static let weakBytesBound = 0.8
 
-    static let weakPlayctl = "playctl"
-    static let weakRenditions = "playctl, renditions"
+    static let weakPlayctl = WeakLinkBench.plainRun
+    static let weakRenditions = WeakLinkBench.renditionsRun
 
     /// Swipes of `run` whose cell showed nothing at all as the item became active, over its swipes.
     static func blankShare(_ run: SwipeRun?) -> Double? {

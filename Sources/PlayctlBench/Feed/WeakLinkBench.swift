@@ -8,7 +8,9 @@ import Streaming
 /// `--prefetch-playlist=yes` on the same URLs, and by playctl again with renditions: each clip listed with a 500 kbit/s
 /// (`feed-3g/`) and a 1.5 Mbit/s (`feed-mid/`) copy beside it (scripts/make-feed-media.sh makes them), chosen by
 /// the feed from its own estimate (a fresh one per run, so no run starts from another's). playctl runs with posters
-/// on, as `playctl feed` does by default. The renditions run only on the default feed (`--file` names another). Bytes are counted at the server: what nginx sent on the port during each
+/// on, as `playctl feed` does by default, each entry naming its server thumbnail as its poster (`feed-thumbs/`, 5-30
+/// KB each); a last run makes the posters from the videos' own first keyframes instead, as a feed without
+/// thumbnails does. The renditions run only on the default feed (`--file` names another). Bytes are counted at the server: what nginx sent on the port during each
 /// run, from its access log, as the shaper carried them.
 struct WeakLinkBench: Sendable {
     static let link = TestHTTPServer.Link.mbit2
@@ -20,6 +22,12 @@ struct WeakLinkBench: Sendable {
     static let midFolder = "feed-mid"
     static let lowBitRate = 500_000
     static let midBitRate = 1_500_000
+    /// The entries' thumbnails: scripts/make-feed-media.sh's folder.
+    static let thumbnailFolder = "feed-thumbs"
+    /// The runs' names.
+    static let plainRun = "playctl"
+    static let renditionsRun = "playctl, renditions"
+    static let keyframePostersRun = "playctl, keyframe posters"
     /// The poster size playctl's runs ask for (`playctl feed`'s default).
     static let posterSize = (width: 180, height: 320)
 
@@ -42,9 +50,16 @@ struct WeakLinkBench: Sendable {
     }
 
     /// `media`'s entries under `base`; with `renditions`, each video listing its 500 kbit/s and 1.5 Mbit/s copies and
-    /// itself (its bit rate by its size and duration).
-    static func entries(_ media: FeedMedia, base: String, renditions: Bool) -> [FeedEntry] {
-        let plain = media.entries(base: base)
+    /// itself (its bit rate by its size and duration); with `thumbnails`, each naming its thumbnail as its poster.
+    static func entries(_ media: FeedMedia, base: String, renditions: Bool, thumbnails: Bool) -> [FeedEntry] {
+        let plain = zip(media.files, media.entries(base: base)).map { file, entry in
+            var entry = entry
+            if thumbnails {
+                let stem = file.name.split(separator: ".").dropLast().joined(separator: ".")
+                entry.poster = "\(base)/\(thumbnailFolder)/\(stem).jpg"
+            }
+            return entry
+        }
         guard renditions else { return plain }
         return zip(media.files, plain).map { file, entry in
             guard file.kind == .video, let duration = file.duration, duration > 0 else { return entry }
@@ -58,11 +73,12 @@ struct WeakLinkBench: Sendable {
                         url: "\(base)/\(midFolder)/\(file.name)", bitrate: midBitRate, width: 1280, height: 720),
                     ProgressiveRendition(
                         url: entry.url, bitrate: full, width: file.width, height: file.height, byteSize: file.bytes),
-                ])
+                ], poster: entry.poster)
         }
     }
 
-    /// Runs playctl, mpv, and playctl with renditions, in that order, saying each on `progress`.
+    /// Runs playctl, mpv, playctl with renditions, and playctl with keyframe posters (when the thumbnails are there:
+    /// the runs before name them), in that order, saying each on `progress`.
     /// - Throws: `BenchFailure` when a rendition folder is missing or mpv fails.
     func run(
         media: FeedMedia, mpv: String, quiet: LinkQuiet, progress: @escaping @Sendable (String) -> Void
@@ -76,18 +92,22 @@ struct WeakLinkBench: Sendable {
         let trace = trace(items: media.files.count)
         let base = FeedBench.base(Self.link)
         let log = AccessLog.current
+        let thumbnails = (try? FeedMedia.load(Self.thumbnailFolder))?.files.count == media.files.count
         var runs: [SwipeRun] = []
-        for renditions in [false, true] where !renditions || self.renditions {
-            let name = renditions ? "playctl, renditions" : "playctl"
+        var plays = [(Self.plainRun, false, thumbnails)]
+        if renditions { plays.append((Self.renditionsRun, true, thumbnails)) }
+        if thumbnails { plays.append((Self.keyframePostersRun, false, false)) }
+        for (number, (name, renditions, thumbnails)) in plays.enumerated() {
             progress("weak-link trace over 2 Mbit/s, 1.5 s dwells: \(name), \(swipes) swipes")
             quiet.wait()
             let mark = log?.mark()
             var run = await FeedReplay.run(
-                name, trace: trace, entries: Self.entries(media, base: base, renditions: renditions),
+                name, trace: trace,
+                entries: Self.entries(media, base: base, renditions: renditions, thumbnails: thumbnails),
                 configuration: Self.configuration())
             run.bytesOnWire = await Self.bytesSent(log, since: mark)
             runs.append(run)
-            guard !renditions else { continue }
+            guard number == 0 else { continue }
             progress("weak-link trace over 2 Mbit/s, 1.5 s dwells: \(MPVReplay.name(prefetch: true))")
             quiet.wait()
             let mpvMark = log?.mark()

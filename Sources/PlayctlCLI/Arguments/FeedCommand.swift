@@ -63,7 +63,7 @@ struct FeedCommand: ParsableCommand {
             A JSON file listing the feed's entries ({"entries": [{"url": .., "kind": "video"|"image"}, ..]}, or \
             the array alone; a video may list "renditions": [{"url": .., "bitrate": .., "width": .., "height": \
             ..}, ..] and plays the one the bandwidth estimate allows; an entry may give "headers": {"NAME": \
-            "VALUE", ..}, sent with its requests), or a folder of media files (sorted by name). A file or an \
+            "VALUE", ..}, sent with its requests, and "poster": URL, a picture shown until its first frame), or a folder of media files (sorted by name). A file or an \
             http(s) URL; an endless feed's page names the next one ("next": URL), read through the loader as the \
             user nears the end.
             """)

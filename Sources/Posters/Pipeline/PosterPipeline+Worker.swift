@@ -32,8 +32,9 @@ extension PosterPipeline {
         do throws(MediaError) {
             let inner: any ByteSource
             if RemoteLoading.isRemote(url) {
-                let priority: TransferPriority =
+                let byRequest: TransferPriority =
                     state.withLock { _ in job.priority } == .visible ? .playback : .prefetch
+                let priority = max(byRequest, job.request.transferPriority ?? byRequest)
                 inner = loading.source(url, priority: priority, readAhead: configuration.readAhead)
             } else {
                 inner = try FileByteSource(path: url)

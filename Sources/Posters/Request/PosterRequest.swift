@@ -1,4 +1,5 @@
 import Foundation
+import Loading
 import MediaCore
 
 /// What a poster is: a picture of a video (its frame on screen at a time, its first by default) or an image,
@@ -39,10 +40,15 @@ public struct PosterRequest: Sendable, Hashable {
     public var fit: Fit
     public var format: Format
     public var priority: Priority
+    /// The priority of its fetch on a shared link; nil: playback's for a visible request, prefetching's (held while
+    /// a player claims the link) for the others. A feed fetches an entry's own small picture (a server's thumbnail)
+    /// at playback's: a few kilobytes a swipe will show, which the item on screen's claim would otherwise hold back.
+    public var transferPriority: TransferPriority?
 
     public init(
         source: String, time: Double? = nil, exact: Bool = true, width: Int? = nil, height: Int? = nil,
-        fit: Fit = .fit, format: Format = .rgba, priority: Priority = .visible
+        fit: Fit = .fit, format: Format = .rgba, priority: Priority = .visible,
+        transferPriority: TransferPriority? = nil
     ) {
         self.source = source
         self.time = time
@@ -52,6 +58,7 @@ public struct PosterRequest: Sendable, Hashable {
         self.fit = fit
         self.format = format
         self.priority = priority
+        self.transferPriority = transferPriority
     }
 
     /// What identifies the picture this asks for: requests with the same key share one fetch and one decode.

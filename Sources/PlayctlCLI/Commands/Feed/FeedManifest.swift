@@ -13,7 +13,8 @@ import Streaming
 /// other members ignored). A video may list progressive renditions instead of (or beside) its `url`:
 /// `"renditions": [{"url": "...", "bitrate": bits per second, "width": .., "height": .., "size": bytes}, ...]`
 /// (`width`, `height` and `size` optional); the feed plays the one the bandwidth estimate allows, and without a
-/// `url` the entry is named by its first rendition's. A URL with a scheme (`http://`, `https://`, `file://`) and an absolute path are kept as
+/// `url` the entry is named by its first rendition's. An entry may name a picture that stands for it until its first
+/// frame shows, `"poster": "..."` (a server's thumbnail, resolved as URLs are). A URL with a scheme (`http://`, `https://`, `file://`) and an absolute path are kept as
 /// they are; a relative path is resolved against the manifest's folder. A folder is read by
 /// ``init(folder:)``.
 struct FeedManifest: Equatable, Sendable {
@@ -103,9 +104,14 @@ struct FeedManifest: Equatable, Sendable {
         }
         let size = try object.count("size").map(Int64.init)
         let duration = try object.seconds("duration")
+        var poster: String?
+        if let given = try object.string("poster") {
+            guard !given.isEmpty else { throw object.invalid("poster", "empty (leave it out for none)") }
+            poster = resolve(given, in: folder)
+        }
         return FeedEntry(
             url: url, kind: kind, byteSize: size, duration: duration, renditions: renditions,
-            headers: try object.headers("headers") ?? [:])
+            headers: try object.headers("headers") ?? [:], poster: poster)
     }
 
     /// The entry's `renditions` (empty when absent), their URLs resolved against `folder`.

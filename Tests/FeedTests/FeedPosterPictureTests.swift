@@ -1,0 +1,98 @@
+import Testing
+
+@testable import Feed
+
+/// Entries naming a poster picture (`FeedEntry.poster`, a server's thumbnail): the feed's poster is made from it,
+/// for local files too, and asking for it reads none of the video's bytes (no rendition is chosen for it).
+@Suite("Feed state: posters from the entries' own pictures")
+struct FeedPosterPictureTests {
+    static func requested(_ work: [FeedWork]) -> [Int] {
+        work.compactMap { item in
+            if case .requestPoster(let index, _) = item { return index }
+            return nil
+        }
+    }
+
+    @Test("local files: only those naming a picture get a poster")
+    func localWithPicture() {
+        let entries = (0..<4).map { index in
+            FeedEntry(url: "/media/\(index).mp4", kind: .video, poster: index == 1 ? "/media/1.jpg" : nil)
+        }
+        var configuration = FeedConfiguration()
+        configuration.memoryBudget = nil
+        configuration.posterSize = (180, 320)
+        var state = FeedState(entries: entries, configuration: configuration, poolSize: 3, manualClock: true)
+        let work = state.step(.scroll(index: 0, speed: 0), at: 0, facts: [:])
+        #expect(Self.requested(work) == [1], "the local files without a picture get none (their players are as quick)")
+    }
+
+    @Test("renditions and a picture: the poster chooses no rendition; the item's load or prefetch still does")
+    func noRenditionForPicture() {
+        let entries = FeedRenditionStateTests.entries(6).enumerated().map { index, entry in
+            var entry = entry
+            entry.poster = "http://feed.test/\(index)/thumb.jpg"
+            return entry
+        }
+        var state = FeedRenditionStateTests.state(entries) { $0.posterSize = (180, 320) }
+        let work = state.step(.scroll(index: 0, speed: 0), at: 0, facts: [:], estimate: 1_000_000)
+        let requested = Self.requested(work)
+        #expect(requested.count >= 3, "the window's posters: \(requested)")
+        let chosen = FeedRenditionStateTests.chosen(work)
+        #expect(chosen.keys.sorted() == [0, 1], "the active item and the prepared one only: \(chosen)")
+        let later = requested.filter { $0 > 1 }
+        #expect(!later.isEmpty && later.allSatisfy { state.renditionChoices[$0] == nil })
+        // Chosen later, at the estimate of the time its bytes are asked for.
+        let next = state.step(.scroll(index: 1, speed: 1), at: 2, facts: [:], estimate: 8_000_000)
+        #expect(FeedRenditionStateTests.chosen(next)[2] == "http://feed.test/2/high.mp4")
+    }
+}
+
+/// The same over a slow simulated link, under the manual clock: the pictures' few kilobytes come before the videos'
+/// first pictures could, so a swipe shows the poster where the video's own first keyframe would not be there yet.
+@Suite("Feed scenario: posters from the entries' own pictures on a slow link")
+struct FeedPosterPictureScenarioTests {
+    /// What item 1's cell shows at a swipe after `seconds`, with or without pictures named by the entries.
+    static func swipe(after seconds: Double, pictures: Bool) async throws -> (FeedEvent.Picture?, FeedScenario) {
+        let entries = FeedScenario.entries(8, of: "a.mp4").enumerated().map { index, entry in
+            var entry = entry
+            if pictures { entry.poster = "http://feed.test/\(index)/still.jpg" }
+            return entry
+        }
+        let scenario = FeedScenario(
+            entries: entries, bytesPerSecond: 40_000,
+            configuration: FeedScenario.configuration { $0.posterSize = (90, 160) })
+        scenario.feed.scroll(to: 0)
+        // Poster work runs on threads of its own: give them real time between the steps (a loaded machine's threads
+        // lag; more real time only lets work keep up with the clock).
+        for _ in 0..<Int(seconds / 0.05) {
+            await scenario.clock.advance(bySeconds: 0.05)
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        await scenario.feed.eventsDelivered()
+        scenario.feed.scroll(to: 1)
+        await scenario.clock.advance(bySeconds: 0.01)
+        await scenario.feed.eventsDelivered()
+        let shown = scenario.events.compactMap { event -> FeedEvent.Picture? in
+            if case .picture(1, let shows) = event.kind { return shows }
+            return nil
+        }
+        return (shown.first, scenario)
+    }
+
+    @Test("pictures named: the swipe shows the poster, made from the picture's bytes")
+    func withPictures() async throws {
+        let (shown, scenario) = try await Self.swipe(after: 1.5, pictures: true)
+        defer { scenario.stop() }
+        #expect(shown == .poster, "\(scenario.trace.joined(separator: "\n"))")
+        #expect(!scenario.loading.cache.cachedRanges(of: "http://feed.test/1/still.jpg").isEmpty)
+        #expect(scenario.feed.summary.posterSwipes == 1 && scenario.feed.summary.blankSwipes == 0)
+    }
+
+    @Test("none named: at the same swipe the video's own first keyframe has not come yet (nothing shows)")
+    func withoutPictures() async throws {
+        let (shown, scenario) = try await Self.swipe(after: 1.5, pictures: false)
+        defer { scenario.stop() }
+        #expect(shown == .nothing, "\(scenario.trace.joined(separator: "\n"))")
+        #expect(scenario.feed.summary.blankSwipes == 1)
+    }
+}
