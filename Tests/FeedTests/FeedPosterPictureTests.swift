@@ -96,3 +96,45 @@ struct FeedPosterPictureScenarioTests {
         #expect(scenario.feed.summary.blankSwipes == 1)
     }
 }
+
+/// How far ahead posters from the entries' own pictures reach (`pictureLookahead`), beyond the prefetch window.
+@Suite("Feed state: pictures ahead of the prefetch window")
+struct FeedPictureLookaheadTests {
+    static func state(pictures: Bool, lookahead: Int = 4) -> FeedState {
+        let entries = (0..<12).map { index in
+            FeedEntry(
+                url: "http://feed.test/\(index).mp4", kind: .video,
+                poster: pictures ? "http://feed.test/\(index).jpg" : nil)
+        }
+        var configuration = FeedConfiguration()
+        configuration.memoryBudget = nil
+        configuration.posterSize = (180, 320)
+        configuration.pictureLookahead = lookahead
+        return FeedState(entries: entries, configuration: configuration, poolSize: 3, manualClock: true)
+    }
+
+    @Test("pictures named: the next eight items get theirs at once; keyframe posters stay within the window")
+    func reach() {
+        var pictures = Self.state(pictures: true, lookahead: 8)
+        let asked = FeedPosterPictureTests.requested(pictures.step(.scroll(index: 0, speed: 0), at: 0, facts: [:]))
+        #expect(Set(asked) == Set(0...8), "\(asked)")
+        #expect(asked.first == 0, "the item on screen first")
+        var keyframes = Self.state(pictures: false, lookahead: 8)
+        let window = FeedPosterPictureTests.requested(keyframes.step(.scroll(index: 0, speed: 0), at: 0, facts: [:]))
+        #expect(Set(window) == Set([0] + keyframes.planner.ranked()), "\(window)")
+        #expect(window.count < asked.count)
+    }
+
+    @Test("a swipe asks for the item newly in reach; the end of the feed bounds it; 0 turns it off")
+    func moves() {
+        var state = Self.state(pictures: true)
+        _ = state.step(.scroll(index: 0, speed: 0), at: 0, facts: [:])
+        let next = FeedPosterPictureTests.requested(state.step(.scroll(index: 1, speed: 1), at: 1, facts: [:]))
+        #expect(next == [5], "\(next)")
+        let end = FeedPosterPictureTests.requested(state.step(.scroll(index: 11, speed: 1), at: 2, facts: [:]))
+        #expect(end.allSatisfy { $0 < 12 })
+        var off = Self.state(pictures: true, lookahead: 0)
+        let window = FeedPosterPictureTests.requested(off.step(.scroll(index: 0, speed: 0), at: 0, facts: [:]))
+        #expect(Set(window) == Set([0] + off.planner.ranked()))
+    }
+}

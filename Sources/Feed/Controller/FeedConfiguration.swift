@@ -71,6 +71,12 @@ public struct FeedConfiguration: Sendable {
     /// through a poster pipeline on the same byte cache: the bytes are the video's own first ones), the item on
     /// screen first; `feed.poster` says when each was ready. Nil: no posters.
     public var posterSize: (width: Int, height: Int)?
+    /// With posters, how many items past the one on screen get theirs when their entry names its own picture
+    /// (``FeedEntry/poster``: a few kilobytes each), whether or not the prefetch window reaches them: on a weak link
+    /// the window holds the next item alone, and its thumbnail, asked for as it enters, can come after the swipe (a
+    /// request waits behind the queue the link's other transfers keep). Image prefetchers of feeds reach further
+    /// ahead than video preloading for the same reason.
+    public var pictureLookahead = 4
 
     /// With a page source (``FeedController/init(entries:pageSource:configuration:loading:clock:)``): when the feed
     /// asks for the next page, and how many entries behind the active one it keeps.

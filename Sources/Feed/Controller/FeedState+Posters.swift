@@ -1,7 +1,8 @@
 import Loading
 
 /// Posters (decisions): every item in the prefetch window read over a link, or whose entry names a poster picture
-/// (`FeedEntry.poster`, a server's thumbnail), gets one, the item on screen first; items leaving the window stop
+/// (`FeedEntry.poster`, a server's thumbnail), gets one, the item on screen first, and so do the next
+/// `pictureLookahead` items naming a picture, beyond the window; items leaving the window stop
 /// waiting for theirs (the pipeline stops the work when nobody else waits). A local file without one gets none: its
 /// player shows its first frame as soon as a poster of it could be made, and making one took the CPU from the
 /// players (a feed of Media/'s clips, 0.5 s dwells, lost first frames to it).
@@ -13,9 +14,12 @@ extension FeedState {
             posterSlots[visible, default: PosterSlot()].visibleAt = now
             posterSlots[visible]?.reported = false
         }
-        let wanted = ([visible] + planner.ranked()).filter {
+        var wanted = ([visible] + planner.ranked()).filter {
             entries[$0].poster != nil || RemoteLoading.isRemote(entries[$0].url)
         }
+        let first = visible + 1
+        let ahead = first..<max(first, min(first + max(configuration.pictureLookahead, 0), entries.endIndex))
+        wanted += ahead.filter { entries[$0].poster != nil && !wanted.contains($0) }
         for (index, slot) in posterSlots.sorted(by: { $0.key < $1.key }) where !wanted.contains(index) {
             if slot.requested { work.append(.cancelPoster(index: index)) }
             posterSlots[index] = nil
