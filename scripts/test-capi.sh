@@ -52,3 +52,29 @@ cc -std=c99 -Wall -Wextra -Werror -pthread -I"$work/abi-0.1" Tests/CAPI/*.c $(pk
   -o "$work/capi-tests-0.1"
 echo "abi: the tests built against the 0.1 header, run against this library:"
 "$work/capi-tests-0.1" "$PWD/Media" $verbose
+
+# Every C example of docs/c-api.md, compiled against the installed header as the tests are and run from the
+# repository's root: a whole program as it is, a part of one inside Tests/CAPI/docs/fragment-main.c (a player that
+# has shown Media/a.mp4 up to 1 s, and the app's functions the examples call). Each must exit 0 within a minute.
+mkdir -p "$work/docs"
+awk -v dir="$work/docs" '/^```c$/ { n++; file = sprintf("%s/example%d.c", dir, n); line[n] = NR + 1; next }
+  /^```/ { file = ""; next } file != "" { print > file } END { for (i = 1; i <= n; i++) print line[i] > (dir "/lines") }' \
+  docs/c-api.md
+examples=0
+while read -r line; do
+  examples=$((examples + 1))
+  source="$work/docs/example$examples.c"
+  if grep -q 'int main(' "$source"; then main="$source" include=(); else
+    main=Tests/CAPI/docs/fragment-main.c include=(-DEXAMPLE="\"$source\"")
+  fi
+  if ! cc -std=c99 -Wall -Wextra -Werror -pthread "${include[@]}" "$main" $(pkg-config --cflags --libs playctl) -lm \
+    -o "$work/docs/example$examples"; then
+    echo "docs: FAILED to build the example at docs/c-api.md:$line" >&2; exit 1
+  fi
+  if ! timeout 60 "$work/docs/example$examples" > "$work/docs/example$examples.out" 2>&1; then
+    cat "$work/docs/example$examples.out" >&2
+    echo "docs: FAILED: the example at docs/c-api.md:$line exited with an error" >&2; exit 1
+  fi
+  echo "docs: the example at docs/c-api.md:$line ran: $(head -n 1 "$work/docs/example$examples.out")"
+done < "$work/docs/lines"
+echo "docs: $examples C examples of docs/c-api.md built and ran"

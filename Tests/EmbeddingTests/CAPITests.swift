@@ -5,7 +5,8 @@ import Testing
 /// The C API, tested from C: `scripts/test-capi.sh` installs the library this build made into a temporary prefix,
 /// checks its exports and needs, compiles `Tests/CAPI/*.c` against the installed header and `playctl.pc` with
 /// `cc -Wall -Wextra -Werror -std=c99`, and runs them (every call, bad arguments, two threads, feeds, posters,
-/// metric events); then builds them against the previous header (API 0.1) and runs them against the same library.
+/// metric events); then builds them against the previous header (API 0.1) and runs them against the same library;
+/// then builds and runs every C example of docs/c-api.md the same way.
 @Suite struct CAPITests {
     @Test func cTestsPassAgainstTheInstalledLibrary() async throws {
         let result = try await Embedding.runScript(
@@ -15,6 +16,12 @@ import Testing
         #expect(result.outputText.contains(", 0 failed"), "\(result.outputText)")
         #expect(result.outputText.contains("abi: the tests built against the 0.1 header"), "\(result.outputText)")
         #expect(!result.outputText.contains("FAILED"), "\(result.outputText)")
+        let guide = try String(contentsOfFile: Repository.path("docs/c-api.md"), encoding: .utf8)
+        let examples = guide.components(separatedBy: "\n").filter { $0 == "```c" }.count
+        #expect(examples >= 5)
+        #expect(
+            result.outputText.contains("docs: \(examples) C examples of docs/c-api.md built and ran"),
+            "\(result.outputText)")
     }
 }
 
