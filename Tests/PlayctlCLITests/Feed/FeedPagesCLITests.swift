@@ -81,5 +81,6 @@ struct FeedPagesCLITests {
         let active = Self.indices(events, "feed.active")
         #expect(active.last == 3, "the scroll ends where the entries do: \(active)")
         #expect(events.last?["pageFailures"]?.intValue == failed.count)
+        #expect(events.last?["swipes"]?.intValue == active.count - 1, "the swipes made, not the 6 planned")
     }
 }

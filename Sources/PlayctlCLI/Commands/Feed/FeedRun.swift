@@ -50,11 +50,14 @@ struct FeedRun: Sendable {
         }
         let start = ContinuousClock.now
         var swipes = 0
+        // The steps made: an endless feed's scroll ends where its pages did.
+        var made = 0
         for (position, step) in scroll.steps.enumerated() {
             try? await Task.sleep(until: start + .seconds(step.at), clock: .continuous)
             // An endless feed's next page may still be on its way: the user waits at the end for it; without more
             // entries the scroll ends there.
             guard await reachable(step.index, feed) else { break }
+            made = position + 1
             guard scroll.isSwipe(position) else {
                 feed.scroll(to: step.index, speed: step.speed)
                 continue
@@ -68,7 +71,8 @@ struct FeedRun: Sendable {
             swipes += 1
             progress.update("feed: swipe", done: swipes, total: scroll.swipes)
         }
-        try? await Task.sleep(until: start + .seconds(scroll.end), clock: .continuous)
+        let taken = scroll.prefix(made)
+        try? await Task.sleep(until: start + .seconds(taken.end), clock: .continuous)
         if swipes > 0 { await finish(swipe: swipes - 1, feed, text) }
         progress.clear()
         let summary = feed.summary
@@ -78,9 +82,9 @@ struct FeedRun: Sendable {
         if json {
             try? writer.write(
                 FeedEventJSON.summary(
-                    summary, time: time, swipes: scroll.swipes, flings: scroll.flings(above: text.flingSpeed)))
+                    summary, time: time, swipes: taken.swipes, flings: taken.flings(above: text.flingSpeed)))
         } else {
-            for line in text.summary(summary, scroll: scroll, duration: time) { write(line) }
+            for line in text.summary(summary, scroll: taken, duration: time) { write(line) }
         }
         return summary
     }

@@ -25,4 +25,12 @@ struct FeedScroll: Equatable, Sendable {
 
     /// Steps faster than `speed` items a second (flings, for the planner at that speed).
     func flings(above speed: Double) -> Int { steps.filter { $0.speed > speed }.count }
+
+    /// The scroll as far as its first `count` steps (an endless feed whose pages ended before the scroll did): it
+    /// ends when the next step would have come (the last item's dwell).
+    func prefix(_ count: Int) -> FeedScroll {
+        let kept = max(count, 1)
+        guard kept < steps.count else { return self }
+        return FeedScroll(steps: Array(steps.prefix(kept)), end: steps[kept].at)
+    }
 }
