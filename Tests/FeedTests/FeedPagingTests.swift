@@ -118,7 +118,7 @@ struct FeedPagingTests {
         #expect(active == [true], "the prepared item came on screen with its frame")
     }
 
-    @Test("a page that fails is an event naming it; the feed plays on and asks again once the user moves")
+    @Test("a page that fails is an event naming it; the feed plays on and asks again a second later")
     func pageFails() async throws {
         let pages = MemoryPages(size: 6, pages: 2, failOnce: [12])
         let scenario = FeedScenario(entries: FeedScenario.entries(6), bytesPerSecond: 400_000, pageSource: pages)
@@ -132,7 +132,7 @@ struct FeedPagingTests {
         #expect(failures.count == 1, "\(trace)")
         #expect(failures.first?.contains("http://feed.test/pages?after=12") == true)
         #expect(failures.first?.contains("503") == true)
-        #expect(pages.requests.prefix(3) == [6, 12, 12], "asked again at the next item")
+        #expect(pages.requests.prefix(3) == [6, 12, 12], "asked again a second later (at the next item)")
         #expect(Self.firstFrames(scenario) == Set(0...14), "\(trace)")
         #expect(scenario.feed.summary.pageFailures == 1)
     }

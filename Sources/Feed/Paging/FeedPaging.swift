@@ -1,3 +1,4 @@
+import Foundation
 import MediaCore
 import Streaming
 
@@ -11,7 +12,7 @@ public protocol FeedPageSource: Sendable {
     /// manual clock the feed waits for the page at its next clock advance: a source must then not wait for that
     /// clock.
     /// - Throws: a `MediaError` naming what could not be read; the feed reports it (`feed.pageFailed`), goes on with
-    ///   what it has, and asks again once the user moves on.
+    ///   what it has, and asks again after ``FeedPaging/retryDelay`` (doubled with each failure in a row).
     func nextPage(after count: Int) throws(MediaError) -> [FeedEntry]
 }
 
@@ -25,8 +26,19 @@ public struct FeedPaging: Sendable, Equatable {
     /// Entries more than this many items behind the active one are dropped from the feed's list (their indices are
     /// not reused: ``FeedEntries``): an endless feed holds a bounded list. At least the prefetch window behind.
     public var entriesKeptBehind = 100
+    /// After a page failed, seconds before the feed asks again; each failure in a row doubles it, up to
+    /// ``maximumRetryDelay`` (a dead `next` URL costs a request now and then, not one at every swipe). A page that
+    /// comes resets it.
+    public var retryDelay = 1.0
+    public var maximumRetryDelay = 30.0
 
     public init() {}
+
+    /// The wait after `failures` failures in a row (at least 1).
+    public func retryDelay(afterFailures failures: Int) -> Double {
+        let doublings = Double(min(max(failures - 1, 0), 30))
+        return min(max(retryDelay, 0) * pow(2, doublings), max(maximumRetryDelay, 0))
+    }
 
     /// The distance on `profile`.
     public func distance(for profile: NetworkProfile) -> Int {

@@ -2,8 +2,9 @@ import Loading
 import MediaCore
 
 /// Pages (decisions): a page asked for when the active item nears the end, one at a time; a page that came is
-/// appended (nothing in flight changes); a page that failed is reported and asked for again once the user moves
-/// on; entries long scrolled past are dropped from the list.
+/// appended (nothing in flight changes); a page that failed is reported and asked for again after a delay that
+/// doubles with each failure in a row (``FeedPaging/retryDelay``); entries long scrolled past are dropped from the
+/// list.
 extension FeedState {
     /// Where the feed's page requests stand.
     struct PagingState {
@@ -11,8 +12,9 @@ extension FeedState {
         var requestedAt: Int?
         /// The source said there are no more.
         var exhausted = false
-        /// After a failure: the active item then; no new request until it changes.
-        var failedAt: Int?
+        /// Failures in a row, and when the feed may ask again after the last one.
+        var failures = 0
+        var retryAt: Double?
     }
 
     /// Adds `page` after the last entry; the plan takes it in.
@@ -29,14 +31,17 @@ extension FeedState {
         paging.requestedAt = nil
         switch result {
         case .success(let page) where page.isEmpty:
+            (paging.failures, paging.retryAt) = (0, nil)
             paging.exhausted = true
             emit(.pagesEnded(index: entries.endIndex))
         case .success(let page):
+            (paging.failures, paging.retryAt) = (0, nil)
             summary.pagesLoaded += 1
             append(page)
         case .failure(let error):
             summary.pageFailures += 1
-            paging.failedAt = planner.active
+            paging.failures += 1
+            paging.retryAt = now + configuration.paging.retryDelay(afterFailures: paging.failures)
             emit(.pageFailed(index: entries.endIndex, error: error.description))
         }
     }
@@ -46,8 +51,7 @@ extension FeedState {
     mutating func updatePaging() {
         guard let active = planner.active else { return }
         dropEntriesFarBehind(active)
-        guard pages, paging.requestedAt == nil, !paging.exhausted, paging.failedAt != active else { return }
-        paging.failedAt = nil
+        guard pages, paging.requestedAt == nil, !paging.exhausted, now >= paging.retryAt ?? now else { return }
         let left = entries.endIndex - 1 - active
         guard left <= configuration.paging.distance(for: planner.profile) else { return }
         paging.requestedAt = entries.endIndex
