@@ -25,6 +25,8 @@ final class CurlTransfer: TransferHandle, @unchecked Sendable {
     let origin: HTTPOrigin?
     /// Seconds the server said it keeps an idle connection (`Keep-Alive: timeout=N`), when it said.
     private(set) var serverKeepAlive: Double?
+    /// Connections libcurl opened for it that the loader counted so far.
+    private var connectionsCounted = 0
 
     init(request: TransferRequest, sink: any TransferSink, loader: HTTPLoader, headOnly: Bool = false) {
         self.request = request
@@ -131,6 +133,8 @@ final class CurlTransfer: TransferHandle, @unchecked Sendable {
             }
             return true
         }
+        // The connection is there: counted now, not only when the transfer ends.
+        loader?.countConnections(newConnections())
         // A preconnect keeps whatever answer came (an error status included): its connection is what it was for.
         if headOnly { return true }
         // The end of one response's head. Interim and redirect responses are skipped.
@@ -198,6 +202,15 @@ final class CurlTransfer: TransferHandle, @unchecked Sendable {
         return ResponseHead(
             status: status, start: status == 206 ? start : 0, totalLength: total,
             validator: validator, acceptsRanges: ranges, caching: CacheDirectives(fields: headers, responseTime: now))
+    }
+
+    /// The connections libcurl opened for it since the last call (`CURLINFO_NUM_CONNECTS`; the loader's thread).
+    func newConnections() -> Int {
+        guard let easy else { return 0 }
+        var value = 0
+        guard playctl_curl_get_long(easy, CURLINFO_NUM_CONNECTS, &value) == CURLE_OK else { return 0 }
+        defer { connectionsCounted = max(value, connectionsCounted) }
+        return max(value - connectionsCounted, 0)
     }
 
     /// The `timeout` of a `Keep-Alive` field's value (`timeout=75, max=1000`), in seconds.

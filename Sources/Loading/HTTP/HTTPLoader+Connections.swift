@@ -9,7 +9,8 @@ extension HTTPLoader {
     public struct Statistics: Sendable, Equatable {
         /// Transfers started (preconnects included).
         public var transfers = 0
-        /// Connections libcurl opened for them (a transfer that reused a kept connection opened none).
+        /// Connections libcurl opened for them (a transfer that reused a kept connection opened none), counted when
+        /// a response's head came or the transfer ended.
         public var connectionsOpened = 0
         /// Preconnects sent (``HTTPLoader/preconnect(_:headers:)`` calls that found no connection).
         public var preconnects = 0
@@ -74,11 +75,7 @@ extension HTTPLoader {
     /// A transfer ended, was cancelled or could not start (the loader's thread, once per transfer, before its easy
     /// handle is freed): counts the connections it opened, and what its server said of keeping one.
     func transferEnded(_ transfer: CurlTransfer) {
-        var opened = 0
-        if let easy = transfer.easy {
-            var value = 0
-            if playctl_curl_get_long(easy, CURLINFO_NUM_CONNECTS, &value) == CURLE_OK { opened = value }
-        }
+        let opened = transfer.newConnections()
         let now = currentTime()
         lock.lock()
         defer { lock.unlock() }
@@ -90,6 +87,14 @@ extension HTTPLoader {
         origins[origin] = use
         // Forget the servers whose connections can no longer be kept (the record stays bounded).
         origins = origins.filter { isLive($0.value, now: now) }
+    }
+
+    /// Counts connections libcurl opened (the loader's thread).
+    func countConnections(_ opened: Int) {
+        guard opened > 0 else { return }
+        lock.lock()
+        defer { lock.unlock() }
+        counts.connectionsOpened += opened
     }
 
     /// Seconds a connection to `origin` may idle and still be reused (libcurl's `CURLOPT_MAXAGE_CONN`).
