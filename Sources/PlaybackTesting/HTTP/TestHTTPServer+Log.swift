@@ -1,8 +1,8 @@
 import Foundation
 
 /// What the test server wrote on the wire: nginx's access log (`PLAYCTL_HTTP_LOG`, one line per response: port,
-/// status, bytes sent with the headers, request, Range header, connection number and its requests), for tests that compare the bytes on the wire with
-/// what the client needed or kept.
+/// status, bytes sent with the headers, request, Range header, connection number and its requests), for tests that
+/// compare the bytes on the wire with what the client needed or kept, or count the connections it opened.
 extension TestHTTPServer {
     /// One response as the server logged it.
     public struct LoggedResponse: Sendable, Equatable {

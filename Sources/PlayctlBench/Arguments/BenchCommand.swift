@@ -1,6 +1,6 @@
 import CommandLineKit
 
-/// `playctl-bench run [--file FILE] [--runs N] [--playback | --network | --dwell | --posters | --feed] [--sweep] ... [--json]`:
+/// `playctl-bench run [--file FILE] [--runs N] [--playback | --network | --dwell | --posters | --feed] ... [--json]`:
 /// what it accepts (`--feed`'s options are in `FeedBenchOptions`). It runs in `Commands/BenchCommand+Run.swift`.
 /// Like playctl's declarations it imports only CommandLineKit (scripts/fuzz.sh args builds it with them).
 struct BenchCommand: ParsableCommand {
