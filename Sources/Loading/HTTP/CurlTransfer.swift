@@ -84,6 +84,9 @@ final class CurlTransfer: TransferHandle, @unchecked Sendable {
         // ALPN) rather than open another beside it.
         if origin?.scheme == "https" { _ = playctl_curl_set_long(easy, CURLOPT_PIPEWAIT, 1) }
         if headOnly { _ = playctl_curl_set_long(easy, CURLOPT_NOBODY, 1) }
+        if let authorities = configuration.certificateAuthorities {
+            _ = playctl_curl_set_string(easy, CURLOPT_CAINFO, authorities)
+        }
         errorBuffer.withUnsafeMutableBufferPointer { buffer in
             _ = playctl_curl_set_pointer(easy, CURLOPT_ERRORBUFFER, buffer.baseAddress)
         }

@@ -32,6 +32,9 @@ public final class HTTPLoader: Transport, @unchecked Sendable {
         /// Seconds of silence on an idle connection before TCP probes it (`SO_KEEPALIVE`), so that a middlebox does
         /// not forget it and a dead peer is noticed; 0 for none.
         public var tcpKeepAliveIdle: Int = 30
+        /// A PEM file of the certificate authorities to trust for HTTPS instead of the system's (libcurl's
+        /// `CURLOPT_CAINFO`): a private deployment's own authority. Nil: the system's.
+        public var certificateAuthorities: String?
         public var userAgent = "playctl/0.1"
         /// HTTP header fields sent with every request (a request's own field of the same name replaces one; see
         /// ``HTTPHeaderFields`` for which are never sent). Never logged, nor put in an error or event.
