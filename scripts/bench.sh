@@ -7,7 +7,8 @@
 #
 # With --network, 'playctl-bench run --network' runs inside scripts/netns.sh (nginx on a shaped loopback in a private
 # network namespace, which needs root): remote time to first frame, a second play from the cache, bytes of a full
-# play (docs/network.md). --posters runs there too: first-frame posters against ffmpeg, local and remote, and a
+# play (docs/network.md). --dwell runs there too: the first frame after a 30 s idle dwell against a 1 s one
+# (docs/network.md, "Connections"). --posters runs there too: first-frame posters against ffmpeg, local and remote, and a
 # batch of 300 requests (docs/posters.md). --abr runs there too, on its own port: HLS first frame against ffmpeg and
 # mpv, the bytes of a full play, and a 60 s ABR run while tc changes the link's rate, against mpv
 # (docs/streaming-abr.md, "Measured"). --thumbnails and --scrub make their default clip (long.mp4, with the served
@@ -22,7 +23,7 @@ cd "$(dirname "$0")/.."
 swift build -c release --product playctl
 swift build -c release --product playctl-bench
 for argument in "$@"; do
-  if [ "$argument" = "--network" ] || [ "$argument" = "--posters" ] || [ "$argument" = "--abr" ]; then
+  if [ "$argument" = "--network" ] || [ "$argument" = "--dwell" ] || [ "$argument" = "--posters" ] || [ "$argument" = "--abr" ]; then
     exec bash scripts/netns.sh .build/release/playctl-bench run "$@"
   fi
   if [ "$argument" = "--thumbnails" ] || [ "$argument" = "--scrub" ]; then

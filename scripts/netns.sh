@@ -56,10 +56,13 @@ http {
   # Bytes on the wire per response (\$bytes_sent: what nginx wrote to the socket, headers included, a transfer the
   # client dropped mid-way counted as far as it went), for the tests and benchmarks that compare them with what the
   # client kept: PLAYCTL_HTTP_LOG names the file.
-  log_format sent '\$server_port \$status \$bytes_sent "\$request" "\$http_range"';
+  # After them, the connection's number and how many requests it has served (ConnectionReuseTests count the
+  # connections a client opened).
+  log_format sent '\$server_port \$status \$bytes_sent "\$request" "\$http_range" \$connection \$connection_requests';
   access_log $run/access.log sent;
   sendfile on;
-  keepalive_timeout 30;
+  # nginx's default, said to clients in a Keep-Alive: timeout=75 field (HTTPLoader keeps a connection that long).
+  keepalive_timeout 75s 75s;
   types {
     video/mp4 mp4 m4a; video/webm webm; video/mp2t ts; image/jpeg jpg; image/png png;
     application/vnd.apple.mpegurl m3u8; application/dash+xml mpd; video/iso.segment m4s;

@@ -16,6 +16,7 @@
 #   MPVClientTests: mpv plays on the real clock; each swipe's frame must show within its 1.5 s dwell.
 #   FrameDropTests: an engine held 100 ms every 10th frame makes frames late on the host clock (the drop path).
 #   PlayHelpExampleTests: playctl play --help's examples play on the real clock as written (cues, sound, a seek at 2 s).
+#   ConnectionIdleTests: a connection idle 6 s (longer than the loader's old 5 s lifetime) is reused.
 #   LiveStreamTests: live HLS streams (one variant; a two-variant ladder) as a real-time ffmpeg encoder writes them
 #   (behind on a saturated machine).
 # - and, last, one suite alone, whose play must not stall from a starved CPU before the link changes under it:
@@ -23,7 +24,7 @@
 #   beside the realtime group (10 suites at once) it stalled at its start now and then.
 deadlines='RandomAPISequenceTests'
 alone='AbandonedDownloadTests'
-realtime='ShapedLinkTests|LinkPriorityTests|PulseOutputTests|HostClockTrackTests|FeedCLITests|MPVClientTests|FrameDropTests|PlayHelpExampleTests|LiveStreamTests'
+realtime='ShapedLinkTests|LinkPriorityTests|PulseOutputTests|HostClockTrackTests|FeedCLITests|MPVClientTests|FrameDropTests|PlayHelpExampleTests|LiveStreamTests|ConnectionIdleTests'
 # The sanitizer passes of .ci/run leave the realtime group and the suite alone out: under ThreadSanitizer Swift
 # code runs 5 to 15 times slower, so a judgement of real time there judges the sanitizer (CI's TSan pass saw a
 # 5 Mbit/s clip's likelyToKeepUp change 4 times and a 7 s queue through the daemon take 10.6 s); the plain pass

@@ -27,7 +27,11 @@ extension FeedController {
             let facts = readFacts(of: next.1.items, playhead: next.1.playhead)
             let now = self.now
             let estimate = configuration.bandwidthEstimate.current
-            let work = state.withLock { $0.step(input, at: now, facts: facts, estimate: estimate) }
+            // The servers with a connection, read where the window moves (the transport's lock, not the feed's).
+            let connected = FeedState.movesWindow(input) ? loading.transport.connectedOrigins : nil
+            let work = state.withLock {
+                $0.step(input, at: now, facts: facts, estimate: estimate, connected: connected)
+            }
             perform(work)
         }
     }

@@ -121,6 +121,8 @@ extension FeedController {
             }
         case .requestPage(let count): requestPage(after: count)
         case .forgetEntries(let before, let urls): forgetEntries(before: before, urls: urls)
+        case .preconnect(let index):
+            loading.adding(headers: entries[index].headers).preconnect(url(of: index))
         case .emit(let kind, let time):
             emit(kind, at: time)
         }

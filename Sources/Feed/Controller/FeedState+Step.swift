@@ -4,9 +4,13 @@ import Playback
 /// Handling one input: the planner decides what loads, the state what each item and player does; the work comes
 /// back to the driver, in order.
 extension FeedState {
-    /// Handles `input` at feed time `now`, with `facts` read of the items' players (by item) and the bandwidth
-    /// `estimate` read before (bits per second; nil: none); returns the work to do, in order.
-    mutating func step(_ input: Input, at now: Double, facts: [Int: ItemFacts], estimate: Double? = nil) -> [FeedWork] {
+    /// Handles `input` at feed time `now`, with `facts` read of the items' players (by item), the bandwidth
+    /// `estimate` read before (bits per second; nil: none) and the servers the transport had a connection to
+    /// (`connected`; nil: not read, nothing is preconnected); returns the work to do, in order.
+    mutating func step(
+        _ input: Input, at now: Double, facts: [Int: ItemFacts], estimate: Double? = nil,
+        connected: Set<HTTPOrigin>? = nil
+    ) -> [FeedWork] {
         self.now = now
         self.facts = facts
         self.estimate = estimate
@@ -22,6 +26,7 @@ extension FeedState {
             work.append(.sampleMemory)
         }
         chooseRenditions()
+        if let connected { preconnect(around: connected) }
         defer { work = [] }
         return work
     }

@@ -60,6 +60,9 @@ enum FeedWork: Sendable, Equatable {
     /// The entries before `before` left the list, and with them these URLs: stop counting their bytes (those of
     /// URLs not watched, `false`, stay in the summary's unwatched figure).
     case forgetEntries(before: Int, urls: [String: Bool])
+    /// Open a connection to the server of entry `index` (its chosen rendition's URL, with its headers) ahead of its
+    /// bytes: no connection to it was open when the step began (``HTTPLoader/preconnect(_:headers:)``).
+    case preconnect(index: Int)
     /// Deliver an event (numbered when delivered, so that the numbers follow the delivery order).
     case emit(FeedEvent.Kind, time: Double)
 }

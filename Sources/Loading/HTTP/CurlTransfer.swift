@@ -19,11 +19,21 @@ final class CurlTransfer: TransferHandle, @unchecked Sendable {
     private var requestHeaders: UnsafeMutablePointer<curl_slist>?
     private var finished = false
     private let cancelled = Locked(false)
+    /// A `HEAD` whose answer, whatever its status, is only a connection kept (``HTTPLoader/preconnect(_:headers:)``).
+    let headOnly: Bool
+    /// The server it goes to (the connection's key).
+    let origin: HTTPOrigin?
+    /// Seconds the server said it keeps an idle connection (`Keep-Alive: timeout=N`), when it said.
+    private(set) var serverKeepAlive: Double?
+    /// Connections libcurl opened for it that the loader counted so far.
+    private var connectionsCounted = 0
 
-    init(request: TransferRequest, sink: any TransferSink, loader: HTTPLoader) {
+    init(request: TransferRequest, sink: any TransferSink, loader: HTTPLoader, headOnly: Bool = false) {
         self.request = request
         self.sink = sink
         self.loader = loader
+        self.headOnly = headOnly
+        origin = HTTPOrigin(url: request.url)
     }
 
     var isCancelled: Bool { cancelled.withLock { $0 } }
@@ -47,8 +57,9 @@ final class CurlTransfer: TransferHandle, @unchecked Sendable {
 
     // MARK: Loader's thread
 
-    /// Makes the easy handle for the request. False when libcurl cannot (out of memory).
-    func prepare(_ configuration: HTTPLoader.Configuration) -> Bool {
+    /// Makes the easy handle for the request, reusing a connection idle at most `keepAlive` seconds. False when
+    /// libcurl cannot (out of memory).
+    func prepare(_ configuration: HTTPLoader.Configuration, keepAlive: Double) -> Bool {
         guard let easy = curl_easy_init() else { return false }
         self.easy = easy
         let context = Unmanaged.passUnretained(self).toOpaque()
@@ -62,6 +73,20 @@ final class CurlTransfer: TransferHandle, @unchecked Sendable {
         _ = playctl_curl_set_string(easy, CURLOPT_USERAGENT, configuration.userAgent)
         _ = playctl_curl_set_long(easy, CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS))
         _ = playctl_curl_set_string(easy, CURLOPT_ACCEPT_ENCODING, "identity")
+        // A kept connection idle longer than this is closed rather than reused (libcurl's default is 118 s).
+        _ = playctl_curl_set_long(easy, CURLOPT_MAXAGE_CONN, max(Int(keepAlive.rounded(.down)), 0))
+        if configuration.tcpKeepAliveIdle > 0 {
+            _ = playctl_curl_set_long(easy, CURLOPT_TCP_KEEPALIVE, 1)
+            _ = playctl_curl_set_long(easy, CURLOPT_TCP_KEEPIDLE, configuration.tcpKeepAliveIdle)
+            _ = playctl_curl_set_long(easy, CURLOPT_TCP_KEEPINTVL, configuration.tcpKeepAliveIdle)
+        }
+        // Over TLS, wait for a connection being set up (a preconnect's) to say whether it multiplexes (HTTP/2 by
+        // ALPN) rather than open another beside it.
+        if origin?.scheme == "https" { _ = playctl_curl_set_long(easy, CURLOPT_PIPEWAIT, 1) }
+        if headOnly { _ = playctl_curl_set_long(easy, CURLOPT_NOBODY, 1) }
+        if let authorities = configuration.certificateAuthorities {
+            _ = playctl_curl_set_string(easy, CURLOPT_CAINFO, authorities)
+        }
         errorBuffer.withUnsafeMutableBufferPointer { buffer in
             _ = playctl_curl_set_pointer(easy, CURLOPT_ERRORBUFFER, buffer.baseAddress)
         }
@@ -107,9 +132,14 @@ final class CurlTransfer: TransferHandle, @unchecked Sendable {
                 let value = trimmed[trimmed.index(after: colon)...].trimmingCharacters(in: .whitespaces)
                 // A field given on several lines is one list (Cache-Control: no-cache / Cache-Control: max-age=0).
                 headers[name] = headers[name].map { "\($0), \(value)" } ?? value
+                if name == "keep-alive", let timeout = Self.keepAliveTimeout(value) { serverKeepAlive = timeout }
             }
             return true
         }
+        // The connection is there: counted now, not only when the transfer ends.
+        loader?.countConnections(newConnections())
+        // A preconnect keeps whatever answer came (an error status included): its connection is what it was for.
+        if headOnly { return true }
         // The end of one response's head. Interim and redirect responses are skipped.
         if status < 200 || (300..<400).contains(status) && headers["location"] != nil { return true }
         if status >= 400 {
@@ -175,6 +205,26 @@ final class CurlTransfer: TransferHandle, @unchecked Sendable {
         return ResponseHead(
             status: status, start: status == 206 ? start : 0, totalLength: total,
             validator: validator, acceptsRanges: ranges, caching: CacheDirectives(fields: headers, responseTime: now))
+    }
+
+    /// The connections libcurl opened for it since the last call (`CURLINFO_NUM_CONNECTS`; the loader's thread).
+    func newConnections() -> Int {
+        guard let easy else { return 0 }
+        var value = 0
+        guard playctl_curl_get_long(easy, CURLINFO_NUM_CONNECTS, &value) == CURLE_OK else { return 0 }
+        defer { connectionsCounted = max(value, connectionsCounted) }
+        return max(value - connectionsCounted, 0)
+    }
+
+    /// The `timeout` of a `Keep-Alive` field's value (`timeout=75, max=1000`), in seconds.
+    static func keepAliveTimeout(_ value: String) -> Double? {
+        for part in value.split(separator: ",") {
+            let pair = part.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            if pair.count == 2, pair[0].lowercased() == "timeout", let seconds = Double(pair[1]), seconds >= 0 {
+                return seconds
+            }
+        }
+        return nil
     }
 
     private static func statusText(_ status: Int) -> String {

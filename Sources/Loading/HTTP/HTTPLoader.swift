@@ -8,7 +8,10 @@ import Locking
 /// Transfers' sinks are called on the loader's thread. A transfer's handle may be used from any thread: what it
 /// asks is queued and done by the loader's thread, which libcurl requires. The thread and its multi handle (with
 /// its cache of open connections) start with the first transfer and end after ``Configuration/idleLifetime``
-/// seconds without one, so an idle process holds no thread, socket or descriptor of the loader's.
+/// seconds without one, so an idle process holds no thread, socket or descriptor of the loader's. Until then an
+/// idle connection is kept for the next transfer to its server (at most ``Configuration/maximumIdleConnections``),
+/// for that lifetime or as long as the server's `Keep-Alive: timeout` allows, whichever is shorter;
+/// ``preconnect(_:headers:)`` opens one ahead of need.
 public final class HTTPLoader: Transport, @unchecked Sendable {
     /// How transfers connect and when they give up.
     public struct Configuration: Sendable {
@@ -18,8 +21,20 @@ public final class HTTPLoader: Transport, @unchecked Sendable {
         public var stallTimeout: Int = 15
         /// Connections to one host at most; further transfers wait for one.
         public var maximumConnectionsPerHost: Int = 6
-        /// Seconds the loader's thread waits for a new transfer before it ends.
-        public var idleLifetime: Double = 5
+        /// Seconds an idle connection is kept for the next transfer to its server (a feed's dwell on a cached item
+        /// is often longer than 5 s, and a connection set up again costs the next swipe its DNS, TCP and TLS round
+        /// trips); shortened for a server that says how long it keeps one (`Keep-Alive: timeout=N`, less a second).
+        /// The loader's thread, and with it every connection, ends after this many seconds without a transfer.
+        public var idleLifetime: Double = 60
+        /// Idle connections kept at most (every server together; libcurl's `CURLMOPT_MAXCONNECTS`): beyond it the
+        /// one idle longest is closed.
+        public var maximumIdleConnections: Int = 16
+        /// Seconds of silence on an idle connection before TCP probes it (`SO_KEEPALIVE`), so that a middlebox does
+        /// not forget it and a dead peer is noticed; 0 for none.
+        public var tcpKeepAliveIdle: Int = 30
+        /// A PEM file of the certificate authorities to trust for HTTPS instead of the system's (libcurl's
+        /// `CURLOPT_CAINFO`): a private deployment's own authority. Nil: the system's.
+        public var certificateAuthorities: String?
         public var userAgent = "playctl/0.1"
         /// HTTP header fields sent with every request (a request's own field of the same name replaces one; see
         /// ``HTTPHeaderFields`` for which are never sent). Never logged, nor put in an error or event.
@@ -48,15 +63,18 @@ public final class HTTPLoader: Transport, @unchecked Sendable {
     }
 
     // Guarded by `lock`.
-    private let lock = NSLock()
+    let lock = NSLock()
     private var commands: [Command] = []
+    /// The servers transfers went to, while their connections may be kept (see HTTPLoader+Connections.swift).
+    var origins: [HTTPOrigin: OriginUse] = [:]
+    var counts = Statistics()
     /// The multi handle, while the loader's thread runs (made with the thread, cleaned up when it ends); only that
     /// thread drives it, others only wake it.
-    private var multi: MultiHandle?
+    var multi: MultiHandle?
 
     /// libcurl's multi handle. `@unchecked Sendable`: only the loader's thread drives it; `curl_multi_wakeup`, the
     /// one call other threads make, is documented as safe from any thread.
-    private struct MultiHandle: @unchecked Sendable {
+    struct MultiHandle: @unchecked Sendable {
         let pointer: UnsafeMutableRawPointer
     }
 
@@ -76,10 +94,18 @@ public final class HTTPLoader: Transport, @unchecked Sendable {
     func setMaximumRate(_ transfer: CurlTransfer, _ rate: Int64?) { submit(.rate(transfer, rate)) }
     func cancel(_ transfer: CurlTransfer) { submit(.cancel(transfer)) }
 
+    /// Queues `transfer`'s start (under `lock`).
+    func submitStartLocked(_ transfer: CurlTransfer) { submitLocked(.start(transfer)) }
+
     private func submit(_ command: Command) {
         lock.lock()
         defer { lock.unlock() }
+        submitLocked(command)
+    }
+
+    private func submitLocked(_ command: Command) {
         commands.append(command)
+        if case .start(let transfer) = command { transferBeganLocked(transfer) }
         if let multi {
             curl_multi_wakeup(multi.pointer)
             return
@@ -89,6 +115,7 @@ public final class HTTPLoader: Transport, @unchecked Sendable {
         _ = playctl_curl_multi_set_long(
             pointer, CURLMOPT_MAX_HOST_CONNECTIONS,
             configuration.maximumConnectionsPerHost)
+        _ = playctl_curl_multi_set_long(pointer, CURLMOPT_MAXCONNECTS, max(configuration.maximumIdleConnections, 1))
         let made = MultiHandle(pointer: pointer)
         multi = made
         let thread = Thread { [self] in run(made.pointer) }
@@ -126,8 +153,9 @@ public final class HTTPLoader: Transport, @unchecked Sendable {
             lock.lock()
             let pending = commands
             commands.removeAll()
-            if pending.isEmpty && running.isEmpty && Date().timeIntervalSince(idleSince) >= configuration.idleLifetime {
+            if pending.isEmpty && running.isEmpty && Date().timeIntervalSince(idleSince) >= idleLifetimeLocked() {
                 self.multi = nil
+                origins.removeAll()
                 runningThreadID = nil
                 lock.unlock()
                 curl_multi_cleanup(multi)
@@ -163,8 +191,12 @@ public final class HTTPLoader: Transport, @unchecked Sendable {
     private func apply(_ command: Command, _ multi: UnsafeMutableRawPointer) {
         switch command {
         case .start(let transfer):
-            guard !transfer.isCancelled else { return }
-            guard transfer.prepare(configuration) else {
+            guard !transfer.isCancelled else {
+                transferEnded(transfer)
+                return
+            }
+            guard transfer.prepare(configuration, keepAlive: keepAliveLimit(of: transfer.origin)) else {
+                transferEnded(transfer)
                 transfer.finish(code: CURLE_FAILED_INIT)
                 return
             }
@@ -178,6 +210,7 @@ public final class HTTPLoader: Transport, @unchecked Sendable {
             _ = playctl_curl_set_offset(transfer.easy, CURLOPT_MAX_RECV_SPEED_LARGE, curl_off_t(rate ?? 0))
         case .cancel(let transfer):
             guard running.removeValue(forKey: ObjectIdentifier(transfer)) != nil else { return }
+            transferEnded(transfer)
             curl_multi_remove_handle(multi, transfer.easy)
             transfer.release()
         }
@@ -190,6 +223,7 @@ public final class HTTPLoader: Transport, @unchecked Sendable {
             let code = message.pointee.data.result
             guard let transfer = running.values.first(where: { $0.easy == easy }) else { continue }
             running.removeValue(forKey: ObjectIdentifier(transfer))
+            transferEnded(transfer)
             curl_multi_remove_handle(multi, easy)
             transfer.finish(code: code)
         }

@@ -35,6 +35,15 @@ public struct RemoteLoading: Sendable {
         return lower.hasPrefix("http://") || lower.hasPrefix("https://")
     }
 
+    /// Opens a connection to `url`'s server (with this loading's headers) unless the transport holds one: the next
+    /// fetch from that server then pays no connection setup (``Transport/preconnect(_:headers:)``). True when a
+    /// request was sent.
+    @discardableResult
+    public func preconnect(_ url: String) -> Bool {
+        guard Self.isRemote(url) else { return false }
+        return transport.preconnect(url, headers: headers)
+    }
+
     /// A source of `url` for one reader.
     public func source(
         _ url: String, priority: TransferPriority = .playback,

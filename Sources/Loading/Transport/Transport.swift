@@ -9,6 +9,20 @@ public protocol Transport: AnyObject, Sendable {
     var isPacedByClock: Bool { get }
     /// The transport's time in seconds (monotonic; a simulated link's is its clock's), for download rates.
     func currentTime() -> Double
+    /// Opens a connection to `url`'s server ahead of the transfers that will need it, unless one is open or
+    /// opening (``connectedOrigins``): a small request the server answers on a connection the next transfers reuse.
+    /// True when a request was sent. A transport without connections (a simulated link) does nothing.
+    @discardableResult
+    func preconnect(_ url: String, headers: [String: String]) -> Bool
+    /// The servers with a connection open (kept alive and within its idle lifetime) or opening now; nil for a
+    /// transport without connections.
+    var connectedOrigins: Set<HTTPOrigin>? { get }
+}
+
+extension Transport {
+    @discardableResult
+    public func preconnect(_ url: String, headers: [String: String]) -> Bool { false }
+    public var connectedOrigins: Set<HTTPOrigin>? { nil }
 }
 
 /// A request for bytes of a URL.

@@ -29,6 +29,8 @@ public final class PrivateHTTPServer: @unchecked Sendable {
     public let bytesPerSecond: Int?
     /// The `Cache-Control` field of every response, if any.
     public let cacheControl: String?
+    /// The certificate and key files it serves HTTPS (and HTTP/2) with, when it does.
+    public let tls: (certificate: String, key: String)?
     /// Where its configuration, pid file and error log are.
     private let directory: String
     private let executable: String
@@ -51,8 +53,14 @@ public final class PrivateHTTPServer: @unchecked Sendable {
     /// Starts a server of `root` on a free loopback port, its responses with `cacheControl` as their
     /// `Cache-Control` field when given.
     /// - Throws: `Failure` when nginx is missing or does not start (its error log says why).
-    public init(root: String, bytesPerSecond: Int? = nil, cacheControl: String? = nil) throws(Failure) {
+    ///
+    /// With `tls` (a PEM certificate file and its key's), it serves HTTPS with HTTP/2 offered by ALPN.
+    public init(
+        root: String, bytesPerSecond: Int? = nil, cacheControl: String? = nil,
+        tls: (certificate: String, key: String)? = nil
+    ) throws(Failure) {
         self.cacheControl = cacheControl
+        self.tls = tls
         guard let executable = Self.executable else { throw Failure(description: "nginx is not installed") }
         self.executable = executable
         self.root = root
@@ -85,7 +93,7 @@ public final class PrivateHTTPServer: @unchecked Sendable {
     }
 
     /// The URL of `path` (a file of the root).
-    public func url(_ path: String) -> String { "http://127.0.0.1:\(port)/\(path)" }
+    public func url(_ path: String) -> String { "\(tls == nil ? "http" : "https")://127.0.0.1:\(port)/\(path)" }
 
     /// Whether the server runs (started and not stopped).
     public var isRunning: Bool { pid.withLock { $0 } != 0 }
@@ -158,7 +166,8 @@ public final class PrivateHTTPServer: @unchecked Sendable {
           client_body_temp_path \(directory)/body;
           proxy_temp_path \(directory)/proxy;
           server {
-            listen 127.0.0.1:\(port);
+            listen 127.0.0.1:\(port)\(tls == nil ? "" : " ssl http2");
+            \(tls.map { "ssl_certificate \($0.certificate); ssl_certificate_key \($0.key);" } ?? "")
             root \(root);
             \(bytesPerSecond.map { "limit_rate \($0);" } ?? "")
             \(cacheControl.map { "add_header Cache-Control \"\($0)\" always;" } ?? "")

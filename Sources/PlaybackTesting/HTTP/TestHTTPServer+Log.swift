@@ -1,8 +1,8 @@
 import Foundation
 
 /// What the test server wrote on the wire: nginx's access log (`PLAYCTL_HTTP_LOG`, one line per response: port,
-/// status, bytes sent with the headers, request, Range header), for tests that compare the bytes on the wire with
-/// what the client needed or kept.
+/// status, bytes sent with the headers, request, Range header, connection number and its requests), for tests that
+/// compare the bytes on the wire with what the client needed or kept, or count the connections it opened.
 extension TestHTTPServer {
     /// One response as the server logged it.
     public struct LoggedResponse: Sendable, Equatable {
@@ -12,6 +12,10 @@ extension TestHTTPServer {
         public var bytesSent: Int64
         public var request: String
         public var range: String
+        /// nginx's number of the connection it came on (`$connection`), 0 when the log has none.
+        public var connection: Int = 0
+        /// How many requests that connection had served, this one included (`$connection_requests`).
+        public var connectionRequests: Int = 0
     }
 
     /// The access log's path, when the server writes one.
@@ -28,8 +32,14 @@ extension TestHTTPServer {
             guard fields.count >= 3, quoted.count >= 4, let port = Int(fields[0]), let status = Int(fields[1]),
                 let sent = Int64(fields[2])
             else { return nil }
-            return LoggedResponse(
+            var response = LoggedResponse(
                 port: port, status: status, bytesSent: sent, request: String(quoted[1]), range: String(quoted[3]))
+            let connection = quoted.count > 4 ? quoted[4].split(separator: " ") : []
+            if connection.count >= 2 {
+                response.connection = Int(connection[0]) ?? 0
+                response.connectionRequests = Int(connection[1]) ?? 0
+            }
+            return response
         }
     }
 

@@ -1,6 +1,6 @@
 import CommandLineKit
 
-/// `playctl-bench run [--file FILE] [--runs N] [--playback | --network | --posters | --feed] [--sweep] ... [--json]`:
+/// `playctl-bench run [--file FILE] [--runs N] [--playback | --network | --dwell | --posters | --feed] ... [--json]`:
 /// what it accepts (`--feed`'s options are in `FeedBenchOptions`). It runs in `Commands/BenchCommand+Run.swift`.
 /// Like playctl's declarations it imports only CommandLineKit (scripts/fuzz.sh args builds it with them).
 struct BenchCommand: ParsableCommand {
@@ -74,7 +74,7 @@ struct BenchCommand: ParsableCommand {
 
     static var constraints: [OptionRule<Self>] {
         [
-            .atMostOne(\.$playback, \.$network, \.$abr, \.$posters, \.$thumbnails, \.$scrub, \.feed.$feed),
+            .atMostOne(\.$playback, \.$network, \.$dwell, \.$abr, \.$posters, \.$thumbnails, \.$scrub, \.feed.$feed),
             .requires(\.$abrSeconds, \.$abr),
         ]
             + FeedBenchOptions.constraints(\.feed)
@@ -126,6 +126,15 @@ struct BenchCommand: ParsableCommand {
         help: "With --abr, the length of the ABR run in seconds, at most 60 (default 60).",
         check: .range(1...60, "an integer from 1 to 60"))
     var abrSeconds: Int?
+    /// `--dwell`: measure warm connections.
+    @Flag(
+        help: """
+            Measure warm connections over scripts/netns.sh's 8 Mbit/s port: the first frame of a remote clip \
+            (--file, default hd.mp4) after the loader sat idle 30 s against after 1 s, with its idle lifetime at \
+            5 s (as before) and at its default, and the connections each opened (target: at most 1.1x with the \
+            default; --runs 3 takes about 4 minutes). Run it through scripts/bench.sh --dwell.
+            """)
+    var dwell: Bool
     /// `--posters`: measure the poster pipeline.
     @Flag(
         help: """

@@ -48,6 +48,14 @@ extension BenchCommand: PlayctlCommand {
         try printReport(output, json: report.json, lines: report.textLines)
     }
 
+    private func runDwell(_ output: StandardOutput) throws(CommandFailure) {
+        let dwellBench = DwellBench(file: file, runs: runs)
+        let report = try benchReport { () async throws(BenchFailure) in
+            try await dwellBench.run(progress: { Self.progress($0) })
+        }
+        try printReport(output, json: report.json, lines: report.textLines)
+    }
+
     /// Runs both measurements and prints the report (or, with `--playback`, the player's figures; with `--network`,
     /// the remote ones).
     func run(_ output: StandardOutput) throws(CommandFailure) {
@@ -59,6 +67,10 @@ extension BenchCommand: PlayctlCommand {
         }
         if network {
             try runNetwork(output)
+            return
+        }
+        if dwell {
+            try runDwell(output)
             return
         }
         if abr {

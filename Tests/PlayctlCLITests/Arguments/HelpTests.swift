@@ -51,8 +51,8 @@ struct HelpTests {
         #expect(try usage("frame") == "playctl frame FILE --at SECONDS (--md5 | -o OUT.png) [--keyframe] \(cache)")
         #expect(
             try usage("run", spec: PlayctlBenchCommands.spec)
-                == "playctl-bench run [--file FILE] [--runs N] [--playback | --network | --abr | --posters | --thumbnails "
-                + "| --scrub | --feed] [--abr-seconds S] [--sweep] [--swipes N] "
+                == "playctl-bench run [--file FILE] [--runs N] [--playback | --network | --dwell | --abr | --posters "
+                + "| --thumbnails | --scrub | --feed] [--abr-seconds S] [--sweep] [--swipes N] "
                 + "[--waste-swipes N] [--soak-swipes N] [--seed N] [--parts LIST] [--budgets LIST] [--video-costs LIST] "
                 + "[--inactive-kib LIST] [--json]")
         let play = try usage("play")
