@@ -57,6 +57,7 @@ struct FeedRun: Sendable {
             guard await reachable(step.index, feed) else { break }
             guard scroll.isSwipe(position) else {
                 feed.scroll(to: step.index, speed: step.speed)
+                if step.tap { feed.play(index: step.index) }
                 continue
             }
             log.begin(
@@ -64,6 +65,7 @@ struct FeedRun: Sendable {
                     number: swipes, index: step.index, time: feed.now, speed: step.speed,
                     firstSequenceNumber: PlayerEvent.makeSequenceNumber()))
             feed.scroll(to: step.index, speed: step.speed)
+            if step.tap { feed.play(index: step.index) }
             if swipes > 0 { await finish(swipe: swipes - 1, feed, text) }
             swipes += 1
             progress.update("feed: swipe", done: swipes, total: scroll.swipes)
