@@ -45,6 +45,8 @@ public enum FeedEventJSON {
             return [("latency", .double(latency)), ("fromCache", .bool(fromCache))]
         case .picture(_, let shows):
             return [("picture", .string(shows.rawValue))]
+        case .capped(_, let bytes, let cap):
+            return [("bytes", .int(Int(bytes))), ("cap", .int(Int(cap)))]
         case .rendition(_, let choice):
             let rendition = choice.rendition
             return [

@@ -120,6 +120,13 @@ public final class FeedController: Sendable {
         handle(.scroll(index: index, speed: speed))
     }
 
+    /// The user tapped item `index` (the play button over a capped item's poster): from now on it loads as any
+    /// other item, over the autoload cap or not (``PrefetchPolicy/autoloadByteCap``); the item on screen starts
+    /// loading and plays at once (`feed.active`, then its first frame).
+    public func play(index: Int) {
+        handle(.play(index: index))
+    }
+
     /// The link changed: the budget follows (none under `.constrained`), and so does the variant cap of the HLS and
     /// DASH entries loaded from now on (``FeedConfiguration/expensiveNetworkPeakBitRate``).
     public func networkChanged(_ profile: NetworkProfile) {
@@ -147,6 +154,7 @@ public final class FeedController: Sendable {
             case .prefetching, .prefetched: return .prefetching
             case .prepared: return .prepared
             case .active: return .active
+            case .capped: return .capped
             case .failed: return .failed
             }
         }

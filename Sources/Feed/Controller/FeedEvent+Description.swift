@@ -24,6 +24,7 @@ extension FeedEvent: CustomStringConvertible {
         case .poster(_, let latency, let fromCache):
             return "latency=\((latency * 1000).rounded() / 1000)" + (fromCache ? " cached" : "")
         case .picture(_, let shows): return "shows=\(shows.rawValue)"
+        case .capped(_, let bytes, let cap): return "bytes=\(bytes) cap=\(cap)"
         case .rendition(_, let choice):
             return "\(choice.rendition.url) bitrate=\(choice.rendition.bitrate) \(choice.reason.rawValue)"
                 + " estimate=\(Int(choice.estimate.rounded())) (\(choice.estimateSource.rawValue))"

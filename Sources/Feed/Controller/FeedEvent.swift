@@ -75,6 +75,11 @@ public struct FeedEvent: Sendable, Equatable {
         /// What the item's cell shows as it becomes active (its first frame, its poster, or nothing), and again
         /// when its poster comes while it shows nothing.
         case picture(index: Int, shows: Picture)
+        /// The item became active but is a video over the link's autoload cap
+        /// (``PrefetchPolicy/autoloadByteCap``): `bytes` expected (its entry's size, or its smallest rendition's),
+        /// `cap` the profile's. Nothing of it loads (its cell shows its poster) until the user taps it
+        /// (``FeedController/play(index:)``).
+        case capped(index: Int, bytes: Int64, cap: Int64)
     }
 
     public var kind: Kind
@@ -111,6 +116,7 @@ public struct FeedEvent: Sendable, Equatable {
         case .pageFailed: return "feed.pageFailed"
         case .pagesEnded: return "feed.pagesEnded"
         case .picture: return "feed.picture"
+        case .capped: return "feed.capped"
         }
     }
 
@@ -122,7 +128,8 @@ public struct FeedEvent: Sendable, Equatable {
             .stall(let index, _, _),
             .failed(let index, _), .poolAcquire(_, let index, _), .poolRelease(_, let index),
             .trimmed(let index, _), .poster(let index, _, _), .rendition(let index, _), .pageRequested(let index),
-            .page(let index, _), .pageFailed(let index, _), .pagesEnded(let index), .picture(let index, _):
+            .page(let index, _), .pageFailed(let index, _), .pagesEnded(let index), .picture(let index, _),
+            .capped(let index, _, _):
             return index
         }
     }

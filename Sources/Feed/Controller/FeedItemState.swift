@@ -8,6 +8,9 @@ public enum FeedItemState: String, Sendable, Hashable, CaseIterable {
     case prepared
     /// It is the item on screen, playing.
     case active
+    /// It is the item on screen, but a video over the link's autoload cap: its poster shows, nothing of it loads
+    /// until ``FeedController/play(index:)``.
+    case capped
     /// It failed to load; the feed goes on without it.
     case failed
 }

@@ -46,6 +46,8 @@ extension FeedState {
             }
         case .network(let profile):
             perform(planner.networkChanged(profile))
+        case .play(let index):
+            perform(planner.play(index))
         case .trim:
             trim()
         case .prefetchEnded(let index, let id, let result):
@@ -91,6 +93,7 @@ extension FeedState {
             case .release(let index): detach(index)
             case .activate(let index): activate(index)
             case .deactivate(let index): deactivate(index)
+            case .capped(let index, let bytes, let cap): emit(.capped(index: index, bytes: bytes, cap: cap))
             }
         }
     }

@@ -56,6 +56,8 @@ struct FeedState {
     enum Input: Sendable {
         case scroll(index: Int, speed: Double)
         case network(NetworkProfile)
+        /// The user tapped item `index`: over the autoload cap or not, it loads (``PrefetchPlanner/play(_:)``).
+        case play(index: Int)
         case trim
         /// Prefetch number `id` of item `index` ended.
         case prefetchEnded(index: Int, id: UInt64, result: Result<Void, MediaError>)

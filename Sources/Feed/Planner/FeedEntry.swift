@@ -46,6 +46,20 @@ public struct FeedEntry: Sendable, Hashable, Codable {
         self.init(url: renditions.first?.url ?? "", kind: kind, duration: duration, renditions: renditions)
     }
 
+    /// What playing the entry fetches, as far as the entry tells (for the feed's autoload cap,
+    /// ``PrefetchPolicy/autoloadByteCap``): its ``byteSize``; else, with renditions, the least of theirs (a
+    /// rendition's `byteSize`, or its bit rate by ``duration``): the feed can always play the lowest; else nil
+    /// (unknown).
+    public var expectedByteSize: Int64? {
+        if let byteSize { return byteSize }
+        let sizes = renditions.compactMap { rendition -> Int64? in
+            if let size = rendition.byteSize { return size }
+            guard let duration, duration > 0, duration.isFinite, rendition.bitrate > 0 else { return nil }
+            return Int64((Double(rendition.bitrate) * duration / 8).rounded(.up))
+        }
+        return sizes.min()
+    }
+
     private enum CodingKeys: String, CodingKey {
         case url, kind, byteSize, duration, renditions, headers, poster
     }

@@ -16,6 +16,9 @@
 ///   that decodes its first frame, so becoming active shows a frame at once; it is a video in flight for the budget.
 ///   A prepared item that leaves that place gives its player back (``Action/release(index:)``).
 /// - **Flings.** At a scroll speed above `flingSpeed` nothing but the active item is fetched or prepared.
+/// - **Byte caps.** A video whose entry says it is larger than the profile's `autoloadByteCap` is neither fetched
+///   ahead nor prepared, and as the active item it waits (``ItemState/capped``, ``Action/capped(index:bytes:cap:)``)
+///   until ``play(_:)`` (the user tapped it). Unknown sizes are never capped.
 /// - **Failures** are final for the item (no retry, no cost) and never block the rest.
 public struct PrefetchPlanner: Sendable {
     /// Where one item stands.
@@ -29,6 +32,8 @@ public struct PrefetchPlanner: Sendable {
         case prepared
         /// It plays.
         case active
+        /// It is the active item but over the autoload cap: nothing loads until ``PrefetchPlanner/play(_:)``.
+        case capped
         case failed
     }
 
@@ -46,6 +51,9 @@ public struct PrefetchPlanner: Sendable {
         case activate(index: Int)
         /// Stop playing the item and give its player back.
         case deactivate(index: Int)
+        /// The item became active but is over the autoload cap (`bytes` expected, `cap` for the profile): nothing
+        /// of it loads until the user taps it (``PrefetchPlanner/play(_:)``).
+        case capped(index: Int, bytes: Int64, cap: Int64)
 
         public var description: String {
             switch self {
@@ -55,6 +63,7 @@ public struct PrefetchPlanner: Sendable {
             case .release(let index): return "release(\(index))"
             case .activate(let index): return "activate(\(index))"
             case .deactivate(let index): return "deactivate(\(index))"
+            case .capped(let index, let bytes, let cap): return "capped(\(index), \(bytes) > \(cap))"
             }
         }
     }
@@ -70,6 +79,8 @@ public struct PrefetchPlanner: Sendable {
     private var states: [Int: ItemState] = [:]
     /// After a trim, nothing is prepared until the next scroll.
     private var holdsPreparation = false
+    /// Videos the user asked to play (``play(_:)``): no longer capped.
+    private var tapped: Set<Int> = []
 
     public init(
         entries: [FeedEntry], policy: PrefetchPolicy = PrefetchPolicy(), profile: NetworkProfile = .unconstrained
@@ -102,19 +113,41 @@ public struct PrefetchPlanner: Sendable {
         if let previous = active, previous != index {
             direction = index > previous ? 1 : -1
             // A failed item stays failed once the user has moved past it (never fetched again).
+            let wasCapped = states[previous] == .capped
             if states[previous] != .failed { states[previous] = .idle }
-            actions.append(.deactivate(index: previous))
+            if !wasCapped { actions.append(.deactivate(index: previous)) }
         }
         self.speed = speed
         holdsPreparation = false
         if active != index {
             active = index
             if state(of: index) != .failed {
-                states[index] = .active
-                actions.append(.activate(index: index))
+                if let over = overCap(index) {
+                    states[index] = .capped
+                    actions.append(.capped(index: index, bytes: over.bytes, cap: over.cap))
+                } else {
+                    states[index] = .active
+                    actions.append(.activate(index: index))
+                }
             }
         }
         return actions + replan()
+    }
+
+    /// The user tapped item `index` (a capped item's poster): it loads and plays as any other from now on, and
+    /// is never capped again; the active item starts at once.
+    public mutating func play(_ index: Int) -> [Action] {
+        guard entries.indices.contains(index) else { return [] }
+        tapped.insert(index)
+        return replan()
+    }
+
+    /// Whether video `index` is over the profile's autoload cap (and not tapped): its expected bytes and the cap.
+    public func overCap(_ index: Int) -> (bytes: Int64, cap: Int64)? {
+        guard entries.indices.contains(index), entries[index].kind == .video, !tapped.contains(index),
+            let cap = policy.autoloadByteCap(for: profile), let bytes = entries[index].expectedByteSize, bytes > cap
+        else { return nil }
+        return (bytes, cap)
     }
 
     /// A page of entries came (an endless feed): they go after the last one, and the plan takes them in as the
@@ -129,6 +162,7 @@ public struct PrefetchPlanner: Sendable {
     public mutating func dropEntries(before index: Int) {
         entries.removeFirst(upTo: index)
         states = states.filter { $0.key >= entries.startIndex }
+        tapped = tapped.filter { $0 >= entries.startIndex }
     }
 
     /// The link changed (cellular, constrained): the budget follows.
@@ -183,6 +217,12 @@ public struct PrefetchPlanner: Sendable {
     /// Works out what should be in flight now and returns the differences.
     private mutating func replan() -> [Action] {
         guard let active else { return [] }
+        var actions: [Action] = []
+        if states[active] == .capped, overCap(active) == nil {
+            // Tapped, or the link's cap went up: it plays.
+            states[active] = .active
+            actions.append(.activate(index: active))
+        }
         let budget = policy.budget(for: profile)
         let flinging = speed > policy.flingSpeed
         var used = states[active] == .active ? policy.cost(of: entries[active].kind) : 0
@@ -190,7 +230,8 @@ public struct PrefetchPlanner: Sendable {
         // The prepared item: the nearest video ahead.
         var wantPrepared: Int?
         if policy.preparesNext && !flinging && !holdsPreparation, let next = window.first, next == active + direction,
-            entries[next].kind == .video, state(of: next) != .failed, used + policy.videoCost <= budget
+            entries[next].kind == .video, state(of: next) != .failed, overCap(next) == nil,
+            used + policy.videoCost <= budget
         {
             wantPrepared = next
             used += policy.videoCost
@@ -202,13 +243,13 @@ public struct PrefetchPlanner: Sendable {
                 case .prefetched, .failed: continue
                 default: break
                 }
+                guard overCap(index) == nil else { continue }
                 let cost = policy.cost(of: entries[index].kind)
                 guard used + cost <= budget else { continue }
                 used += cost
                 wanted[index] = entries[index].kind == .video ? policy.inactiveVideoBytes : nil
             }
         }
-        var actions: [Action] = []
         // Let go of what is no longer wanted, farthest first.
         for (index, state) in states.sorted(by: { abs($0.key - active) > abs($1.key - active) }) {
             switch state {

@@ -34,8 +34,27 @@ public struct PrefetchPolicy: Sendable, Hashable, Codable {
     /// Above this scroll speed (items a second, a fling) nothing but the active item is prefetched: what is passed
     /// in a blink is not worth bytes.
     public var flingSpeed = 4.0
+    /// The largest video (in bytes, as its entry tells: ``FeedEntry/expectedByteSize``) that loads by itself, by
+    /// network profile; nil: no cap. A video over the cap is neither prefetched nor prepared, and when it becomes
+    /// the active item it is not loaded either: its cell shows its poster until the user taps it
+    /// (``FeedController/play(index:)``), and `feed.capped` says so. A video whose entry tells neither its size nor
+    /// (with renditions) a rendition's size or bit rate and duration is never capped. None unconstrained; 20 MiB
+    /// on cellular (a minute of a 2.5 Mbit/s short video: what a feed spends on a long item the user may skip);
+    /// 5 MiB when constrained (the user asked to save data).
+    public var autoloadByteCap: Int64?
+    public var cellularAutoloadByteCap: Int64? = 20 << 20
+    public var constrainedAutoloadByteCap: Int64? = 5 << 20
 
     public init() {}
+
+    /// The autoload cap under `profile` (nil: none).
+    public func autoloadByteCap(for profile: NetworkProfile) -> Int64? {
+        switch profile {
+        case .unconstrained: return autoloadByteCap
+        case .cellular: return cellularAutoloadByteCap
+        case .constrained: return constrainedAutoloadByteCap
+        }
+    }
 
     /// The budget under `profile`.
     public func budget(for profile: NetworkProfile) -> Int {

@@ -14,7 +14,7 @@ struct FeedCLITests {
         "feed.visible", "feed.active", "feed.prefetch", "feed.prepared", "feed.firstFrame", "feed.started",
         "feed.stall",
         "feed.failed", "pool.acquire", "pool.release", "feed.trimmed", "feed.rendition", "feed.poster",
-        "feed.picture", "feed.pageRequested", "feed.page", "feed.pageFailed", "feed.pagesEnded",
+        "feed.picture", "feed.pageRequested", "feed.page", "feed.pageFailed", "feed.pagesEnded", "feed.capped",
     ]
 
     static func events(_ result: CLIProcess.Result) throws -> [JSONValue] {

@@ -36,6 +36,9 @@ struct FeedScrollTests {
         #expect(scroll.end == 2.5)
         #expect(scroll.swipes == 1, "the step on the same item is the fling settling, not a swipe")
         #expect(scroll.flings(above: 4) == 1)
+        let tap = try Self.script(#"[{"at": 0, "index": 1}, {"at": 2, "index": 1, "tap": true}, {"at": 4}]"#)
+        #expect(tap.steps == [Step(at: 0, index: 1, speed: 0), Step(at: 2, index: 1, speed: 0, tap: true)])
+        #expect(tap.swipes == 0, "a tap on the item on screen is no swipe")
         let open = try Self.script(#"[{"at": 0.5, "index": 2}, {"at": 0.5, "index": 1}]"#)
         #expect(open.end == 3.5 && open.swipes == 1, "equal times are in order")
         #expect(FileManager.default.fileExists(atPath: MediaFixtures.path("feed-script.json")))
@@ -60,6 +63,10 @@ struct FeedScrollTests {
             (
                 #"[{"at": 0, "index": 6}]"#,
                 .invalid(file: "s.json", path: "[0].index", reason: "6 is out of range: the feed has 6 entries")
+            ),
+            (
+                #"[{"at": 0, "index": 0, "tap": 1}]"#,
+                .invalid(file: "s.json", path: "[0].tap", reason: "expected true or false")
             ),
             (
                 #"[{"at": 0, "index": 1.5}]"#,

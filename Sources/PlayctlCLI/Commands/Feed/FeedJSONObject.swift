@@ -57,6 +57,14 @@ struct FeedJSONObject {
         return number
     }
 
+    /// The boolean `key`, nil when absent.
+    /// - Throws: `.invalid` when it is not `true` or `false`.
+    func bool(_ key: String) throws(FeedInputError) -> Bool? {
+        guard has(key) else { return nil }
+        guard let flag = value[key]?.boolValue else { throw invalid(key, "expected true or false") }
+        return flag
+    }
+
     /// The array `key`, nil when absent.
     /// - Throws: `.invalid` when it is not an array.
     func array(_ key: String) throws(FeedInputError) -> [JSONValue]? {

@@ -60,6 +60,7 @@ struct FeedRun: Sendable {
             made = position + 1
             guard scroll.isSwipe(position) else {
                 feed.scroll(to: step.index, speed: step.speed)
+                if step.tap { feed.play(index: step.index) }
                 continue
             }
             log.begin(
@@ -67,6 +68,7 @@ struct FeedRun: Sendable {
                     number: swipes, index: step.index, time: feed.now, speed: step.speed,
                     firstSequenceNumber: PlayerEvent.makeSequenceNumber()))
             feed.scroll(to: step.index, speed: step.speed)
+            if step.tap { feed.play(index: step.index) }
             if swipes > 0 { await finish(swipe: swipes - 1, feed, text) }
             swipes += 1
             progress.update("feed: swipe", done: swipes, total: scroll.swipes)

@@ -1,7 +1,8 @@
 import PlayctlOutput
 
 /// The scroll `--script FILE` gives: a JSON array of steps `{"at": seconds, "index": i, "speed": items/s}`, in time
-/// order. `speed` is optional (0: the scroll has settled). The last element may be `{"at": seconds}` alone: when
+/// order. `speed` is optional (0: the scroll has settled); `"tap": true` taps the item (one over the link's autoload
+/// cap loads and plays). The last element may be `{"at": seconds}` alone: when
 /// the run ends; without it, the last item is watched for ``finalDwell`` seconds.
 extension FeedScroll {
     /// Seconds the last item is watched when the script does not say when the run ends.
@@ -43,7 +44,10 @@ extension FeedScroll {
                 throw object.invalid(
                     "index", "\(index) is out of range: the feed has \(entries) entr\(entries == 1 ? "y" : "ies")")
             }
-            steps.append(Step(at: at, index: index, speed: try object.seconds("speed") ?? 0))
+            steps.append(
+                Step(
+                    at: at, index: index, speed: try object.seconds("speed") ?? 0, tap: try object.bool("tap") ?? false)
+            )
         }
         guard let last = steps.last else { throw .empty(file: path, reason: "no steps") }
         return FeedScroll(steps: steps, end: end ?? last.at + finalDwell)

@@ -3,11 +3,13 @@
 /// A step whose item differs from the one before (the first step included) is a swipe onto that item: it becomes
 /// the active one. A step on the same item only changes the scroll speed, as a fling settling on its item does.
 struct FeedScroll: Equatable, Sendable {
-    /// At `at` seconds from the start the user is on item `index`, scrolling at `speed` items a second.
+    /// At `at` seconds from the start the user is on item `index`, scrolling at `speed` items a second; `tap`: the
+    /// user taps it (an item over the link's autoload cap loads and plays: `FeedController.play(index:)`).
     struct Step: Equatable, Sendable {
         var at: Double
         var index: Int
         var speed: Double
+        var tap = false
     }
 
     /// In time order (non-decreasing), never empty.

@@ -18,6 +18,8 @@ struct FeedSwipe: Sendable {
     var activation: (prepared: Bool, hasFrame: Bool)?
     /// Seconds from becoming active to a frame on screen, playing.
     var firstFrameLatency: Double?
+    /// It was over the link's autoload cap as it came on screen (`feed.capped`): active only once tapped.
+    var capped = false
     /// Why it failed, if it did while the user was on it.
     var failure: String?
     /// Stalls that began, and prefetches (of any item) that started, finished or were cancelled, meanwhile.
@@ -33,6 +35,8 @@ struct FeedSwipe: Sendable {
             activation = (prepared, hasFrame)
         case .firstFrame(let index, let latency, _) where index == self.index:
             firstFrameLatency = latency
+        case .capped(let index, _, _) where index == self.index:
+            capped = true
         case .failed(let index, let error) where index == self.index:
             failure = error
         case .stall(let index, false, _) where index == self.index:

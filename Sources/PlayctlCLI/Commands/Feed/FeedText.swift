@@ -43,7 +43,10 @@ struct FeedText {
     func line(_ swipe: FeedSwipe) -> String {
         let scroll = swipe.number == 0 ? "first" : swipe.speed > flingSpeed ? "fling" : "swipe"
         let start: String
-        if let activation = swipe.activation {
+        if swipe.capped {
+            // Over the autoload cap: its poster until a tap (then it loaded cold).
+            start = swipe.activation == nil ? "capped" : "tapped"
+        } else if let activation = swipe.activation {
             start = activation.hasFrame ? "ready" : activation.prepared ? "prepared" : "cold"
         } else {
             start = "failed"
