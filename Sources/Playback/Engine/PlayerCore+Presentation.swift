@@ -70,6 +70,8 @@ extension PlayerCore {
                 state.presentation.frameCallbacksSkipped += 1
             }
         }
+        // The item's own pull outputs: they keep the frame, no app code runs.
+        for output in currentItem?.state.withLock({ $0.videoOutputs }) ?? [] { output.keep(frame) }
         if !state.presentation.firstFrameShown {
             state.presentation.firstFrameShown = true
             emit(.firstFrame(latency: now - state.presentation.currentSince), at: now)

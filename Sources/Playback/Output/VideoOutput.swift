@@ -2,47 +2,88 @@ import Locking
 import MediaIO
 
 /// A pull output, like `AVPlayerItemVideoOutput`: ask whether a new frame is there, and copy it in the pixel format
-/// you want.
+/// you want. Added to a player it gets every frame the player shows; added to an item (`PlayerItem.add(_:)`), that
+/// item's frames only.
+///
+/// It holds the two frames shown last (``heldFrameLimit``), so that an app asking for a time a frame behind the
+/// playhead still gets the frame that was on screen then; older frames are released as newer ones come. A frame
+/// earlier than the newest held (a seek back, the item played again) drops those held and what was copied.
 public final class VideoOutput: VideoFrameReceiver, Sendable {
+    /// How many shown frames an output holds at most.
+    public static let heldFrameLimit = 2
+
     private struct State {
-        var latest: VideoFrame?
+        /// The frames shown last, oldest first (at most ``heldFrameLimit``).
+        var recent: [VideoFrame] = []
         var lastCopied: MediaTime?
-        var converter = FrameConverter()
+
+        /// The newest held frame due at `itemTime`.
+        func frame(at itemTime: MediaTime) -> VideoFrame? {
+            recent.last { $0.time <= itemTime }
+        }
     }
 
-    private let state: Locked<State>
+    private let state = Locked(State())
+    private let converter = Locked(FrameConverter())
     /// The pixel format `copyFrame` delivers.
     public let pixelFormat: PixelFormat
 
     public init(pixelFormat: PixelFormat = .bgra) {
         self.pixelFormat = pixelFormat
-        self.state = Locked(State())
     }
 
     func receive(_ frame: VideoFrame, hostTime: Double) -> (@Sendable () -> Void)? {
-        state.withLock { $0.latest = frame }
+        keep(frame)
         return nil
+    }
+
+    /// Holds `frame` as the newest shown (called by the engine under its lock: quick, no app code).
+    func keep(_ frame: VideoFrame) {
+        state.withLock { s in
+            if let newest = s.recent.last, frame.time < newest.time {
+                s.recent.removeAll()
+                s.lastCopied = nil
+            }
+            s.recent.append(frame)
+            if s.recent.count > Self.heldFrameLimit { s.recent.removeFirst(s.recent.count - Self.heldFrameLimit) }
+        }
     }
 
     var callbackLabel: String { "videoOutput" }
 
-    /// Whether a frame is shown at `itemTime` that has not been copied yet.
+    /// The presentation time of the frame shown at `itemTime` (the newest held frame not after it), new or not.
+    public func frameTime(forItemTime itemTime: MediaTime) -> MediaTime? {
+        state.withLock { $0.frame(at: itemTime)?.time }
+    }
+
+    /// Whether a frame is shown at `itemTime` that is newer than the last one copied.
     public func hasNewFrame(forItemTime itemTime: MediaTime) -> Bool {
         state.withLock { s in
-            guard let frame = s.latest, frame.time <= itemTime else { return false }
-            return s.lastCopied != frame.time
+            guard let frame = s.frame(at: itemTime) else { return false }
+            return s.lastCopied.map { frame.time > $0 } ?? true
         }
     }
 
-    /// The frame shown at `itemTime`, converted to `pixelFormat`; nil when none is shown yet.
+    /// The frame shown at `itemTime`, converted to `pixelFormat` (with libswscale); nil when none is shown yet.
     public func copyFrame(forItemTime itemTime: MediaTime) throws(MediaError) -> VideoImage? {
+        try copy(forItemTime: itemTime, onlyNew: false)
+    }
+
+    /// The frame shown at `itemTime` when it is new (see ``hasNewFrame(forItemTime:)``), converted to
+    /// `pixelFormat`; nil otherwise. The check and the marking as copied are one step.
+    public func copyNewFrame(forItemTime itemTime: MediaTime) throws(MediaError) -> VideoImage? {
+        try copy(forItemTime: itemTime, onlyNew: true)
+    }
+
+    private func copy(forItemTime itemTime: MediaTime, onlyNew: Bool) throws(MediaError) -> VideoImage? {
         let frame: VideoFrame? = state.withLock { s in
-            guard let frame = s.latest, frame.time <= itemTime else { return nil }
+            guard let frame = s.frame(at: itemTime) else { return nil }
+            if onlyNew, let copied = s.lastCopied, frame.time <= copied { return nil }
             s.lastCopied = frame.time
             return frame
         }
         guard let frame else { return nil }
-        return try state.withLock { s throws(MediaError) in try s.converter.convert(frame, to: pixelFormat) }
+        return try converter.withLock { converter throws(MediaError) in try converter.convert(frame, to: pixelFormat) }
     }
 }
 

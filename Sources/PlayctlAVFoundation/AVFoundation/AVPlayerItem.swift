@@ -31,6 +31,8 @@ open class AVPlayerItem: NSObject, PlayctlKeyValueObserving, @unchecked Sendable
     }
 
     let observed = Locked(Observed())
+    /// The outputs added to the item (``outputs``).
+    let itemOutputs = Locked([AVPlayerItemOutput]())
     /// The player that last took the item.
     let owner = Locked(WeakPlayer())
 
