@@ -4,7 +4,7 @@ import CommandLineKit
 struct FeedBenchOptions: ParsableArguments {
     /// The names `--parts` takes: `FeedBench.Part`'s raw values, written out because the declarations here import
     /// only CommandLineKit (the argument fuzzer builds them on it alone); a test checks the two agree.
-    static let partNames = ["soak", "swipe", "jump", "waste", "3g", "weak"]
+    static let partNames = ["soak", "swipe", "jump", "waste", "3g", "weak", "hls"]
 
     /// What each needs, for the command holding the group at `group`.
     static func constraints<Command>(_ group: KeyPath<Command, FeedBenchOptions>) -> [OptionRule<Command>] {
@@ -61,8 +61,9 @@ struct FeedBenchOptions: ParsableArguments {
         name: "parts", placeholder: "LIST",
         help: """
             The parts of --feed to run, comma-separated: soak, swipe (trace 1), jump (trace 2), waste (trace 3), \
-            3g (trace 1 at 1.6 Mbit/s), weak (35 swipes, 1.5 s dwells at 2 Mbit/s, with and without renditions); \
-            default all. The others' targets read "not measured".
+            3g (trace 1 at 1.6 Mbit/s), weak (35 swipes, 1.5 s dwells at 2 Mbit/s, with and without renditions), \
+            hls (35 swipes every ~2 s of a feed of HLS ladders at 8 and 1.6 Mbit/s, and of the same feed as 1080p \
+            files at 1.6 Mbit/s); default all. The others' targets read "not measured".
             """)
     var partList: String?
     @Option(
