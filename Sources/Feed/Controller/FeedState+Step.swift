@@ -22,6 +22,7 @@ extension FeedState {
             work.append(.sampleMemory)
         }
         chooseRenditions()
+        capVariants()
         defer { work = [] }
         return work
     }
