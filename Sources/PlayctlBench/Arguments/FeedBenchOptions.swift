@@ -42,7 +42,7 @@ struct FeedBenchOptions: ParsableArguments {
     /// The counts given (nil: the defaults).
     @Option(
         placeholder: "N",
-        help: "Swipes of the --feed traces 1 and 2 (default 50), or of the --sweep trace (default 200).",
+        help: "Swipes of the --feed traces 1 and 2 (default 50), weak and hls (35), or of the --sweep trace (200).",
         check: .range(1...1_000_000, "an integer from 1 to 1000000"))
     var swipes: Int?
     @Option(

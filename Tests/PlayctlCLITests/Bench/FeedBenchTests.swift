@@ -122,8 +122,7 @@ struct FeedBenchTests {
     ]
 
     @Test(
-        "the help's --parts hls example, 3 swipes: its four runs, every entry's segments fetched over the link, the "
-            + "1080p files fetched as 1080p, its two targets",
+        "the help's --parts hls example, 3 swipes: four runs, segments fetched over the link, the files as 1080p",
         .enabled(if: TestHTTPServer.skipReason == nil && miniFeedMissing == nil, "needs scripts/netns.sh"))
     func hlsExample() async throws {
         let example = try #require(Self.examples.first { $0.contains("hls") })
