@@ -67,7 +67,7 @@ struct BenchCommand: ParsableCommand {
                     + "and 6 s); inside scripts/netns.sh, as scripts/bench.sh --abr runs it."),
             UsageExample(
                 "playctl-bench run --feed --json",
-                "The feed against naive and mpv (about 20 minutes); inside scripts/netns.sh, as scripts/bench.sh --feed "
+                "The feed against naive and mpv (about 25 minutes); inside scripts/netns.sh, as scripts/bench.sh --feed "
                     + "runs it."),
             UsageExample(
                 "playctl-bench run --feed --parts hls --json",

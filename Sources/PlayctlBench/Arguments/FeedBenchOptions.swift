@@ -26,8 +26,9 @@ struct FeedBenchOptions: ParsableArguments {
         help: """
             Measure playctl's feed (FeedController) against a naive player and mpv, scrolling the 100-item feed of \
             scripts/make-feed-media.sh over scripts/netns.sh's shaped loopback: swipe to first frame, prefetch \
-            competition, waste and rebuffering, loader impressions on a 3G-like link, and a 1000-swipe soak. \
-            Run it through scripts/bench.sh --feed (about 20 minutes; docs/feed-bench.md).
+            competition, waste and rebuffering, loader impressions on a 3G-like link, a weak link, a feed of HLS \
+            ladders, and a 1000-swipe soak. Run it through scripts/bench.sh --feed (about 25 minutes; \
+            docs/feed-bench.md).
             """)
     var feed: Bool
     @Flag(
