@@ -16,7 +16,8 @@
 #
 # With --feed, the feed of scripts/make-feed-media.sh is made first (once, about 1-2 minutes), then 'playctl-bench run
 # --feed' runs inside scripts/netns.sh: playctl's feed against a naive player and mpv, swipe to first frame, prefetch
-# competition, waste, loader impressions at 3G, a soak (docs/feed-bench.md); about 20 minutes. --feed --sweep
+# competition, waste, loader impressions at 3G, a weak link, a feed of HLS ladders (--parts hls: the ladder of
+# scripts/make-ladder-media.sh, which netns.sh makes), a soak (docs/feed-bench.md); about 25 minutes. --feed --sweep
 # replays a trace on a simulated link for a grid of prefetch parameters (it needs the feed, not the server).
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -31,6 +31,8 @@ struct FeedDriver: Sendable {
     var profile: NetworkProfile?
     /// The URL each item with a chosen rendition reads (``FeedWork/chooseRendition(index:url:)``).
     var urls: [Int: String] = [:]
+    /// The peak bit rate of each adaptive item's variants (``FeedWork/capVariants(index:peakBitRate:)``).
+    var variantCaps: [Int: Double] = [:]
     /// The page request under way: the number of entries it was made at, and its answer once it came (under a
     /// manual clock the answer waits for the next advance: ``FeedController/clockDidAdvance()``).
     var page: PageRequest?
@@ -52,6 +54,8 @@ extension FeedController {
         case .load(let index, let player, let active): load(index, player: player, active: active)
         case .chooseRendition(let index, let url):
             driver.withLock { $0.urls[index] = url }
+        case .capVariants(let index, let peakBitRate):
+            driver.withLock { $0.variantCaps[index] = peakBitRate }
         case .release(let index, let player):
             let player = pool.players[player]
             driver.withLock { driver in
@@ -150,7 +154,7 @@ extension FeedController {
             return
         }
         let item = PlayerItem(url: url(of: index), loading: loading.adding(headers: entries[index].headers))
-        item.preferredPeakBitRate = variantCap()
+        item.preferredPeakBitRate = variantCap(of: index)
         item.preferredMaximumResolution = configuration.preferredMaximumResolution
         item.bandwidthEstimate = configuration.bandwidthEstimate
         if !active {
@@ -177,10 +181,13 @@ extension FeedController {
         if ManifestURI.isManifest(url) {
             // An HLS or DASH entry: its playlists, then the start variant's first segment (its first pictures), or
             // its first three when the plan fetches the item whole (about 6 s of a 2 s-segment ladder).
-            let limits = ABRLimits(preferredPeakBitRate: variantCap())
+            // The limits and the estimate its player will start from, so that it fetches that variant.
+            let limits = ABRLimits(
+                preferredPeakBitRate: variantCap(of: index),
+                preferredMaximumResolution: configuration.preferredMaximumResolution)
             task = StreamPrefetch.start(
                 url, loading: loading.adding(headers: entries[index].headers), limits: limits,
-                segments: limit == nil ? 3 : 1
+                bandwidthEstimate: configuration.bandwidthEstimate, segments: limit == nil ? 3 : 1
             ) {
                 [weak self] _ in self?.prefetchCompleted(id: id)
             }
@@ -225,6 +232,14 @@ extension FeedController {
             preferredPeakBitRateForExpensiveNetworks: configuration.expensiveNetworkPeakBitRate,
             isNetworkExpensive: profile != .unconstrained)
         return limits.effectivePeakBitRate ?? 0
+    }
+
+    /// The peak bit rate adaptive item `index` may play: ``variantCap()``, and the cap the feed's state decided for
+    /// it (``FeedWork/capVariants(index:peakBitRate:)``), the lower; 0: none.
+    func variantCap(of index: Int) -> Double {
+        let feed = variantCap()
+        guard let decided = driver.withLock({ $0.variantCaps[index] }), decided > 0 else { return feed }
+        return feed > 0 ? min(feed, decided) : decided
     }
 
     /// The URL item `index` reads: its chosen rendition's, else its entry's.

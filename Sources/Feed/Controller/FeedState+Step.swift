@@ -26,6 +26,7 @@ extension FeedState {
             work.append(.sampleMemory)
         }
         chooseRenditions()
+        capVariants()
         if let connected { preconnect(around: connected) }
         defer { work = [] }
         return work

@@ -104,6 +104,8 @@ struct FeedState {
     var posterSlots: [Int: PosterSlot] = [:]
     /// The rendition each item with renditions plays, chosen before its first byte (``chooseRenditions()``).
     var renditionChoices: [Int: ProgressiveRenditionChoice] = [:]
+    /// The peak bit rate of each adaptive item's variants, decided before its first byte (``capVariants()``).
+    var variantCaps: [Int: Double] = [:]
     /// The item whose poster latency is being measured (the one on screen).
     var posterVisible: Int?
     var summary = FeedSummary()

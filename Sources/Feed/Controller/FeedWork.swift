@@ -18,6 +18,9 @@ enum FeedWork: Sendable, Equatable {
     /// Item `index` reads `url` (the rendition chosen for it) from now on: its load, prefetches, poster and
     /// cached bytes.
     case chooseRendition(index: Int, url: String)
+    /// Item `index`, an HLS or DASH entry, plays variants of at most `peakBitRate` bits per second (its prefetch
+    /// starts on the variant its player will, its player never climbs higher): ``FeedState/adaptivePeakBitRate``.
+    case capVariants(index: Int, peakBitRate: Double)
     /// Give pool player `player` (item `index`'s) back to the pool: paused, its item taken away.
     case release(index: Int, player: Int)
     /// Item `index` is the active one: playback priority, ``FeedConfiguration/activeForwardBuffer`` ahead, and its

@@ -86,6 +86,7 @@ extension FeedState {
         }
         planner.dropEntries(before: before)
         renditionChoices = renditionChoices.filter { $0.key >= before }
+        variantCaps = variantCaps.filter { $0.key >= before }
         failed = failed.filter { $0 >= before }
         // A URL an entry still held reads is still counted.
         let kept = Set(entries.flatMap(\.urls))

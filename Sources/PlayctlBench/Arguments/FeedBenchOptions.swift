@@ -4,7 +4,7 @@ import CommandLineKit
 struct FeedBenchOptions: ParsableArguments {
     /// The names `--parts` takes: `FeedBench.Part`'s raw values, written out because the declarations here import
     /// only CommandLineKit (the argument fuzzer builds them on it alone); a test checks the two agree.
-    static let partNames = ["soak", "swipe", "jump", "waste", "3g", "weak"]
+    static let partNames = ["soak", "swipe", "jump", "waste", "3g", "weak", "hls"]
 
     /// What each needs, for the command holding the group at `group`.
     static func constraints<Command>(_ group: KeyPath<Command, FeedBenchOptions>) -> [OptionRule<Command>] {
@@ -26,8 +26,9 @@ struct FeedBenchOptions: ParsableArguments {
         help: """
             Measure playctl's feed (FeedController) against a naive player and mpv, scrolling the 100-item feed of \
             scripts/make-feed-media.sh over scripts/netns.sh's shaped loopback: swipe to first frame, prefetch \
-            competition, waste and rebuffering, loader impressions on a 3G-like link, and a 1000-swipe soak. \
-            Run it through scripts/bench.sh --feed (about 20 minutes; docs/feed-bench.md).
+            competition, waste and rebuffering, loader impressions on a 3G-like link, a weak link, a feed of HLS \
+            ladders, and a 1000-swipe soak. Run it through scripts/bench.sh --feed (about 25 minutes; \
+            docs/feed-bench.md).
             """)
     var feed: Bool
     @Flag(
@@ -42,7 +43,7 @@ struct FeedBenchOptions: ParsableArguments {
     /// The counts given (nil: the defaults).
     @Option(
         placeholder: "N",
-        help: "Swipes of the --feed traces 1 and 2 (default 50), or of the --sweep trace (default 200).",
+        help: "Swipes of the --feed traces 1 and 2 (default 50), weak and hls (35), or of the --sweep trace (200).",
         check: .range(1...1_000_000, "an integer from 1 to 1000000"))
     var swipes: Int?
     @Option(
@@ -61,8 +62,9 @@ struct FeedBenchOptions: ParsableArguments {
         name: "parts", placeholder: "LIST",
         help: """
             The parts of --feed to run, comma-separated: soak, swipe (trace 1), jump (trace 2), waste (trace 3), \
-            3g (trace 1 at 1.6 Mbit/s), weak (35 swipes, 1.5 s dwells at 2 Mbit/s, with and without renditions); \
-            default all. The others' targets read "not measured".
+            3g (trace 1 at 1.6 Mbit/s), weak (35 swipes, 1.5 s dwells at 2 Mbit/s, with and without renditions), \
+            hls (35 swipes every ~2 s of a feed of HLS ladders at 8 and 1.6 Mbit/s, and of the same feed as 1080p \
+            files at 1.6 Mbit/s); default all. The others' targets read "not measured".
             """)
     var partList: String?
     @Option(

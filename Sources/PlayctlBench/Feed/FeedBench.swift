@@ -18,7 +18,9 @@ import PlaybackTesting
 /// 4. **Loader impressions on the 3G-like link** (1.6 Mbit/s): trace 1 again, playctl against the naive baseline.
 /// 5. **Weak link** (``WeakLinkBench``): 35 swipes with 1.5 s dwells at 2 Mbit/s, playctl against mpv, and playctl
 ///    with renditions.
-/// 6. **Soak** (``FeedSoak``, first, so that the process's peak memory is the feed's): 1000 short swipes over the
+/// 6. **HLS feed** (``HLSFeedBench``): a feed of HLS ladders, a swipe every ~2 s, at 8 and at 1.6 Mbit/s, and the
+///    same feed as single 1080p files at 1.6 Mbit/s; mpv on the HLS feed at 8 Mbit/s.
+/// 7. **Soak** (``FeedSoak``, first, so that the process's peak memory is the feed's): 1000 short swipes over the
 ///    simulated network under a manual clock.
 public struct FeedBench: Sendable {
     /// The naive baseline: no prefetch budget (only the item on screen loads), no prepared next item, a pool of 2
@@ -48,6 +50,7 @@ public struct FeedBench: Sendable {
         case soak, swipe, jump, waste
         case cellular = "3g"
         case weak
+        case hls
     }
 
     /// The feed folder of the served media (nil: `feed`).
@@ -60,11 +63,14 @@ public struct FeedBench: Sendable {
     public var seed: UInt64
     /// Swipes of the weak-link trace: `--swipes` when given, else 35.
     public var weakSwipes: Int
+    /// Swipes of the HLS feed's trace: `--swipes` when given, else 35.
+    public var hlsSwipes: Int
 
     public init(folder: String?, swipes: Int?, wasteSwipes: Int?, soakSwipes: Int?, seed: UInt64?) {
         self.folder = folder
         self.swipes = swipes ?? Self.defaultSwipes
         weakSwipes = swipes ?? WeakLinkBench.defaultSwipes
+        hlsSwipes = swipes ?? HLSFeedBench.defaultSwipes
         self.wasteSwipes = wasteSwipes ?? Self.defaultWasteSwipes
         self.soakSwipes = soakSwipes ?? Self.defaultSoakSwipes
         self.seed = seed ?? Self.defaultSeed
@@ -164,6 +170,10 @@ public struct FeedBench: Sendable {
             let weak = WeakLinkBench(seed: seed, swipes: weakSwipes, renditions: folder == nil)
             report.weak = try await weak.run(
                 media: media, mpv: mpv, quiet: quiet, progress: progress)
+        }
+        if parts.contains(.hls) {
+            report.hls = try await HLSFeedBench(seed: seed, swipes: hlsSwipes).run(
+                mpv: tools.mpv, quiet: quiet, progress: progress)
         }
         report.busyWaits = quiet.busyWaits
         report.loadAverage = (loadBefore, LoadAverage.oneMinute())

@@ -5,7 +5,7 @@ import PlayctlOutput
 extension FeedReport {
     /// The report as one JSON object: the feed, the machine and the traces' parameters, then `swipe` (trace 1 at
     /// 8 Mbit/s: one object per player), `competition` (trace 2), `waste` (trace 3), `cellular` (trace 1 at
-    /// 1.6 Mbit/s), `soak`, and `targets` (each figure with its bound and whether it is met).
+    /// 1.6 Mbit/s), `weak`, `hls` (the HLS feed), `soak`, and `targets` (each figure with its bound and whether it is met).
     public var json: JSONValue {
         let videos = media.files.filter { $0.kind == .video }.count
         var fields: [(String, JSONValue)] = [
@@ -37,6 +37,7 @@ extension FeedReport {
             ("waste", waste.map(Self.json) ?? .null),
             ("cellular", .array(cellular.map(Self.json))),
             ("weak", .array(weak.map(Self.json))),
+            ("hls", .array(hls.map(Self.json))),
         ]
         fields += runs
         fields.append(("soak", soak.map(Self.json) ?? .null))
@@ -68,6 +69,12 @@ extension FeedReport {
             ("failures", .int(run.failures)),
             ("linkClaimed", run.linkClaimed.map(JSONValue.double) ?? .null),
             ("bytesOnWire", run.bytesOnWire.map { .int(Int($0)) } ?? .null),
+            (
+                "segmentsByRendition",
+                run.segmentsByRendition.map { counts in
+                    .object(counts.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.int($0.value)) })
+                } ?? .null
+            ),
         ]
         for selection in SwipeRun.Selection.allCases {
             fields.append((selection.rawValue, json(run.latencies(selection))))

@@ -11,6 +11,7 @@ extension FeedReport {
         lines += wasteSection
         lines += cellularSection
         lines += weakSection
+        lines += hlsSection
         lines += soakSection
         let targets = self.targets
         lines += ["", "Targets: \(targets.filter(\.met).count) of \(targets.count) met"]

@@ -40,6 +40,8 @@ public struct FeedReport: Sendable {
     public var cellularMedia: FeedMedia?
     /// The weak-link trace over 2 Mbit/s: playctl, mpv --prefetch-playlist=yes, playctl with renditions.
     public var weak: [SwipeRun] = []
+    /// The HLS feed (``HLSFeedBench``): playctl on HLS at 8 and 1.6 Mbit/s, on 1080p files at 1.6 Mbit/s, mpv.
+    public var hls: [SwipeRun] = []
     public var soak: FeedSoakReport?
     /// Waits for an idle link that gave up (another process kept it busy).
     public var busyWaits = 0
@@ -96,6 +98,7 @@ public struct FeedReport: Sendable {
                 value: impressionsRatio, bound: Self.impressionsBound, unit: .ratio),
         ]
         targets += weakTargets
+        targets += hlsTargets
         if let soak {
             targets += [
                 FeedTarget(

@@ -37,8 +37,11 @@ public struct SwipeRun: Sendable {
     public var seconds = 0.0
     /// Items that failed to load.
     public var failures = 0
-    /// What the server sent on the run's port during the run, from its access log (the weak-link trace only).
+    /// What the server sent on the run's port during the run, from its access log (the weak-link and HLS traces).
     public var bytesOnWire: Int64?
+    /// The HLS feed's runs: media segments (progressive: responses) nginx sent on the run's port, by rendition
+    /// (`360p`...`1080p`), from its access log.
+    public var segmentsByRendition: [String: Int]?
 
     public init(name: String) {
         self.name = name

@@ -4,8 +4,8 @@ import Locking
 import MediaCore
 
 /// The start of an adaptive presentation fetched ahead into the byte cache, for a player that may play it later (a
-/// feed's next items): the manifest, the media playlist of the variant the ABR machine would start with (from the
-/// process's bandwidth estimate, within `limits`), its initialization section and its first segments, and as much of
+/// feed's next items): the manifest, the media playlist of the variant the ABR machine would start with (from a
+/// bandwidth estimate, the process's by default, within `limits`), its initialization section and its first segments, and as much of
 /// the audio rendition it plays with when its audio is one of its own
 /// (``Presentation/audioRendition(for:preferredLanguage:)``). A later ``StreamSession`` of the same URL and cache
 /// reads them from the cache.
@@ -26,18 +26,21 @@ public final class StreamPrefetch: Sendable {
 
     private init(url: String) { self.url = url }
 
-    /// Starts fetching the start of `url`: its first `segments` segments. `completion` runs once, on the
-    /// prefetch's thread, with nil when everything is held, else why not.
+    /// Starts fetching the start of `url`: its first `segments` segments, of the variant the ABR machine starts on
+    /// from `bandwidthEstimate` (give the one its player will read, ``StreamSession``'s). `completion` runs once, on
+    /// the prefetch's thread, with nil when everything is held, else why not.
     @discardableResult
     public static func start(
-        _ url: String, loading: RemoteLoading, limits: ABRLimits = .none, segments: Int = 1,
+        _ url: String, loading: RemoteLoading, limits: ABRLimits = .none,
+        bandwidthEstimate: SharedBandwidthEstimate = .shared, segments: Int = 1,
         completion: @escaping @Sendable (MediaError?) -> Void = { _ in }
     ) -> StreamPrefetch {
         let prefetch = StreamPrefetch(url: url)
         Thread.detachNewThread {
             let outcome: MediaError?
             do throws(MediaError) {
-                try prefetch.run(loading: loading, limits: limits, segments: segments)
+                try prefetch.run(
+                    loading: loading, limits: limits, startEstimate: bandwidthEstimate.current, segments: segments)
                 outcome = nil
             } catch {
                 outcome = error
@@ -63,11 +66,13 @@ public final class StreamPrefetch: Sendable {
         task?.cancel()
     }
 
-    private func run(loading: RemoteLoading, limits: ABRLimits, segments count: Int) throws(MediaError) {
+    private func run(
+        loading: RemoteLoading, limits: ABRLimits, startEstimate: Double?, segments count: Int
+    ) throws(MediaError) {
         let presentation = try ManifestLoader.presentation(url, loading: loading, priority: .prefetch)
         guard
             var abr = ABRMachine(
-                variants: presentation.variants, limits: limits, startEstimate: SharedBandwidthEstimate.shared.current)
+                variants: presentation.variants, limits: limits, startEstimate: startEstimate)
         else { throw MediaError(.malformedManifest, url: url, operation: .probe, reason: "no variant to play") }
         try checkCancelled()
         let variant = abr.nextSegment(duration: 0).variant

@@ -55,17 +55,18 @@ struct FeedBenchTests {
         #expect(result.standardError.contains("--parts") && result.standardError.contains("soak, swipe, jump"))
     }
 
-    @Test("the help shows two --feed examples, one of them a sweep")
+    @Test("the help shows three --feed examples: the whole bench, the HLS feed and a sweep")
     func examplesListed() {
-        #expect(Self.examples.count == 2)
+        #expect(Self.examples.count == 3)
         #expect(Self.examples.contains { $0.contains("--sweep") })
+        #expect(Self.examples.contains { $0.contains("hls") })
     }
 
     @Test(
         "the help's --feed --json example, quick: one object with every trace's runs, the soak and the targets",
         .enabled(if: TestHTTPServer.skipReason == nil && miniFeedMissing == nil, "needs scripts/netns.sh"))
     func reportShape() async throws {
-        let example = try #require(Self.examples.first { !$0.contains("--sweep") })
+        let example = try #require(Self.examples.first { !$0.contains("--sweep") && !$0.contains("--parts") })
         #expect(example.contains("--json"))
         let result = try await CLIProcess.run(
             Array(example.dropFirst()) + Self.quick, tool: CLIProcess.bench, timeout: 900)
@@ -84,7 +85,8 @@ struct FeedBenchTests {
         #expect(names("cellular") == ["playctl", "naive"])
         // The weak-link trace on another folder than the feed: no renditions run.
         #expect(names("weak") == ["playctl", "mpv --prefetch-playlist=yes"])
-        for key in ["swipe", "competition", "cellular", "weak"] {
+        #expect(names("hls") == Self.hlsRuns)
+        for key in ["swipe", "competition", "cellular", "weak", "hls"] {
             for run in report[key]?.arrayValue ?? [] {
                 let name = run["name"]?.stringValue ?? "?"
                 #expect(run["swipes"]?.arrayValue?.count == 3, "\(key) \(name)")
@@ -105,11 +107,49 @@ struct FeedBenchTests {
                 "preparedFirstFrameP95", "coldFirstFrameP95OverMPV", "prefetchCompetitionP95Ratio", "wasteRatio",
                 "rebufferRatio", "loaderImpressionsOverNaive", "weakBlankSwipes", "weakPreparedFirstFrameP95",
                 "weakRenditionsPreparedFirstFrameP95", "weakRenditionsRebufferRatio", "weakRenditionsBytesOverMPV",
-                "soakPeakResidentBytes", "soakResidentGrowthBytes", "soakExtraDescriptors", "soakExtraThreads",
+                "hlsPreparedFirstFrameP95", "hlsImpressionsOverProgressive", "soakPeakResidentBytes",
+                "soakResidentGrowthBytes", "soakExtraDescriptors", "soakExtraThreads",
             ])
         for target in targets {
             #expect(target["target"]?.doubleValue != nil && target["met"]?.boolValue != nil, "\(target)")
         }
+    }
+
+    /// The HLS feed's runs, in order.
+    static let hlsRuns = [
+        "playctl, HLS, 8 Mbit/s", "playctl, HLS, 1.6 Mbit/s", "playctl, 1080p files, 1.6 Mbit/s",
+        "mpv --prefetch-playlist=yes, HLS, 8 Mbit/s",
+    ]
+
+    @Test(
+        "the help's --parts hls example, 3 swipes: four runs, segments fetched over the link, the files as 1080p",
+        .enabled(if: TestHTTPServer.skipReason == nil && miniFeedMissing == nil, "needs scripts/netns.sh"))
+    func hlsExample() async throws {
+        let example = try #require(Self.examples.first { $0.contains("hls") })
+        let result = try await CLIProcess.run(
+            Array(example.dropFirst()) + ["--file", "feed-mini", "--swipes", "3"], tool: CLIProcess.bench,
+            timeout: 600)
+        #expect(result.status == 0, "\(result.standardError)")
+        let report = try JSONValue(parsing: result.standardOutput)
+        let runs = try #require(report["hls"]?.arrayValue)
+        #expect(runs.compactMap { $0["name"]?.stringValue } == Self.hlsRuns)
+        for run in runs {
+            let name = run["name"]?.stringValue ?? "?"
+            #expect(run["swipes"]?.arrayValue?.count == 3 && run["failures"]?.intValue == 0, "\(name)")
+            #expect((run["bytesOnWire"]?.intValue ?? 0) > 0, "\(name): bytes counted from nginx's log")
+            let segments = run["segmentsByRendition"]?.objectValue ?? []
+            let total = segments.reduce(0) { $0 + ($1.1.intValue ?? 0) }
+            // The opening item and three swipes to items of their own: at least one segment (or range) each.
+            #expect(total >= 4, "\(name): \(segments)")
+            if name.contains("files") { #expect(segments.map(\.0) == ["1080p"], "\(name)") }
+        }
+        let targets = try #require(report["targets"]?.arrayValue)
+        #expect(
+            targets.compactMap { $0["key"]?.stringValue } == [
+                "preparedFirstFrameP95", "coldFirstFrameP95OverMPV", "prefetchCompetitionP95Ratio", "wasteRatio",
+                "rebufferRatio", "loaderImpressionsOverNaive", "hlsPreparedFirstFrameP95",
+                "hlsImpressionsOverProgressive",
+            ])
     }
 
     @Test(
