@@ -51,7 +51,11 @@ user root;
 worker_processes 1;
 pid $run/nginx.pid;
 error_log $run/error.log warn;
-events { worker_connections 512; }
+# Clients now keep idle connections up to a minute (the loader's idleLifetime) and nginx keeps them 75 s: room for
+# the whole suite's at once (with too few, nginx closes idle ones to make room, and a test counting connections
+# sees a reconnect).
+worker_rlimit_nofile 8192;
+events { worker_connections 4096; }
 http {
   # Bytes on the wire per response (\$bytes_sent: what nginx wrote to the socket, headers included, a transfer the
   # client dropped mid-way counted as far as it went), for the tests and benchmarks that compare them with what the

@@ -68,8 +68,11 @@ struct FeedBenchTests {
     func reportShape() async throws {
         let example = try #require(Self.examples.first { !$0.contains("--sweep") && !$0.contains("--parts") })
         #expect(example.contains("--json"))
+        // Every part but hls, which its own example runs (below): together they were the parallel pass's longest test
+        // (264 s of its 265 in CI).
+        let parts = FeedBench.Part.allCases.filter { $0 != .hls }.map(\.rawValue).joined(separator: ",")
         let result = try await CLIProcess.run(
-            Array(example.dropFirst()) + Self.quick, tool: CLIProcess.bench, timeout: 900)
+            Array(example.dropFirst()) + Self.quick + ["--parts", parts], tool: CLIProcess.bench, timeout: 900)
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.outputLines.count == 1, "one JSON object")
         let report = try JSONValue(parsing: result.standardOutput)
@@ -85,8 +88,8 @@ struct FeedBenchTests {
         #expect(names("cellular") == ["playctl", "naive"])
         // The weak-link trace on another folder than the feed: no renditions run.
         #expect(names("weak") == ["playctl", "mpv --prefetch-playlist=yes"])
-        #expect(names("hls") == Self.hlsRuns)
-        for key in ["swipe", "competition", "cellular", "weak", "hls"] {
+        #expect(names("hls").isEmpty)
+        for key in ["swipe", "competition", "cellular", "weak"] {
             for run in report[key]?.arrayValue ?? [] {
                 let name = run["name"]?.stringValue ?? "?"
                 #expect(run["swipes"]?.arrayValue?.count == 3, "\(key) \(name)")
@@ -107,7 +110,7 @@ struct FeedBenchTests {
                 "preparedFirstFrameP95", "coldFirstFrameP95OverMPV", "prefetchCompetitionP95Ratio", "wasteRatio",
                 "rebufferRatio", "loaderImpressionsOverNaive", "weakBlankSwipes", "weakPreparedFirstFrameP95",
                 "weakRenditionsPreparedFirstFrameP95", "weakRenditionsRebufferRatio", "weakRenditionsBytesOverMPV",
-                "hlsPreparedFirstFrameP95", "hlsImpressionsOverProgressive", "soakPeakResidentBytes",
+                "soakPeakResidentBytes",
                 "soakResidentGrowthBytes", "soakExtraDescriptors", "soakExtraThreads",
             ])
         for target in targets {
