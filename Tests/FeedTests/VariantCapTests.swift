@@ -101,4 +101,23 @@ struct VariantCapTests {
         var state = Self.state(PrefetchPlannerTests.feed("vvivvv"))
         #expect(Self.caps(state.step(.scroll(index: 0, speed: 0), at: 0, facts: [:], estimate: 8e6)).isEmpty)
     }
+
+    @Test("a poster made from the entry's own picture caps nothing: items only in its reach get theirs later")
+    func pictureCapsNothing() {
+        let entries = Self.entries(8).enumerated().map { index, entry in
+            var entry = entry
+            entry.poster = "http://feed.test/\(index)/thumb.jpg"
+            return entry
+        }
+        var state = Self.state(entries) {
+            $0.posterSize = (180, 320)
+            $0.pictureLookahead = 6
+        }
+        let work = state.step(.scroll(index: 0, speed: 0), at: 0, facts: [:], estimate: 1_000_000)
+        let posters = work.compactMap { if case .requestPoster(let index, _) = $0 { return index } else { return nil } }
+        let capped = Self.caps(work)
+        #expect(posters.contains(6), "the picture's reach: \(posters)")
+        #expect(capped[6] == nil && state.variantCaps[6] == nil, "\(capped)")
+        #expect(Set(capped.keys).isSubset(of: Set([0] + state.planner.ranked())), "\(capped)")
+    }
 }

@@ -42,7 +42,7 @@ extension FeedState {
     }
 
     /// The item whose video bytes `work` reads: a poster made from the entry's own picture reads none of them.
-    private func videoBytesRead(by work: FeedWork) -> Int? {
+    func videoBytesRead(by work: FeedWork) -> Int? {
         guard let index = work.readsBytesOf else { return nil }
         if case .requestPoster = work, entries.indices.contains(index), entries[index].poster != nil { return nil }
         return index

@@ -2,7 +2,7 @@ import Streaming
 
 /// The peak bit rate of an HLS or DASH item's variants (decisions): a feed's items share the link, so an item may
 /// not take what a lone player would. Decided once per item, before the first work of a step that reads its bytes
-/// (its prefetch, its player's load, its poster), and kept for the feed's life: the prefetch fetches the variant the
+/// (its prefetch, its player's load, its poster unless made from the entry's own picture), and kept for the feed's life: the prefetch fetches the variant the
 /// player will start on, and the player never climbs past what the feed can carry at the pace it is scrolled.
 extension FeedState {
     /// The peak bit rate for an adaptive item now, bits per second: the feed's limits
@@ -24,11 +24,11 @@ extension FeedState {
     /// Puts each adaptive item's peak bit rate before the first work of the step that reads its bytes, for the
     /// items without one yet (``FeedWork/capVariants(index:peakBitRate:)``).
     mutating func capVariants() {
-        guard work.contains(where: { $0.readsBytesOf.map(needsVariantCap) ?? false }) else { return }
+        guard work.contains(where: { videoBytesRead(by: $0).map(needsVariantCap) ?? false }) else { return }
         var ordered: [FeedWork] = []
         ordered.reserveCapacity(work.count + 1)
         for item in work {
-            if let index = item.readsBytesOf, needsVariantCap(index) {
+            if let index = videoBytesRead(by: item), needsVariantCap(index) {
                 let peak = adaptivePeakBitRate
                 variantCaps[index] = peak
                 ordered.append(.capVariants(index: index, peakBitRate: peak))
