@@ -39,31 +39,7 @@ struct RenditionNetworkTests {
                     bitrate: 1_680_000, width: 1280, height: 720),
             ])
         }
-        var configuration = FeedConfiguration()
-        configuration.audio = false
-        configuration.poolSize = 3
-        configuration.memoryBudget = nil
-        // A known estimate of its own: what other tests of the process measured does not count.
-        configuration.bandwidthEstimate = .known(estimate)
-        let feed = FeedController(
-            entries: entries, configuration: configuration, loading: RemoteLoading(cache: ByteCache()), clock: .host)
-        let events = Locked<[FeedEvent]>([])
-        feed.observeEvents { event in events.withLock { $0.append(event) } }
-        feed.scroll(to: 0)
-        // Until the first item plays and the prepared one shows its frame (at most 30 s), then a second more for
-        // the prefetches.
-        let deadline = Date().addingTimeInterval(30)
-        func seen(_ match: (FeedEvent.Kind) -> Bool) -> Bool { events.withLock { $0.contains { match($0.kind) } } }
-        while Date() < deadline {
-            let started = seen { if case .started(0, _, _) = $0 { true } else { false } }
-            let prepared = seen { if case .prepared(1, _, true) = $0 { true } else { false } }
-            if started && prepared { break }
-            try await Task.sleep(nanoseconds: 50_000_000)
-        }
-        try await Task.sleep(nanoseconds: 1_000_000_000)
-        feed.invalidate()
-        await feed.eventsDelivered()
-        let log = events.withLock { $0 }
+        let log = try await FeedNetworkRun.events(entries, estimate: estimate)
         #expect(log.contains { if case .started(0, _, _) = $0.kind { true } else { false } }, "\(log)")
         var choices: [Int: ProgressiveRenditionChoice] = [:]
         for event in log { if case .rendition(let index, let choice) = event.kind { choices[index] = choice } }

@@ -35,28 +35,10 @@ struct VariantCapNetworkTests {
         let entries = names.map {
             FeedEntry(url: TestHTTPServer.url("feed-hls-test/\($0)/master.m3u8", over: .mbit8), kind: .video)
         }
-        var configuration = FeedConfiguration()
-        configuration.audio = false
-        configuration.poolSize = 3
-        configuration.memoryBudget = nil
-        configuration.bandwidthEstimate = .known(8_000_000)
-        let feed = FeedController(
-            entries: entries, configuration: configuration, loading: RemoteLoading(cache: ByteCache()), clock: .host)
-        let events = Locked<[FeedEvent]>([])
-        feed.observeEvents { event in events.withLock { $0.append(event) } }
-        feed.scroll(to: 0)
-        let deadline = Date().addingTimeInterval(30)
-        func seen(_ match: (FeedEvent.Kind) -> Bool) -> Bool { events.withLock { $0.contains { match($0.kind) } } }
-        while Date() < deadline {
-            let started = seen { if case .started(0, _, _) = $0 { true } else { false } }
-            let prepared = seen { if case .prepared(1, _, true) = $0 { true } else { false } }
-            if started && prepared { break }
-            try await Task.sleep(nanoseconds: 50_000_000)
-        }
-        try await Task.sleep(nanoseconds: 1_000_000_000)
-        feed.invalidate()
-        await feed.eventsDelivered()
-        #expect(seen { if case .prepared(1, _, true) = $0 { true } else { false } }, "item 1 prepared with its frame")
+        let log = try await FeedNetworkRun.events(entries, estimate: 8_000_000)
+        #expect(
+            log.contains { if case .prepared(1, _, true) = $0.kind { true } else { false } },
+            "item 1 prepared with its frame")
         _ = await TestHTTPServer.responses(containing: "\(names[1])/v", atLeast: 1, within: 10)
         for (index, name) in names.enumerated() {
             let segments = TestHTTPServer.responses(containing: name + "/v").map(\.request)

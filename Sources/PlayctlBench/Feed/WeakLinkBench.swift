@@ -49,15 +49,17 @@ struct WeakLinkBench: Sendable {
         return configuration
     }
 
+    /// The name of `file`'s thumbnail in ``thumbnailFolder`` (`000.mp4`'s is `000.jpg`).
+    static func thumbnailName(of file: FeedMedia.File) -> String {
+        file.name.split(separator: ".").dropLast().joined(separator: ".") + ".jpg"
+    }
+
     /// `media`'s entries under `base`; with `renditions`, each video listing its 500 kbit/s and 1.5 Mbit/s copies and
     /// itself (its bit rate by its size and duration); with `thumbnails`, each naming its thumbnail as its poster.
     static func entries(_ media: FeedMedia, base: String, renditions: Bool, thumbnails: Bool) -> [FeedEntry] {
         let plain = zip(media.files, media.entries(base: base)).map { file, entry in
             var entry = entry
-            if thumbnails {
-                let stem = file.name.split(separator: ".").dropLast().joined(separator: ".")
-                entry.poster = "\(base)/\(thumbnailFolder)/\(stem).jpg"
-            }
+            if thumbnails { entry.poster = "\(base)/\(thumbnailFolder)/\(thumbnailName(of: file))" }
             return entry
         }
         guard renditions else { return plain }
@@ -92,7 +94,13 @@ struct WeakLinkBench: Sendable {
         let trace = trace(items: media.files.count)
         let base = FeedBench.base(Self.link)
         let log = AccessLog.current
-        let thumbnails = (try? FeedMedia.load(Self.thumbnailFolder))?.files.count == media.files.count
+        // The default feed's thumbnails, when every entry has its own (a look at the folder: nothing to probe).
+        let folder = (media.directory as NSString).deletingLastPathComponent + "/" + Self.thumbnailFolder
+        let thumbnails =
+            media.folder == FeedMedia.defaultFolder
+            && media.files.allSatisfy {
+                FileManager.default.fileExists(atPath: folder + "/" + Self.thumbnailName(of: $0))
+            }
         var runs: [SwipeRun] = []
         var plays = [(Self.plainRun, false, thumbnails)]
         if renditions { plays.append((Self.renditionsRun, true, thumbnails)) }
