@@ -1,6 +1,7 @@
 import Feed
 import Foundation
 import PlaybackTesting
+import Streaming
 import Testing
 
 /// A failed item is final: scrolling past it does not fetch it again, and staying on it is one activation.
@@ -57,6 +58,7 @@ struct FailedItemTests {
         var configuration = FeedConfiguration()
         configuration.audio = false
         configuration.poolSize = 2
+        configuration.bandwidthEstimate = SharedBandwidthEstimate()
         for run in 0..<50 {
             let feed = FeedController(entries: entries, configuration: configuration, clock: .host)
             defer { feed.invalidate() }

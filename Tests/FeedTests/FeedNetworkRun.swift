@@ -2,6 +2,7 @@ import Feed
 import Foundation
 import Loading
 import Locking
+import Streaming
 
 /// A feed on the host clock over nginx (the network tests): scrolled to its first item, run until that item plays
 /// and the next one is prepared with its frame (at most 30 s), then a second more for the prefetches.
@@ -13,6 +14,7 @@ enum FeedNetworkRun {
         configuration.audio = false
         configuration.poolSize = 3
         configuration.memoryBudget = nil
+        configuration.bandwidthEstimate = SharedBandwidthEstimate()
         configuration.bandwidthEstimate = .known(estimate)
         let feed = FeedController(
             entries: entries, configuration: configuration, loading: RemoteLoading(cache: ByteCache()), clock: .host)

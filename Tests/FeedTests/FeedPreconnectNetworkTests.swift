@@ -1,6 +1,7 @@
 import Foundation
 import Loading
 import PlaybackTesting
+import Streaming
 import Testing
 
 @testable import Feed
@@ -22,6 +23,7 @@ struct FeedPreconnectNetworkTests {
         var configuration = FeedConfiguration()
         configuration.audio = false
         configuration.memoryBudget = nil
+        configuration.bandwidthEstimate = SharedBandwidthEstimate()
         let loader = HTTPLoader()
         let feed = FeedController(
             entries: entries, configuration: configuration,

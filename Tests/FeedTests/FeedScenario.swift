@@ -4,6 +4,7 @@ import Loading
 import Locking
 import Playback
 import PlaybackTesting
+import Streaming
 
 /// A feed of the committed clips and a still over a simulated link, under a manual clock: what the feed
 /// scenario tests drive.
@@ -56,6 +57,8 @@ final class FeedScenario: Sendable {
         configuration.audio = false
         configuration.poolSize = 3
         configuration.memoryBudget = nil
+        // Its own estimate: the process-wide one holds what other feeds (other tests) measured.
+        configuration.bandwidthEstimate = SharedBandwidthEstimate()
         change(&configuration)
         return configuration
     }
