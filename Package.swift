@@ -90,6 +90,7 @@ let package = Package(
             name: "PlayctlAVFoundation",
             dependencies: [
                 "MediaCore", "MediaIO", "Loading", "Streaming", "Playback", "PictureInPicture", "Posters", "Locking",
+                "AudioDevice",
             ]),
         // Tests of code written against PlayctlAVFoundation: a manual clock driver, a recorder of everything
         // observable as a trace, golden traces (it imports Testing to report mismatches).
@@ -154,6 +155,7 @@ let package = Package(
             ]),
         // Test targets share their helpers through PlaybackTesting (no symbolic links between them).
         .testTarget(name: "MediaIOTests", dependencies: ["MediaIO", "Locking", "PlaybackTesting"]),
+        .testTarget(name: "AudioDeviceTests", dependencies: ["AudioDevice", "Locking", "PlaybackTesting"]),
         // Embedding playctl: the C API's tests (C programs built against an installed libplayctl.so, run from here)
         // and the examples in Examples/.
         .testTarget(name: "EmbeddingTests", dependencies: ["PlaybackTesting"]),

@@ -277,7 +277,7 @@ public final class PulseAudioDevice: @unchecked Sendable {
 
 extension Optional where Wrapped == String {
     /// Calls `body` with the string as a C string, or with nil.
-    fileprivate func withOptionalCString<T>(_ body: (UnsafePointer<CChar>?) -> T) -> T {
+    func withOptionalCString<T>(_ body: (UnsafePointer<CChar>?) -> T) -> T {
         guard let self else { return body(nil) }
         return self.withCString(body)
     }

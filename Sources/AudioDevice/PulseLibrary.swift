@@ -69,13 +69,24 @@ struct PulseLibrary: @unchecked Sendable {
     /// The library, loaded once (a static is initialized once, thread-safely); or why it could not be.
     static let shared: Result<PulseLibrary, AudioDeviceError> = load()
 
-    private static func load() -> Result<PulseLibrary, AudioDeviceError> {
+    /// The library's functions by name, typed: `symbols { symbol in ... }` (loads it, or says why it cannot be).
+    static func withSymbols<T>(
+        _ body: (_ symbol: (String) -> UnsafeMutableRawPointer?) -> Result<T, AudioDeviceError>
+    ) -> Result<T, AudioDeviceError> {
         guard let handle = dlopen(fileName, RTLD_NOW | RTLD_LOCAL) else {
             let reason = dlerror().map { String(cString: $0) } ?? "unknown reason"
             return .failure(AudioDeviceError(.libraryMissing, "\(fileName) cannot be loaded: \(reason)"))
         }
+        return body { dlsym(handle, $0) }
+    }
+
+    private static func load() -> Result<PulseLibrary, AudioDeviceError> {
+        withSymbols { lookup in load(lookup) }
+    }
+
+    private static func load(_ lookup: (String) -> UnsafeMutableRawPointer?) -> Result<PulseLibrary, AudioDeviceError> {
         func symbol<F>(_ name: String, as type: F.Type = F.self) -> F? {
-            dlsym(handle, name).map { unsafeBitCast($0, to: type) }
+            lookup(name).map { unsafeBitCast($0, to: type) }
         }
         guard let mainloopNew: Make = symbol("pa_threaded_mainloop_new"),
             let mainloopStart: Status = symbol("pa_threaded_mainloop_start"),

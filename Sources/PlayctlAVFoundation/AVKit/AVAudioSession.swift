@@ -1,3 +1,4 @@
+import AudioDevice
 import Locking
 import PictureInPicture
 
@@ -75,6 +76,10 @@ public final class AVAudioSession: NSObject, @unchecked Sendable {
     }
 
     private let app: SimulatedAppEnvironment
+    /// The server watched for the route, and its monitor once started (``AVAudioSession/currentRoute`` or
+    /// activation starts it).
+    let soundServer: SoundServer
+    let routeMonitor = Locked(RouteMonitorSlot.notStarted)
     private let extra = Locked((mode: Mode.default, options: CategoryOptions()))
     /// The sessions in use, by their app (held weakly: the category and activation live in the app).
     private static let sessions = Locked([ObjectIdentifier: WeakSession]())
@@ -83,19 +88,21 @@ public final class AVAudioSession: NSObject, @unchecked Sendable {
         weak var value: AVAudioSession?
     }
 
-    private init(app: SimulatedAppEnvironment) {
+    private init(app: SimulatedAppEnvironment, soundServer: SoundServer) {
         self.app = app
+        self.soundServer = soundServer
         super.init()
     }
 
     /// The app's session: the one of the Picture in Picture system of ``PlayctlAVFoundation/current`` (the same
     /// object while someone holds it; the category and activation are the simulated app's in any case).
     public static func sharedInstance() -> AVAudioSession {
-        let app = PlayctlAVFoundation.current.pictureInPictureSystem.app
+        let configuration = PlayctlAVFoundation.current
+        let app = configuration.pictureInPictureSystem.app
         return sessions.withLock { sessions in
             if let session = sessions[ObjectIdentifier(app)]?.value, session.app === app { return session }
             sessions = sessions.filter { $0.value.value != nil }
-            let session = AVAudioSession(app: app)
+            let session = AVAudioSession(app: app, soundServer: configuration.soundServer)
             sessions[ObjectIdentifier(app)] = WeakSession(value: session)
             return session
         }
@@ -128,8 +135,9 @@ public final class AVAudioSession: NSObject, @unchecked Sendable {
     /// Sets the mode.
     public func setMode(_ mode: Mode) throws { extra.withLock { $0.mode = mode } }
 
-    /// Activates or deactivates the session.
+    /// Activates or deactivates the session. Activating it starts watching the sound server's route.
     public func setActive(_ active: Bool, options: SetActiveOptions = []) throws {
+        if active { startRouteMonitor() }
         var session = app.audioSession
         session.isActive = active
         app.audioSession = session

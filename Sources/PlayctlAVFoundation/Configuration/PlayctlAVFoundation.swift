@@ -28,6 +28,10 @@ public enum PlayctlAVFoundation {
         public var decodesAudio: Bool
         /// The Picture in Picture system of new controllers and of `AVAudioSession.sharedInstance()`.
         public var pictureInPictureSystem: SimulatedPictureInPictureSystem
+        /// The sound server whose outputs are `AVAudioSession`'s route, and whose going away is its interruption
+        /// (`AVAudioSession.routeChangeNotification`, `.interruptionNotification`): by default the PulseAudio
+        /// server of `PULSE_SERVER`, else the user's.
+        public var soundServer: SoundServer = .pulseAudio(server: nil)
 
         /// A configuration on `clock`; by default its Picture in Picture system follows the same clock (an iOS
         /// system whose app starts with the default audio session, `.soloAmbient` and inactive, as an iOS app does,
