@@ -25,6 +25,8 @@ public final class PlayerLooper: Sendable {
     public func disableLooping() {
         guard let player else { return }
         player.setWillAdvance(nil)
+        // The copy queued behind the current one, loaded ahead for a gapless loop, goes too.
+        for item in player.items().dropFirst() { player.remove(item) }
     }
 
     private func itemFinished() {
