@@ -16,7 +16,7 @@
 #   FeedRenditionCLITests, FeedHeaderCLITests: the same check (FeedCLITests.checkRun) on runs with renditions and
 #   with request headers, dwells of 0.5 and 1 s (each failed once beside 13 suites at load 22, passed alone).
 #   MPVClientTests: mpv plays on the real clock; each swipe's frame must show within its 1.5 s dwell.
-#   FrameDropTests: an engine held 100 ms every 10th frame makes frames late on the host clock (the drop path).
+#   FrameDropTests: sinks blocking 100 or 300 ms, an engine held 100 ms, every 10th frame on the host clock (drops).
 #   AccessLogDropTests: the same held engine through AVPlayer: the access log's dropped frames.
 #   PlayDropCLITests: playctl play stopped (SIGSTOP) 200 ms three times on the host clock: its reported drops.
 #   PlayHelpExampleTests: playctl play --help's examples play on the real clock as written (cues, sound, a seek at 2 s).
