@@ -16,7 +16,9 @@
 #   FeedRenditionCLITests, FeedHeaderCLITests: the same check (FeedCLITests.checkRun) on runs with renditions and
 #   with request headers, dwells of 0.5 and 1 s (each failed once beside 13 suites at load 22, passed alone).
 #   MPVClientTests: mpv plays on the real clock; each swipe's frame must show within its 1.5 s dwell.
-#   FrameDropTests: an engine held 100 ms every 10th frame makes frames late on the host clock (the drop path).
+#   FrameDropTests: sinks blocking 100 or 300 ms, an engine held 100 ms, every 10th frame on the host clock (drops).
+#   AccessLogDropTests: the same held engine through AVPlayer: the access log's dropped frames.
+#   PlayDropCLITests: playctl play stopped (SIGSTOP) 200 ms three times on the host clock: its reported drops.
 #   PlayHelpExampleTests: playctl play --help's examples play on the real clock as written (cues, sound, a seek at 2 s).
 #   ConnectionIdleTests: a connection idle 6 s (longer than the loader's old 5 s lifetime) is reused.
 #   LiveStreamTests: live HLS streams (one variant; a two-variant ladder) as a real-time ffmpeg encoder writes them
@@ -26,7 +28,7 @@
 #   beside the realtime group (10 suites at once) it stalled at its start now and then.
 deadlines='RandomAPISequenceTests'
 alone='AbandonedDownloadTests'
-realtime='ShapedLinkTests|FeedRenditionCLITests|FeedHeaderCLITests|LinkPriorityTests|PulseOutputTests|HostClockTrackTests|FeedCLITests|MPVClientTests|FrameDropTests|PlayHelpExampleTests|LiveStreamTests|ConnectionIdleTests'
+realtime='ShapedLinkTests|FeedRenditionCLITests|FeedHeaderCLITests|LinkPriorityTests|PulseOutputTests|HostClockTrackTests|FeedCLITests|MPVClientTests|FrameDropTests|AccessLogDropTests|PlayDropCLITests|PlayHelpExampleTests|LiveStreamTests|ConnectionIdleTests'
 # The sanitizer passes of .ci/run leave the realtime group and the suite alone out: under ThreadSanitizer Swift
 # code runs 5 to 15 times slower, so a judgement of real time there judges the sanitizer (CI's TSan pass saw a
 # 5 Mbit/s clip's likelyToKeepUp change 4 times and a 7 s queue through the daemon take 10.6 s); the plain pass

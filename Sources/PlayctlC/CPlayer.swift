@@ -146,6 +146,9 @@ final class CPlayer: Sendable {
             return
         case .seekRequested, .bufferEmpty, .bufferFull, .loadedTimeRanges, .periodicTime, .boundaryTime:
             return
+        case .framesDropped:
+            // Counted in playctl_state.frames_dropped (playctl_get_state).
+            return
         case .variantSwitch(let change):
             out.type = PLAYCTL_EVENT_VARIANT_SWITCH
             out.value = Int64(change.to.bandwidth)

@@ -22,8 +22,11 @@ extension PlayerCore {
                 if pacing.presentsEveryFrame {
                     for frame in due { render(frame, at: now) }
                 } else {
-                    state.presentation.framesDropped += due.count - 1
                     render(newest, at: now)
+                    if due.count > 1 {
+                        state.presentation.framesDropped += due.count - 1
+                        emit(.framesDropped(times: due.dropLast().map(\.time)), at: now)
+                    }
                 }
             }
             if after.decodeErrors > state.presentation.decodeErrorsReported {

@@ -44,6 +44,10 @@ public struct PlayerEvent: Sendable, Equatable {
         case boundaryTime(MediaTime)
         /// A damaged packet was dropped by the decoder; playback goes on.
         case decodeError(String)
+        /// Host clock: frames that were late, never shown (counted in `Player.statistics.framesDropped` and the
+        /// summary metric): when several frames are due at once only the newest is shown. `times` are the dropped
+        /// frames' presentation times, in order; the event's `itemTime` is the playhead when they were superseded.
+        case framesDropped(times: [MediaTime])
         /// The audio output in use: `"pulse"` once the sound server's device is ready, `"null"` when the player
         /// asked for none, or with `error` when the server is missing or went away (playback goes on with the null
         /// device and the player's own clock).

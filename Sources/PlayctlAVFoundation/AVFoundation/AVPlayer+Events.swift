@@ -40,7 +40,8 @@ extension AVPlayer {
             posted = (.AVPlayerItemPlaybackStalled, nil)
         case .timeJumped:
             posted = (.AVPlayerItemTimeJumped, nil)
-        case .seekRequested, .seekCompleted, .firstFrame, .periodicTime, .boundaryTime, .decodeError, .audioOutput:
+        case .seekRequested, .seekCompleted, .firstFrame, .periodicTime, .boundaryTime, .decodeError, .audioOutput,
+            .framesDropped:
             break
         case .presentationSize, .cue, .mediaSelection, .mediaOptionFailed, .variantSwitch:
             // presentationSize is read from the item; key-value observers hear of it below.

@@ -47,6 +47,7 @@ final class TraceRecorder: Sendable {
         case .periodicTime: return nil
         case .boundaryTime(let time): return "\(head) boundary \(fmt(time))"
         case .decodeError(let message): return "\(head) decodeError \(message)"
+        case .framesDropped(let times): return "\(head) framesDropped \(times.map(fmt).joined(separator: " "))"
         case .bufferEmpty(let value): return "\(head) bufferEmpty \(value)"
         case .bufferFull(let value): return "\(head) bufferFull \(value)"
         case .cue(let cue):

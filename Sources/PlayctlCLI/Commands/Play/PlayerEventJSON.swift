@@ -50,6 +50,8 @@ enum PlayerEventJSON {
             return nil
         case .decodeError(let message):
             return ("item.decodeError", [("error", .string(message))])
+        case .framesDropped(let times):
+            return ("item.framesDropped", [("count", .int(times.count)), ("times", .array(times.map { seconds($0) }))])
         case .audioOutput(let name, let error):
             return ("player.audioOutput", [("output", .string(name)), ("error", error.map(JSONValue.string) ?? .null)])
         case .cue(let cue):
