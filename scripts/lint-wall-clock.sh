@@ -7,7 +7,8 @@
 #   compared);
 # - a real sleep (Thread.sleep, usleep, sleep, Task.sleep of 100 ms or more) that a loaded machine may outrun;
 # - a wait whose timing out is the expected answer (== .timedOut);
-# - a deadline under 30 s (a hang detector that short judges speed on a loaded machine).
+# - a deadline under 30 s (a hang detector that short judges speed on a loaded machine), or a poll bounded by a
+#   count of sleeps.
 # Each hit must be listed in `allowed` below with the reason it does not judge the wall clock (a poll's interval, a
 # deadline that only turns a hang into a failure, a bound measured in the same run); a new one fails the lint.
 # Suites of the groups are left out: a file whose every *Tests type is one of theirs.
@@ -30,6 +31,8 @@ patterns=(
   '(now(\(\))? \+ |Deadline\.race\(|timeout: )\.seconds\(([0-9]|[12][0-9])(\.[0-9]+)?\)' 'now(\(\))? \+ \.milliseconds'
   'addingTimeInterval\(([0-9]|[12][0-9])(\.[0-9]+)?\)' '\.now\(\) \+ ([0-9]|[12][0-9])([^0-9.]|$)'
   '(atLeast: [^,]+, within|wait\(timeout): ([0-9]|[12][0-9])(\.[0-9]+)?\)'
+  # A poll bounded by a count of sleeps: a deadline in disguise.
+  'for _ in 0\.\.<[0-9]+ where'
 )
 
 # path :: text of the line (a fixed string it contains) :: why it does not judge the wall clock.
@@ -40,6 +43,9 @@ Tests/FeedTests/FeedReentrancyTests.swift :: answered.wait(timeout: .now() + 30)
 Tests/FeedTests/MemoryBudgetTests.swift :: Task.sleep(for: .seconds(2.5)) :: time on the first item, at least; longer only makes more trim rounds, bounded by the run's length measured in the same run
 Tests/FeedTests/MemoryBudgetTests.swift :: Task.sleep(for: .seconds(1)) :: time on the second item, at least (as above)
 Tests/FeedTests/MemoryBudgetTests.swift :: let ran = (ContinuousClock.now - started) :: the run's length, the bound of the trim rounds counted in the same run
+Tests/PostersTests/PosterSharingTests.swift :: for _ in 0..<200 where pipeline.statistics.decodes == 0 :: PosterSharingTests' waits are the waits-with-deadlines part of issue 31 (another branch)
+Tests/PostersTests/PosterSharingTests.swift :: for _ in 0..<100 where order.withLock({ $0.count }) < 4 :: (as above)
+Tests/PostersTests/PosterSharingTests.swift :: for _ in 0..<100 where order.withLock({ $0.count }) < 3 :: (as above)
 Tests/FeedTests/PlayerPoolTests.swift :: ContinuousClock.now + .seconds(5) :: PlayerPoolTests' waits are the waits-with-deadlines part of issue 31 (another branch)
 Tests/LoadingTests/ConnectionReuseTests.swift :: Task.sleep(for: .seconds(6)) :: ConnectionIdleTests (the realtime group) shares the file: a connection idle 6 s, longer than the loader's old lifetime
 Tests/LoadingTests/PausedFetchTests.swift :: usleep(10_000) :: a poll's interval under a 30 s deadline
