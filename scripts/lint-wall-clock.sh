@@ -57,7 +57,6 @@ Tests/PlaybackTests/Events/EventBroadcasterTests.swift :: usleep(50) :: the prod
 Tests/PlaybackTests/Metrics/HangTests.swift :: Thread.sleep(forTimeInterval: 0.4) :: a block longer than the 0.25 s threshold: a loaded machine only makes it longer, and the hang is bounded above by the same run's length
 Tests/PlaybackTests/Metrics/HangTests.swift :: let whole = (ContinuousClock.now - started) :: the run's length, the upper bound of the hang measured in the same run
 Tests/PlaybackTests/Metrics/HangTests.swift :: (ContinuousClock.now - $0) / .seconds(1) :: how long the player had played when the hang was reported, its upper bound in the same run
-Tests/PlaybackTests/Network/HTTPCachingTests.swift :: Task.sleep(nanoseconds: 300_000_000) :: the settle of nginx's log after a run ended (known: a log line later than 300 ms would count in the next run)
 Tests/PlaybackTests/Network/HTTPCachingTests.swift :: Task.sleep(nanoseconds: 1_500_000_000) :: past the use's 1 s grace, at least: a longer sleep changes nothing
 Tests/PlaybackTests/Network/ServerFaultTests.swift :: usleep(5000) :: a poll's interval (the proxy stops at half the file)
 Tests/PlaybackTests/Streaming/AudioRenditionPlaybackTests.swift :: ContinuousClock.now - started < .seconds(30) :: a 30 s hang detector (the play's watchdog is 60 s); the typed 404 is the judgement
