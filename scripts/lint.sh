@@ -44,3 +44,5 @@ if grep -Hn '^import ' Sources/Streaming/Model/*.swift Sources/Streaming/Manifes
     "(scripts/fuzz.sh manifest builds them alone)" >&2
   exit 1
 fi
+# The parallel pass judges no wall-clock bound (scripts/lint-wall-clock.sh says what it looks for and what is allowed).
+scripts/lint-wall-clock.sh

@@ -11,10 +11,12 @@
 #   ShapedLinkTests: a play timed against the 8 Mbit/s shaped link.
 #   LinkPriorityTests: the bytes a fetch gets in a second of the shared link.
 #   PulseOutputTests: sound through the daemon, sample for sample and within 20 ms of the picture.
+#   AudioRenditionPulseCLITests: an HLS/DASH audio rendition heard through the daemon, the picture within 100 ms.
 #   HostClockTrackTests: cues shown within 20 ms of their times on the host clock.
 #   FeedCLITests: every item's first frame within its half-second dwell on the real clock.
 #   FeedRenditionCLITests, FeedHeaderCLITests: the same check (FeedCLITests.checkRun) on runs with renditions and
 #   with request headers, dwells of 0.5 and 1 s (each failed once beside 13 suites at load 22, passed alone).
+#   FeedPosterCLITests: each item's poster ready while it is on screen, dwells of 1.5 s on the real clock.
 #   MPVClientTests: mpv plays on the real clock; each swipe's frame must show within its 1.5 s dwell.
 #   FrameDropTests: sinks blocking 100 or 300 ms, an engine held 100 ms, every 10th frame on the host clock (drops).
 #   AccessLogDropTests: the same held engine through AVPlayer: the access log's dropped frames.
@@ -28,7 +30,7 @@
 #   beside the realtime group (10 suites at once) it stalled at its start now and then.
 deadlines='RandomAPISequenceTests'
 alone='AbandonedDownloadTests'
-realtime='ShapedLinkTests|FeedRenditionCLITests|FeedHeaderCLITests|LinkPriorityTests|PulseOutputTests|HostClockTrackTests|FeedCLITests|MPVClientTests|FrameDropTests|AccessLogDropTests|PlayDropCLITests|PlayHelpExampleTests|LiveStreamTests|ConnectionIdleTests'
+realtime='ShapedLinkTests|AudioRenditionPulseCLITests|FeedPosterCLITests|FeedRenditionCLITests|FeedHeaderCLITests|LinkPriorityTests|PulseOutputTests|HostClockTrackTests|FeedCLITests|MPVClientTests|FrameDropTests|AccessLogDropTests|PlayDropCLITests|PlayHelpExampleTests|LiveStreamTests|ConnectionIdleTests'
 # The sanitizer passes of .ci/run leave the realtime group and the suite alone out: under ThreadSanitizer Swift
 # code runs 5 to 15 times slower, so a judgement of real time there judges the sanitizer (CI's TSan pass saw a
 # 5 Mbit/s clip's likelyToKeepUp change 4 times and a 7 s queue through the daemon take 10.6 s); the plain pass

@@ -31,7 +31,7 @@ struct FeedPreconnectNetworkTests {
         feed.scroll(to: 0)
         // The active item 0 and the prepared 1 load from port 18000; the window's 2 (18020) and 3 (18002) wait for
         // budget, and 4 shares 3's server.
-        let heads = await TestHTTPServer.responses(containing: "HEAD /a.mp4?\(marker)", atLeast: 2, within: 10)
+        let heads = await TestHTTPServer.responses(containing: "HEAD /a.mp4?\(marker)", atLeast: 2, within: 30)
         feed.invalidate()
         #expect(heads.map(\.port).sorted() == [18002, 18020], "\(heads)")
         #expect(heads.allSatisfy { $0.status == 200 })

@@ -70,14 +70,16 @@ final class LockProbingTransport: Transport {
     var results: (probes: Int, held: Int) { counts.withLock { $0 } }
 
     func start(_ request: TransferRequest, sink: any TransferSink) -> any TransferHandle {
-        if let feed = feed.withLock({ $0 }) {
+        // Probed until the lock is found held once (each such probe waits out its deadline).
+        if let feed = feed.withLock({ $0 }), counts.withLock({ $0.held }) == 0 {
             let answered = DispatchSemaphore(value: 0)
             DispatchQueue.global().async {
                 _ = feed.activeIndex
                 answered.signal()
             }
-            // Microseconds when the feed's lock is free; held by the caller, never (until the start returns).
-            let held = answered.wait(timeout: .now() + 5) == .timedOut
+            // Microseconds when the feed's lock is free; held by the caller, never (until the start returns). The
+            // 30 s deadline only tells "never" from a starved thread.
+            let held = answered.wait(timeout: .now() + 30) == .timedOut
             counts.withLock {
                 $0.probes += 1
                 if held { $0.held += 1 }

@@ -297,11 +297,12 @@ struct FeedPosterTests {
             configuration: FeedScenario.configuration { $0.posterSize = (90, 160) })
         defer { scenario.stop() }
         scenario.feed.scroll(to: 0)
-        // Poster work runs on threads of its own: give them real time between the steps.
-        for _ in 0..<40 {
+        // Poster work runs on threads of its own: give them real time between the steps, as much as a loaded machine
+        // needs (30 s only turns a hang into a failure).
+        let deadline = ContinuousClock.now + .seconds(30)
+        while scenario.feed.summary.postersReady < 4, ContinuousClock.now < deadline {
             await scenario.clock.advance(bySeconds: 0.05)
             try await Task.sleep(for: .milliseconds(5))
-            if scenario.feed.summary.postersReady >= 4 { break }
         }
         await scenario.feed.eventsDelivered()
         #expect(scenario.trace.contains { $0.contains("feed.poster #0") }, "\(scenario.trace.joined(separator: "\n"))")

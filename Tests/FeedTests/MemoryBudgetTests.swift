@@ -32,14 +32,19 @@ struct MemoryBudgetTests {
             }
         }
         defer { task.cancel() }
+        let started = ContinuousClock.now
         feed.scroll(to: 0)
+        // At least 2.5 s and 1 s on the items (longer on a loaded machine: more rounds, still a second apart).
         try await Task.sleep(for: .seconds(2.5))
         feed.scroll(to: 1, speed: 1)
         try await Task.sleep(for: .seconds(1))
+        // Both items show their frames, however long a loaded machine takes.
+        try await waitUntil("both items' first frames") { frames.withLock { $0 } == 2 }
         let trimCount = feed.summary.trims
+        let ran = (ContinuousClock.now - started) / .seconds(1)
         await feed.eventsDelivered()
         // The consumer task may run late beside other suites.
-        let deadline = ContinuousClock.now + .seconds(5)
+        let deadline = ContinuousClock.now + .seconds(30)
         while trims.withLock({ $0.count }) < trimCount, ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(20))
         }
@@ -49,8 +54,8 @@ struct MemoryBudgetTests {
         var rounds: [Double] = []
         for time in times where rounds.last.map({ time - $0 > 0.5 }) ?? true { rounds.append(time) }
         #expect(zip(rounds, rounds.dropFirst()).allSatisfy { $1 - $0 >= 0.95 }, "\(rounds)")
-        #expect(rounds.count <= 4, "\(rounds)")
-        #expect(frames.withLock { $0 } == 2, "both items showed their frames")
+        // No more rounds than seconds the run lasted, plus the first (measured in the same run).
+        #expect(Double(rounds.count) <= ran + 1, "\(rounds) in \(ran) s")
         #expect(trimCount <= times.count, "every trim counted was reported: \(times) \(feed.summary.trims)")
     }
 }

@@ -51,7 +51,7 @@ struct RenditionNetworkTests {
         // nginx logs a response when it ends (the feed's transfers were cut when it was invalidated): the active
         // and the prepared items' once they are there.
         for index in 0..<2 {
-            let logged = await TestHTTPServer.responses(containing: "\(marker)-\(index) ", atLeast: 1, within: 10)
+            let logged = await TestHTTPServer.responses(containing: "\(marker)-\(index) ", atLeast: 1, within: 30)
             #expect(
                 logged.contains { $0.request.contains("\(chosen)?\(marker)-\(index) ") }, "item \(index): \(logged)")
         }

@@ -39,7 +39,7 @@ struct VariantCapNetworkTests {
         #expect(
             log.contains { if case .prepared(1, _, true) = $0.kind { true } else { false } },
             "item 1 prepared with its frame")
-        _ = await TestHTTPServer.responses(containing: "\(names[1])/v", atLeast: 1, within: 10)
+        _ = await TestHTTPServer.responses(containing: "\(names[1])/v", atLeast: 1, within: 30)
         for (index, name) in names.enumerated() {
             let segments = TestHTTPServer.responses(containing: name + "/v").map(\.request)
                 .filter { $0.contains("/seg") }

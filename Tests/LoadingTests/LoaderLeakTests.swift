@@ -31,7 +31,7 @@ struct LoaderLeakTests {
                 url: server.url("clip.bin?paused"), cache: cache, transport: loader,
                 readAhead: Int64(ByteCache.chunkSize))
             #expect(Reading.read(paused, limit: 1).bytes == [file[0]])
-            #expect(PausedFetchTests.wait(seconds: 10) { !paused.progress.isTransferring })
+            #expect(PausedFetchTests.wait(seconds: 30) { !paused.progress.isTransferring })
             let missing = RemoteByteSource(url: server.url("missing.bin"), cache: cache, transport: loader)
             #expect(Reading.read(missing).error?.code == 404)
             thread = try #require(loader.threadID)

@@ -33,7 +33,7 @@ struct PausedFetchTests {
         defer { for source in idle { source.close() } }
         for source in idle {
             #expect(Reading.read(source, limit: 1).bytes.count == 1)
-            #expect(Self.wait(seconds: 10) { !source.progress.isTransferring }, "the fetch paused")
+            #expect(Self.wait(seconds: 30) { !source.progress.isTransferring }, "the fetch paused")
         }
         let expected = try Reading.local("hd.mp4")
         let reader = RemoteByteSource(url: TestHTTPServer.url("hd.mp4"), cache: cache, transport: loader)
@@ -44,7 +44,7 @@ struct PausedFetchTests {
             result.withLock { $0 = bytes }
             done.signal()
         }
-        let finished = done.wait(timeout: .now() + 20) == .success
+        let finished = done.wait(timeout: .now() + 30) == .success
         #expect(finished, "the reader waited 20 s for a connection the paused fetches hold")
         if !finished {
             reader.close()  // unblocks the reader

@@ -61,13 +61,13 @@ struct ServerFaultTests {
         let source = fault.source()
         let (start, thread) = try Self.readStart(fault, source, count: 512 << 10)
         // A player's buffer: the fetch runs ahead of the reader, which is still behind when the server goes.
-        let ahead = PausedFetchTests.wait(seconds: 10) { fault.heldFromStart >= 1_500_000 }
+        let ahead = PausedFetchTests.wait(seconds: 30) { fault.heldFromStart >= 1_500_000 }
         try #require(ahead)
         fault.server.stop(signal: SIGKILL)
         try fault.changeFile()
         try fault.server.start()
         // The resume meets the new version while the reader is still behind (the cache drops the old bytes).
-        let dropped = PausedFetchTests.wait(seconds: 10) { fault.cache.cachedRanges(of: fault.url).isEmpty }
+        let dropped = PausedFetchTests.wait(seconds: 30) { fault.cache.cachedRanges(of: fault.url).isEmpty }
         try #require(dropped)
         let (rest, error) = Reading.read(source)
         #expect(error?.kind == .contentChanged, "\(String(describing: error))")

@@ -58,7 +58,7 @@ struct AudioRenditionStreamTests {
         let videoBytes = try Self.readAll(video)
         // The session downloaded the audio ahead (12 s, within its 30 s forward buffer) before any audio reader.
         let segments = Self.files(manifest).dropFirst()
-        try await waitUntil("the audio segments downloaded ahead", timeout: .seconds(20)) {
+        try await waitUntil("the audio segments downloaded ahead", timeout: .seconds(30)) {
             let logged = TestHTTPServer.responses(containing: "/\(ladder)/").map(\.request)
             return segments.allSatisfy { file in logged.contains { $0.contains("/\(ladder)/\(file) ") } }
         }
@@ -104,7 +104,7 @@ struct AudioRenditionStreamTests {
         let loading = RemoteLoading(cache: ByteCache())
         let outcome = Locked<MediaError??>(nil)
         StreamPrefetch.start(url, loading: loading, segments: 1) { error in outcome.withLock { $0 = .some(error) } }
-        try await waitUntil("the prefetch ended", timeout: .seconds(20)) { outcome.withLock { $0 != nil } }
+        try await waitUntil("the prefetch ended", timeout: .seconds(30)) { outcome.withLock { $0 != nil } }
         #expect(outcome.withLock { $0 } == .some(nil), "\(String(describing: outcome.withLock { $0 }))")
         let logged = TestHTTPServer.responses(containing: "/\(ladder)/").map(\.request)
         for file in ["audio/index.m3u8", "audio/init.mp4", "audio/seg000.m4s"] {

@@ -44,9 +44,9 @@ extension TestHTTPServer {
     }
 
     /// The responses containing `marker` once `count` of them are logged (nginx logs a response when it ends),
-    /// waiting up to `seconds` for them.
+    /// waiting up to `seconds` for them (by default 30 s, a hang detector, not a judgement of speed).
     public static func responses(
-        containing marker: String, atLeast count: Int, within seconds: Double = 5
+        containing marker: String, atLeast count: Int, within seconds: Double = 30
     ) async
         -> [LoggedResponse]
     {

@@ -38,7 +38,7 @@ enum LoaderResources {
 
     /// Waits (polling, up to `seconds`) until `loader`'s thread `thread` ended and no socket to `port` is left.
     /// Returns what is still there at the deadline, nil when everything went.
-    static func waitUntilReleased(_ loader: HTTPLoader, thread: pid_t, port: Int, seconds: Double = 10) -> String? {
+    static func waitUntilReleased(_ loader: HTTPLoader, thread: pid_t, port: Int, seconds: Double = 30) -> String? {
         let deadline = Date().addingTimeInterval(seconds)
         while true {
             var left: [String] = []

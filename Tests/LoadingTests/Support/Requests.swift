@@ -17,12 +17,12 @@ enum Requests {
 
     /// The responses logged for `marker` once `count` are there (nginx logs a response when it ends).
     static func logged(_ marker: String, count: Int) async -> [TestHTTPServer.LoggedResponse] {
-        await TestHTTPServer.responses(containing: marker, atLeast: count, within: 10)
+        await TestHTTPServer.responses(containing: marker, atLeast: count, within: 30)
     }
 
-    /// Waits (up to 10 s) until `loader`'s preconnects ended: its servers' records show no transfer under way.
+    /// Waits (up to 30 s, a hang detector) until `loader`'s preconnects ended: its servers' records show no transfer under way.
     static func waitForPreconnects(_ loader: HTTPLoader) async {
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(30)
         while Date() < deadline {
             let busy = loader.lock.withLock { loader.origins.values.contains { $0.transfers > 0 } }
             if !busy { return }

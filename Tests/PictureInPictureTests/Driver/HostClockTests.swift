@@ -8,8 +8,8 @@ import Testing
 /// Its outcome does not depend on timing: every wait is for a condition, bounded by a generous deadline.
 @Suite("Host clock")
 struct HostClockTests {
-    /// Polls `condition` every few milliseconds; false if it does not hold within `timeout`.
-    static func eventually(timeout: Duration = .seconds(10), _ condition: () -> Bool) async -> Bool {
+    /// Polls `condition` every few milliseconds; false if it does not hold within `timeout` (a hang detector).
+    static func eventually(timeout: Duration = .seconds(30), _ condition: () -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             if condition() { return true }

@@ -22,7 +22,7 @@ struct SkipDriverTests {
                 return seen
             }
             group.addTask {
-                try? await Task.sleep(for: .seconds(10))
+                try? await Task.sleep(for: .seconds(30))
                 return nil
             }
             let result = await group.next() ?? nil

@@ -90,8 +90,8 @@ struct AudioOutputDeviceTests {
         let player = Player(item: PlayerItem(url: MediaFixtures.path("b.mp4")), clock: .host, audioOutput: output)
         let log = EventLog(player)
         player.play()
-        #expect(try await log.wait(timeout: 5) { $0 == .audioOutput("recorder", error: nil) })
-        #expect(try await log.wait(timeout: 20) { $0 == .didPlayToEnd })
+        #expect(try await log.wait(timeout: 30) { $0 == .audioOutput("recorder", error: nil) })
+        #expect(try await log.wait(timeout: 30) { $0 == .didPlayToEnd })
         #expect(player.isPlayingToAudioDevice)
         player.invalidate()
         let state = device.state.withLock { $0 }
@@ -112,7 +112,7 @@ struct AudioOutputDeviceTests {
         let log = EventLog(player)
         player.play()
         #expect(
-            try await log.wait(timeout: 5) {
+            try await log.wait(timeout: 30) {
                 $0 == .audioOutput("null", error: "audio device: serverUnavailable: no recorder")
             })
         #expect(player.audioDeviceError?.kind == .serverUnavailable)
@@ -124,11 +124,12 @@ struct AudioOutputDeviceTests {
         defer { lost.invalidate() }
         let lostLog = EventLog(lost)
         lost.play()
-        #expect(try await lostLog.wait(timeout: 5) { $0 == .audioOutput("recorder", error: nil) })
+        #expect(try await lostLog.wait(timeout: 30) { $0 == .audioOutput("recorder", error: nil) })
         device.state.withLock { $0.failWrites = true }
-        #expect(try await lostLog.wait(timeout: 5) { if case .audioOutput("null", .some) = $0 { true } else { false } })
+        #expect(
+            try await lostLog.wait(timeout: 30) { if case .audioOutput("null", .some) = $0 { true } else { false } })
         #expect(!lost.isPlayingToAudioDevice && lost.audioDeviceError?.kind == .connectionLost)
-        #expect(try await lostLog.wait(timeout: 20) { $0 == .didPlayToEnd })
+        #expect(try await lostLog.wait(timeout: 30) { $0 == .didPlayToEnd })
         #expect(device.state.withLock { $0.closed })
     }
 }

@@ -35,15 +35,13 @@ struct HTTPCachingTests {
         return (frames, cache.currentStatistics)
     }
 
-    /// The logged responses containing `marker` once the count stops changing (nginx logs a response as it ends).
-    static func settledResponses(_ marker: String) async -> [TestHTTPServer.LoggedResponse] {
-        var last = -1
-        while true {
-            try? await Task.sleep(nanoseconds: 300_000_000)
-            let found = TestHTTPServer.responses(containing: marker)
-            if found.count == last { return found }
-            last = found.count
-        }
+    /// The logged responses containing `marker` once the `earlier` ones and the requests of a run with `statistics`
+    /// are there (nginx logs a response as it ends: one per transfer and per revalidation).
+    static func logged(
+        _ marker: String, earlier: Int = 0, _ statistics: ByteCache.Statistics
+    ) async -> [TestHTTPServer.LoggedResponse] {
+        await TestHTTPServer.responses(
+            containing: marker, atLeast: earlier + statistics.transfersStarted + statistics.revalidations)
     }
 
     @Test("no-cache: a second run over the same disk cache gets 304 for every item and fetches no media byte")
@@ -52,15 +50,15 @@ struct HTTPCachingTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let marker = "nocache-\(UUID().uuidString.prefix(8))"
         let urls = Self.clips.map { TestHTTPServer.url("cache/no-cache/\($0)?\(marker)") }
-        let (first, _) = try await Self.run(urls, directory: directory)
+        let (first, firstStats) = try await Self.run(urls, directory: directory)
         #expect(first == (try Self.clips.map { try MediaFixtures.referenceMD5s($0) }))
-        let before = await Self.settledResponses(marker).count
+        let before = await Self.logged(marker, firstStats).count
 
         let (second, stats) = try await Self.run(urls, directory: directory)
         #expect(second == first)
         #expect(stats.bytesFetched == 0 && stats.transfersStarted == 0, "\(stats)")
         #expect(stats.revalidations >= urls.count && stats.revalidationsConfirmed == stats.revalidations, "\(stats)")
-        let responses = Array(await Self.settledResponses(marker).dropFirst(before))
+        let responses = Array(await Self.logged(marker, earlier: before, stats).dropFirst(before))
         #expect(responses.allSatisfy { $0.status == 304 && $0.bytesSent < 1024 }, "\(responses)")
         for clip in Self.clips {
             #expect(responses.contains { $0.request.contains("/\(clip)?") }, "a 304 for \(clip): \(responses)")
@@ -73,15 +71,15 @@ struct HTTPCachingTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let marker = "maxage-\(UUID().uuidString.prefix(8))"
         let urls = Self.clips.map { TestHTTPServer.url("cache/max-age/\($0)?\(marker)") }
-        let (first, _) = try await Self.run(urls, directory: directory)
+        let (first, firstStats) = try await Self.run(urls, directory: directory)
         #expect(first == (try Self.clips.map { try MediaFixtures.referenceMD5s($0) }))
-        let before = await Self.settledResponses(marker).count
+        let before = await Self.logged(marker, firstStats).count
         #expect(before > 0)
 
         let (second, stats) = try await Self.run(urls, directory: directory)
         #expect(second == first)
         #expect(stats.bytesFetched == 0 && stats.transfersStarted == 0 && stats.revalidations == 0, "\(stats)")
-        let responses = Array(await Self.settledResponses(marker).dropFirst(before))
+        let responses = Array(await Self.logged(marker, earlier: before, stats).dropFirst(before))
         #expect(responses.isEmpty, "\(responses)")
     }
 

@@ -97,7 +97,7 @@ struct ServerFaultTests {
     /// Waits until the suite's threads and the sockets to the proxy are gone (the loader lets its connections go
     /// when it has been idle for its idle lifetime).
     static func expectNothingLeft(_ letter: String, port: Int) async throws {
-        let deadline = ContinuousClock.now + .seconds(10)
+        let deadline = ContinuousClock.now + .seconds(30)
         while ContinuousClock.now < deadline {
             if threads(prefix: "playctl.video.\(letter)") + threads(prefix: "playctl.audio.\(letter)") == 0,
                 sockets(toPort: port) == 0

@@ -23,7 +23,7 @@ struct VariantSwitchMetricsPlaybackTests {
     }
 
     static func wait(until done: @Sendable () -> Bool) async {
-        let deadline = ContinuousClock.now + .seconds(10)
+        let deadline = ContinuousClock.now + .seconds(30)
         while !done(), ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(20)) }
     }
 

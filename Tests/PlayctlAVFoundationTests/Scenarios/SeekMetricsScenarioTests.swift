@@ -1,3 +1,4 @@
+import PlaybackTesting
 import PlayctlAVFoundation
 import PlayctlAVFoundationTesting
 import Testing
@@ -29,7 +30,8 @@ struct SeekMetricsScenarioTests {
             player.pause()
             await driver.advance(by: 0)
 
-            for _ in 0..<500 where await reporter.reported.count < 3 { try await Task.sleep(for: .milliseconds(10)) }
+            // The reporter's task takes them as a loaded machine lets it (30 s only turns a hang into a failure).
+            try await waitUntil("the three seeks reported") { await reporter.reported.count >= 3 }
             #expect(
                 await reporter.reported == [
                     "seek reported at media time 3.000", "seek reported at media time 3.500",

@@ -1,4 +1,5 @@
 import Locking
+import PlaybackTesting
 import PlayctlAVFoundation
 import PlayctlAVFoundationTesting
 import Testing
@@ -140,15 +141,17 @@ struct PlayerSemanticsTests {
             let token = NotificationCenter.default.addObserver(
                 forName: AVPlayerItem.didPlayToEndTimeNotification, object: item, queue: nil
             ) { _ in viaBlock.withLock { $0 += 1 } }
+            // The sequence observes from its iterator's making: the play starts once the task has made it.
+            let observing = Locked(false)
             let ended = Task {
-                for await notification in NotificationCenter.default.notifications(
-                    named: .AVPlayerItemDidPlayToEndTime, object: item)
-                {
-                    return notification.object as? AVPlayerItem === item
-                }
-                return false
+                var notifications = NotificationCenter.default.notifications(
+                    named: .AVPlayerItemDidPlayToEndTime, object: item
+                ).makeAsyncIterator()
+                observing.withLock { $0 = true }
+                guard let notification = await notifications.next() else { return false }
+                return notification.object as? AVPlayerItem === item
             }
-            try await Task.sleep(for: .milliseconds(50))
+            try await waitUntil("the notifications' loop to observe") { observing.withLock { $0 } }
             player.play()
             await driver.advance(by: 4.1)
             #expect(await ended.value)

@@ -19,7 +19,7 @@ struct BackgroundProcessTests {
     @Test func endsByItselfOrAtItsTimeout() throws {
         let shell = try #require(ProcessRunner.findExecutable("sh"))
         let quick = try BackgroundProcess(shell, ["-c", "exit 4"])
-        #expect(try quick.wait(timeout: 10).exitStatus == 4)
+        #expect(try quick.wait(timeout: 30).exitStatus == 4)
         let slow = try BackgroundProcess(shell, ["-c", "sleep 30"])
         let result = try slow.wait(timeout: 0.2)
         #expect(result.timedOut)
