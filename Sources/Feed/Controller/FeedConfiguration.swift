@@ -1,9 +1,14 @@
+import Playback
 import Streaming
 
 /// How a ``FeedController`` runs: its pool, its prefetch rules, the link, and the memory it may use.
 public struct FeedConfiguration: Sendable {
-    /// Players in the pool (at least 2: the active item's and the prepared one's).
+    /// Players in the pool (at least 2: the active item's and the prepared one's; a grid's at least its cells and
+    /// a row: ``effectivePoolSize``).
     public var poolSize = 5
+    /// How many items are on screen at once: one (`.single`, the default) or a grid whose visible videos all play,
+    /// muted but for the focused one (``FeedLayout``, docs/feed.md "Grids").
+    public var layout: FeedLayout = .single
     /// The prefetch rules (cost budget, limits, window, the prepared next item).
     public var policy = PrefetchPolicy()
     /// What the link is like now (``FeedController/networkChanged(_:)`` changes it later).
@@ -25,6 +30,9 @@ public struct FeedConfiguration: Sendable {
     public var bandwidthEstimate = SharedBandwidthEstimate.shared
     /// Whether the players decode audio.
     public var audio = true
+    /// Where the players' audio plays (the null device by default: consumed at the clock's pace, not heard). In a
+    /// grid every visible player writes to it, muted but for the audible one (``FeedController/audibleIndex``).
+    public var audioOutput: AudioOutput = .null
     /// Threads of each player's video decoder (0: FFmpeg's choice, the CPUs plus one). The active and the prepared
     /// item decode at once, and with frame threading each thread holds frames in flight (a 1080p frame is 3 MB):
     /// two threads each keep a 1000-swipe feed's peak memory about 12 MB lower than FFmpeg's three on two CPUs
@@ -83,4 +91,10 @@ public struct FeedConfiguration: Sendable {
     public var paging = FeedPaging()
 
     public init() {}
+
+    /// The players the feed's pool has: ``poolSize``, at least 2, and with a grid at least what it needs, its
+    /// visible items and the next row prepared (``FeedLayout/playersNeeded``, at most 12).
+    public var effectivePoolSize: Int {
+        max(poolSize, 2, layout.isGrid ? layout.playersNeeded : 0)
+    }
 }

@@ -68,7 +68,8 @@ public final class FeedController: Sendable {
         self.loading = loading
         self.clock = clock
         pool = PlayerPool(
-            size: max(configuration.poolSize, 2), clock: clock, audio: configuration.audio,
+            size: configuration.effectivePoolSize, clock: clock, audio: configuration.audio,
+            audioOutput: configuration.audioOutput,
             decoderThreads: configuration.decoderThreads)
         posters = configuration.posterSize.map { _ in PosterPipeline(loading: loading) }
         let start = FeedController.seconds(on: clock)
@@ -142,8 +143,11 @@ public final class FeedController: Sendable {
 
     // MARK: Reading
 
-    /// The active item, once scrolled to.
+    /// The active item, once scrolled to (in a grid, the first visible one).
     public var activeIndex: Int? { state.withLock { $0.planner.active } }
+
+    /// The items on screen (the active one; in a grid, every visible cell), in order.
+    public var visibleIndices: [Int] { state.withLock { Array($0.planner.visible) } }
 
     /// Where item `index` stands.
     public func state(of index: Int) -> FeedItemState {
@@ -173,7 +177,7 @@ public final class FeedController: Sendable {
         let unwatchedDropped = driver.withLock { $0.unwatchedBytesDropped }
         let pool = self.pool.statistics
         // What the items on screen played so far, read of their players before the lock.
-        let facts = readFacts(of: nil, playhead: activeIndex)
+        let facts = readFacts(of: nil, playheads: Set(visibleIndices))
         let now = self.now
         return state.withLock { state in
             var summary = state.summary

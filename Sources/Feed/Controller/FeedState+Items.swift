@@ -77,7 +77,8 @@ extension FeedState {
         slots[index] = slot
         emit(.active(index: index, prepared: slot.activatedPrepared, hasFrame: slot.activatedWithFrame))
         showPicture(index)
-        if RemoteLoading.isRemote(entries[index].url) {
+        if RemoteLoading.isRemote(entries[index].url), !(configuration.layout.isGrid && linkClaimed) {
+            // (A grid's claim, held already for another visible item, stays.)
             if linkClaimed { work.append(.releaseLink(.active)) }
             work.append(.claimLink(.active))
             linkClaimed = true
@@ -89,6 +90,10 @@ extension FeedState {
     private mutating func startPlaying(_ index: Int) {
         guard slots[index]?.playerIndex != nil else { return }
         slots[index]?.priority = .playback
+        if configuration.layout.isGrid {
+            // One visible player has the sound.
+            work.append(.setMuted(index: index, muted: index != audible))
+        }
         work.append(.play(index: index, video: entries[index].kind == .video))
         checkFirstFrame(index, at: now)
     }

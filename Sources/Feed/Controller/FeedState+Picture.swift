@@ -28,7 +28,7 @@ extension FeedState {
 
     /// Item `index`'s poster is ready: the active item showing nothing shows it.
     mutating func posterShown(_ index: Int) {
-        guard planner.active == index, let slot = slots[index], slot.activatedAt != nil,
+        guard planner.isVisible(index), let slot = slots[index], slot.activatedAt != nil,
             slot.picture == FeedEvent.Picture.nothing,
             !slot.frameShown
         else { return }

@@ -80,6 +80,8 @@ struct FeedState {
         case append([FeedEntry])
         /// The page source answered the request made when the feed had `count` entries.
         case pageLoaded(after: Int, Result<[FeedEntry], MediaError>)
+        /// In a grid, the user tapped visible item `index`: it has the sound (``FeedController/focus(index:)``).
+        case focus(index: Int)
     }
 
     /// Every entry by its index (pages appended; those long scrolled past dropped).
@@ -129,6 +131,8 @@ struct FeedState {
     /// ``SwipeShare/dwellMemory``.
     var lendingEarly: Int?
     var dwells: [Double] = []
+    /// In a grid: the visible item whose player has the sound (the others are muted).
+    var audible: Int?
     var lastMemorySample = -Double.infinity
     /// When the feed last handed freed heap back over its budget, and whether that is under way.
     var lastMemoryRelease = -Double.infinity
@@ -163,7 +167,9 @@ struct FeedState {
         self.manualClock = manualClock
         self.memoryAtStart = memoryAtStart
         posters = configuration.posterSize != nil
-        planner = PrefetchPlanner(entries: entries, policy: configuration.policy, profile: configuration.profile)
+        planner = PrefetchPlanner(
+            entries: entries, policy: configuration.policy, profile: configuration.profile,
+            layout: configuration.layout)
         freePlayers = Array(0..<poolSize)
     }
 
@@ -201,26 +207,32 @@ struct FeedState {
     /// its player's (whether it could start, by what it holds from its start). A feed of local files reads nothing
     /// but what it leaves.
     func factsNeeded(for input: Input) -> (items: Set<Int>, playhead: Int?) {
+        let needed = factsAndPlayheadsNeeded(for: input)
+        return (needed.items, needed.playheads.min())
+    }
+
+    /// ``factsNeeded(for:)`` with the playheads of every visible item it reads (a grid reads several).
+    func factsAndPlayheadsNeeded(for input: Input) -> (items: Set<Int>, playheads: Set<Int>) {
         var items = Set<Int>()
-        var playhead: Int?
+        var playheads = Set<Int>()
         let eventOf: Int? = {
             if case .player(let player, _) = input { return player }
             return nil
         }()
         for (index, slot) in slots {
             guard let player = slot.playerIndex else { continue }
-            if index == planner.active, slot.activatedAt != nil {
+            if planner.isVisible(index), slot.activatedAt != nil {
                 var scroll = false
                 if case .scroll = input { scroll = true }
                 if scroll || RemoteLoading.isRemote(entries[index].url) {
                     items.insert(index)
-                    playhead = index
+                    playheads.insert(index)
                 }
             } else if slot.hasFrame || eventOf == player {
                 items.insert(index)
             }
         }
-        return (items, playhead)
+        return (items, playheads)
     }
 
     // MARK: The driver's queue
