@@ -30,6 +30,11 @@ public struct FeedConfiguration: Sendable {
     public var bandwidthEstimate = SharedBandwidthEstimate.shared
     /// Whether the players decode audio.
     public var audio = true
+    /// In a grid (``layout``), seconds of media a visible video read over a link holds ahead before it plays (or
+    /// all of it): its first frame shows at once, its start waits. Four 720p items sharing an 8 Mbit/s link each
+    /// fill their buffers at a fifth of a second a second, and started on the half second a player needs they
+    /// stalled (4 stalls, 1.6 s, in the first second of the 2x2 grid at 8 Mbit/s).
+    public var gridStartBuffer = 1.5
     /// Where the players' audio plays (the null device by default: consumed at the clock's pace, not heard). In a
     /// grid every visible player writes to it, muted but for the audible one (``FeedController/audibleIndex``).
     public var audioOutput: AudioOutput = .null

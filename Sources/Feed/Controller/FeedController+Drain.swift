@@ -65,6 +65,7 @@ extension FeedController {
 
     /// Under a manual clock, after the players and the link: how prefetches ended, then the events.
     func clockDidAdvance() async {
+        await handleGridPlayerEvents()
         let running = driver.withLock { $0.prefetches }
         let ended = running.compactMap { id, prefetch -> (Int, UInt64, Result<Void, MediaError>)? in
             prefetch.task.result.map { (prefetch.index, id, $0) }
@@ -86,6 +87,10 @@ extension FeedController {
     }
 
     func playerEvent(_ event: PlayerEvent, playerIndex: Int) {
+        if configuration.layout.isGrid, clock.manualClock != nil {
+            pendingPlayerEvents.withLock { $0.append((playerIndex, event)) }
+            return
+        }
         handle(.player(player: playerIndex, event: event))
     }
 }

@@ -52,6 +52,9 @@ public final class FeedController: Sendable {
     /// The throughput the feed's progressive transfers showed; its estimate goes to
     /// ``FeedConfiguration/bandwidthEstimate`` after each sample.
     let throughput = Locked(BandwidthEstimator())
+    /// A grid's player events under a manual clock, handled at the next advance in the order they were made
+    /// (``FeedController/clockDidAdvance()``).
+    let pendingPlayerEvents = Locked<[(player: Int, event: PlayerEvent)]>([])
     /// The cache's number for the feed's transfer observer (``ByteCache/observeTransfers(_:)``).
     let transferObserver = Locked<UInt64?>(nil)
 

@@ -1,3 +1,5 @@
+import Loading
+
 /// A grid (``FeedLayout/grid(columns:rows:)``, decisions): a scroll moves the visible window to the row of the item
 /// scrolled to; the items that come into view become active (each plays in a player of its own), those that leave
 /// give their players back; one visible item has the sound (``audible``), the others are muted.
@@ -43,5 +45,28 @@ extension FeedState {
             work.append(.setMuted(index: index, muted: false))
         }
         emit(.audible(index: index))
+    }
+
+    /// Whether visible video `index` must wait before it plays: a grid's video read over a link that holds less
+    /// than ``FeedConfiguration/gridStartBuffer`` ahead (and not all of it).
+    func waitsToPlay(_ index: Int) -> Bool {
+        guard configuration.layout.isGrid, entries[index].kind == .video, RemoteLoading.isRemote(url(of: index))
+        else { return false }
+        guard let facts = facts[index] else { return true }
+        let end = facts.heldEndAtPosition ?? facts.heldEndFromStart
+        guard let end else { return true }
+        return end - facts.position < configuration.gridStartBuffer && end < facts.duration - 0.05
+    }
+
+    /// The visible videos waiting for their buffer play once they hold it.
+    mutating func startWaitingCells() {
+        guard configuration.layout.isGrid else { return }
+        for index in planner.visible where slots[index]?.waitsToPlay == true {
+            guard slots[index]?.playerIndex != nil, slots[index]?.activatedAt != nil, !waitsToPlay(index) else {
+                continue
+            }
+            slots[index]?.waitsToPlay = false
+            work.append(.play(index: index, video: true))
+        }
     }
 }

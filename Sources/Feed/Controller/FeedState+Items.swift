@@ -74,6 +74,7 @@ extension FeedState {
         slot.firstFrameReported = false
         slot.looped = false
         slot.stalledSince = nil
+        slot.waitsToPlay = false
         slots[index] = slot
         emit(.active(index: index, prepared: slot.activatedPrepared, hasFrame: slot.activatedWithFrame))
         showPicture(index)
@@ -93,6 +94,13 @@ extension FeedState {
         if configuration.layout.isGrid {
             // One visible player has the sound.
             work.append(.setMuted(index: index, muted: index != audible))
+            if waitsToPlay(index) {
+                // It reads with playback priority and the active buffer, and plays once it holds enough.
+                slots[index]?.waitsToPlay = true
+                work.append(.play(index: index, video: false))
+                checkFirstFrame(index, at: now)
+                return
+            }
         }
         work.append(.play(index: index, video: entries[index].kind == .video))
         checkFirstFrame(index, at: now)
@@ -113,6 +121,7 @@ extension FeedState {
             if slot.hasFrame { summary.frozenStarts += 1 }
         }
         slot.activatedAt = nil
+        slot.waitsToPlay = false
         slots[index] = slot
         if linkClaimed { work.append(.releaseLink(.active)) }
         linkClaimed = false

@@ -114,8 +114,10 @@ extension FeedState {
         let activePlays = onScreen.allSatisfy { activeHoldsEnough($0, sharing: sharing) }
         for (index, slot) in slots.sorted(by: { $0.key < $1.key })
         where !onScreen.contains(index) && slot.activatedAt == nil && slot.playerIndex != nil {
+            // (A grid's prepared row never has the link to itself: four or nine items on screen share it.)
             let starting =
-                activePlays && !canStart(slot, facts[index] ?? ItemFacts()) || lendsEarly(index, slot)
+                !configuration.layout.isGrid
+                && (activePlays && !canStart(slot, facts[index] ?? ItemFacts()) || lendsEarly(index, slot))
             if starting && RemoteLoading.isRemote(entries[index].url) { preparing = true }
             setPriority(index, starting ? .playback : .prefetch)
         }

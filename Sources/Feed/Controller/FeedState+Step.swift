@@ -17,6 +17,7 @@ extension FeedState {
         work = []
         guard !invalidated else { return [] }
         handle(input)
+        startWaitingCells()
         updatePaging()
         updatePreparedPriority()
         if case .memorySampled = input {

@@ -38,6 +38,8 @@ struct FeedState {
         var looped = false
         /// Waiting for a free player (to prepare or play it).
         var waitsForPlayer = false
+        /// A grid's visible video waiting for ``FeedConfiguration/gridStartBuffer`` before it plays.
+        var waitsToPlay = false
         /// The bytes its first pictures need from its start, once its player's header told (``ItemFacts``).
         var firstPicturesBytes: Int64?
         /// What its cell shows since it became active (``FeedEvent/Picture``).
