@@ -11,6 +11,7 @@ extension FeedState {
         let after = planner.visible(from: first)
         // The item with the sound keeps it while it stays on screen; else the first visible one has it (decided
         // before the items coming into view start, muted or not).
+        if planner.active != first { gridScrolls += 1 }
         let keeps = audible.map { after.contains($0) } ?? false
         if !keeps { audible = first }
         for shown in after where !before.contains(shown) { emit(.visible(index: shown)) }

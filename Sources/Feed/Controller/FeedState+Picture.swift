@@ -15,8 +15,8 @@ extension FeedState {
             picture = .nothing
         }
         slots[index]?.picture = picture
-        // The feed's first item is not a swipe.
-        if summary.activations > 1 {
+        // The feed's first item is not a swipe (nor, in a grid, are the first screen's cells).
+        if configuration.layout.isGrid ? gridScrolls > 1 : summary.activations > 1 {
             switch picture {
             case .nothing: summary.blankSwipes += 1
             case .poster: summary.posterSwipes += 1

@@ -133,8 +133,10 @@ struct FeedState {
     /// ``SwipeShare/dwellMemory``.
     var lendingEarly: Int?
     var dwells: [Double] = []
-    /// In a grid: the visible item whose player has the sound (the others are muted).
+    /// In a grid: the visible item whose player has the sound (the others are muted), and the scrolls that moved
+    /// the grid (the first screen's cells are no swipes: ``showPicture(_:)``).
     var audible: Int?
+    var gridScrolls = 0
     var lastMemorySample = -Double.infinity
     /// When the feed last handed freed heap back over its budget, and whether that is under way.
     var lastMemoryRelease = -Double.infinity

@@ -43,6 +43,9 @@ struct FeedGridCLITests {
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.outputLines.first?.hasSuffix("pool 6, grid 3x1") == true, "\(result.standardOutput)")
         #expect(result.outputLines.contains { $0.hasPrefix("summary: 6 activations") }, "\(result.standardOutput)")
+        // Each swipe's line names the first item that came into view: #0, then #3 (a row of three further).
+        let lines = result.outputLines.filter { $0.contains("  #") }
+        #expect(lines.count == 2 && lines[0].contains("#0 ") && lines[1].contains("#3 "), "\(result.standardOutput)")
         let bad = try await CLIProcess.run(["feed", Repository.path("Media"), "--grid", "4x4"], timeout: 60)
         #expect(bad.status == 2, "\(bad.standardError)")
         #expect(bad.standardError.contains("--grid"), "\(bad.standardError)")
