@@ -57,7 +57,7 @@ public enum FeedEventJSON {
                 ("estimateSource", .string(choice.estimateSource.rawValue)),
                 ("peakBitRate", choice.peakBitRate.map { .double($0) } ?? .null),
             ]
-        case .pageRequested, .pagesEnded:
+        case .pageRequested, .pagesEnded, .audible:
             return []
         case .page(_, let count):
             return [("count", .int(count))]

@@ -1,9 +1,14 @@
+import Playback
 import Streaming
 
 /// How a ``FeedController`` runs: its pool, its prefetch rules, the link, and the memory it may use.
 public struct FeedConfiguration: Sendable {
-    /// Players in the pool (at least 2: the active item's and the prepared one's).
+    /// Players in the pool (at least 2: the active item's and the prepared one's; a grid's at least its cells and
+    /// a row: ``effectivePoolSize``).
     public var poolSize = 5
+    /// How many items are on screen at once: one (`.single`, the default) or a grid whose visible videos all play,
+    /// muted but for the focused one (``FeedLayout``, docs/feed.md "Grids").
+    public var layout: FeedLayout = .single
     /// The prefetch rules (cost budget, limits, window, the prepared next item).
     public var policy = PrefetchPolicy()
     /// What the link is like now (``FeedController/networkChanged(_:)`` changes it later).
@@ -25,6 +30,14 @@ public struct FeedConfiguration: Sendable {
     public var bandwidthEstimate = SharedBandwidthEstimate.shared
     /// Whether the players decode audio.
     public var audio = true
+    /// In a grid (``layout``), seconds of media a visible video read over a link holds ahead before it plays (or
+    /// all of it): its first frame shows at once, its start waits. Four 720p items sharing an 8 Mbit/s link each
+    /// fill their buffers at a fifth of a second a second, and started on the half second a player needs they
+    /// stalled (4 stalls, 1.6 s, in the first second of the 2x2 grid at 8 Mbit/s).
+    public var gridStartBuffer = 1.5
+    /// Where the players' audio plays (the null device by default: consumed at the clock's pace, not heard). In a
+    /// grid every visible player writes to it, muted but for the audible one (``FeedController/audibleIndex``).
+    public var audioOutput: AudioOutput = .null
     /// Threads of each player's video decoder (0: FFmpeg's choice, the CPUs plus one). The active and the prepared
     /// item decode at once, and with frame threading each thread holds frames in flight (a 1080p frame is 3 MB):
     /// two threads each keep a 1000-swipe feed's peak memory about 12 MB lower than FFmpeg's three on two CPUs
@@ -83,4 +96,10 @@ public struct FeedConfiguration: Sendable {
     public var paging = FeedPaging()
 
     public init() {}
+
+    /// The players the feed's pool has: ``poolSize``, at least 2, and with a grid at least what it needs, its
+    /// visible items and the next row prepared (``FeedLayout/playersNeeded``, at most 12).
+    public var effectivePoolSize: Int {
+        max(poolSize, 2, layout.isGrid ? layout.playersNeeded : 0)
+    }
 }

@@ -14,17 +14,19 @@ extension FeedController {
     /// Handles the queued inputs until there are none.
     private func drain() {
         while true {
-            typealias Next = (FeedState.Input?, (items: Set<Int>, playhead: Int?), [CheckedContinuation<Void, Never>])
+            typealias Next = (
+                FeedState.Input?, (items: Set<Int>, playheads: Set<Int>), [CheckedContinuation<Void, Never>]
+            )
             let next = state.withLock { state -> Next in
-                if let input = state.nextInput() { return (input, state.factsNeeded(for: input), []) }
+                if let input = state.nextInput() { return (input, state.factsAndPlayheadsNeeded(for: input), []) }
                 defer { state.drainWaiters = [] }
-                return (nil, ([], nil), state.drainWaiters)
+                return (nil, ([], []), state.drainWaiters)
             }
             guard let input = next.0 else {
                 for waiter in next.2 { waiter.resume() }
                 return
             }
-            let facts = readFacts(of: next.1.items, playhead: next.1.playhead)
+            let facts = readFacts(of: next.1.items, playheads: next.1.playheads)
             let now = self.now
             let estimate = configuration.bandwidthEstimate.current
             // The servers with a connection, read where the window moves (the transport's lock, not the feed's).
@@ -51,18 +53,19 @@ extension FeedController {
     /// Reads the players of `items` (nil: every item's), the playhead of item `playhead` only (their locks; never
     /// with the feed's held; a playhead is read under its player's engine lock, which the engine thread holds
     /// while it works).
-    func readFacts(of items: Set<Int>?, playhead: Int?) -> [Int: ItemFacts] {
+    func readFacts(of items: Set<Int>?, playheads: Set<Int>) -> [Int: ItemFacts] {
         let loaded = driver.withLock { driver in
             items.map { items in driver.loaded.filter { items.contains($0.key) } } ?? driver.loaded
         }
         return Dictionary(
             uniqueKeysWithValues: loaded.map { index, loaded in
-                (index, ItemFacts(reading: loaded.item, playhead: index == playhead))
+                (index, ItemFacts(reading: loaded.item, playhead: playheads.contains(index)))
             })
     }
 
     /// Under a manual clock, after the players and the link: how prefetches ended, then the events.
     func clockDidAdvance() async {
+        await handleGridPlayerEvents()
         let running = driver.withLock { $0.prefetches }
         let ended = running.compactMap { id, prefetch -> (Int, UInt64, Result<Void, MediaError>)? in
             prefetch.task.result.map { (prefetch.index, id, $0) }
@@ -84,6 +87,10 @@ extension FeedController {
     }
 
     func playerEvent(_ event: PlayerEvent, playerIndex: Int) {
+        if configuration.layout.isGrid, clock.manualClock != nil {
+            pendingPlayerEvents.withLock { $0.append((playerIndex, event)) }
+            return
+        }
         handle(.player(player: playerIndex, event: event))
     }
 }

@@ -71,6 +71,8 @@ extension FeedController {
             guard let player = driver.withLock({ $0.loaded[index]?.player }) else { return }
             player.seek(to: .zero, toleranceBefore: .positiveInfinity, toleranceAfter: .positiveInfinity) { _ in }
             player.play()
+        case .setMuted(let index, let muted):
+            driver.withLock { $0.loaded[index]?.player }?.isMuted = muted
         case .setPriority(let index, let priority):
             driver.withLock { $0.loaded[index]?.item }?.loadingPriority = priority
         case .startPrefetch(let index, let id, let limit, let announce, let time):

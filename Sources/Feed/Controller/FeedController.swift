@@ -52,6 +52,9 @@ public final class FeedController: Sendable {
     /// The throughput the feed's progressive transfers showed; its estimate goes to
     /// ``FeedConfiguration/bandwidthEstimate`` after each sample.
     let throughput = Locked(BandwidthEstimator())
+    /// A grid's player events under a manual clock, handled at the next advance in the order they were made
+    /// (``FeedController/clockDidAdvance()``).
+    let pendingPlayerEvents = Locked<[(player: Int, event: PlayerEvent)]>([])
     /// The cache's number for the feed's transfer observer (``ByteCache/observeTransfers(_:)``).
     let transferObserver = Locked<UInt64?>(nil)
 
@@ -68,7 +71,8 @@ public final class FeedController: Sendable {
         self.loading = loading
         self.clock = clock
         pool = PlayerPool(
-            size: max(configuration.poolSize, 2), clock: clock, audio: configuration.audio,
+            size: configuration.effectivePoolSize, clock: clock, audio: configuration.audio,
+            audioOutput: configuration.audioOutput,
             decoderThreads: configuration.decoderThreads)
         posters = configuration.posterSize.map { _ in PosterPipeline(loading: loading) }
         let start = FeedController.seconds(on: clock)
@@ -142,8 +146,11 @@ public final class FeedController: Sendable {
 
     // MARK: Reading
 
-    /// The active item, once scrolled to.
+    /// The active item, once scrolled to (in a grid, the first visible one).
     public var activeIndex: Int? { state.withLock { $0.planner.active } }
+
+    /// The items on screen (the active one; in a grid, every visible cell), in order.
+    public var visibleIndices: [Int] { state.withLock { Array($0.planner.visible) } }
 
     /// Where item `index` stands.
     public func state(of index: Int) -> FeedItemState {
@@ -173,7 +180,7 @@ public final class FeedController: Sendable {
         let unwatchedDropped = driver.withLock { $0.unwatchedBytesDropped }
         let pool = self.pool.statistics
         // What the items on screen played so far, read of their players before the lock.
-        let facts = readFacts(of: nil, playhead: activeIndex)
+        let facts = readFacts(of: nil, playheads: Set(visibleIndices))
         let now = self.now
         return state.withLock { state in
             var summary = state.summary

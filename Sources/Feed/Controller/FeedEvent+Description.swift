@@ -8,7 +8,7 @@ extension FeedEvent: CustomStringConvertible {
     /// What happened, without the time, name and item.
     public var details: String {
         switch kind {
-        case .visible: return ""
+        case .visible, .audible: return ""
         case .active(_, let prepared, let hasFrame): return "prepared=\(prepared) hasFrame=\(hasFrame)"
         case .prefetch(_, let limit, let bytes, let outcome):
             return "\(outcome) bytes=\(bytes)" + (limit.map { " limit=\($0)" } ?? "")

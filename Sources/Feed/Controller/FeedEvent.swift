@@ -80,6 +80,10 @@ public struct FeedEvent: Sendable, Equatable {
         /// `cap` the profile's. Nothing of it loads (its cell shows its poster) until the user taps it
         /// (``FeedController/play(index:)``).
         case capped(index: Int, bytes: Int64, cap: Int64)
+        /// In a grid (``FeedLayout``), the item whose player has the sound: the first visible one after a scroll
+        /// that left the previous one, or the one the user tapped (``FeedController/focus(index:)``); every other
+        /// visible player is muted.
+        case audible(index: Int)
     }
 
     public var kind: Kind
@@ -117,6 +121,7 @@ public struct FeedEvent: Sendable, Equatable {
         case .pagesEnded: return "feed.pagesEnded"
         case .picture: return "feed.picture"
         case .capped: return "feed.capped"
+        case .audible: return "feed.audible"
         }
     }
 
@@ -129,7 +134,7 @@ public struct FeedEvent: Sendable, Equatable {
             .failed(let index, _), .poolAcquire(_, let index, _), .poolRelease(_, let index),
             .trimmed(let index, _), .poster(let index, _, _), .rendition(let index, _), .pageRequested(let index),
             .page(let index, _), .pageFailed(let index, _), .pagesEnded(let index), .picture(let index, _),
-            .capped(let index, _, _):
+            .capped(let index, _, _), .audible(let index):
             return index
         }
     }

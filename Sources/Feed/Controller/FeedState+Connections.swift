@@ -16,13 +16,13 @@ extension FeedState {
     /// (``PrefetchPlanner/ranked()``, nearest first) that is in neither `connected` nor this step's work already (an
     /// item loaded or prefetched now opens its own), once per server.
     mutating func preconnect(around connected: Set<HTTPOrigin>) {
-        guard let active = planner.active else { return }
+        guard planner.active != nil else { return }
         var covered = connected
         for index in work.compactMap(\.readsBytesOf) {
             guard entries.indices.contains(index), let origin = HTTPOrigin(url: url(of: index)) else { continue }
             covered.insert(origin)
         }
-        for index in [active] + planner.ranked() {
+        for index in Array(planner.visible) + planner.ranked() {
             guard entries.indices.contains(index), !failed.contains(index), RemoteLoading.isRemote(url(of: index)),
                 let origin = HTTPOrigin(url: url(of: index)), !covered.contains(origin)
             else { continue }

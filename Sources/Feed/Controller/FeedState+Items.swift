@@ -74,10 +74,12 @@ extension FeedState {
         slot.firstFrameReported = false
         slot.looped = false
         slot.stalledSince = nil
+        slot.waitsToPlay = false
         slots[index] = slot
         emit(.active(index: index, prepared: slot.activatedPrepared, hasFrame: slot.activatedWithFrame))
         showPicture(index)
-        if RemoteLoading.isRemote(entries[index].url) {
+        if RemoteLoading.isRemote(entries[index].url), !(configuration.layout.isGrid && linkClaimed) {
+            // (A grid's claim, held already for another visible item, stays.)
             if linkClaimed { work.append(.releaseLink(.active)) }
             work.append(.claimLink(.active))
             linkClaimed = true
@@ -89,6 +91,17 @@ extension FeedState {
     private mutating func startPlaying(_ index: Int) {
         guard slots[index]?.playerIndex != nil else { return }
         slots[index]?.priority = .playback
+        if configuration.layout.isGrid {
+            // One visible player has the sound.
+            work.append(.setMuted(index: index, muted: index != audible))
+            if waitsToPlay(index) {
+                // It reads with playback priority and the active buffer, and plays once it holds enough.
+                slots[index]?.waitsToPlay = true
+                work.append(.play(index: index, video: false))
+                checkFirstFrame(index, at: now)
+                return
+            }
+        }
         work.append(.play(index: index, video: entries[index].kind == .video))
         checkFirstFrame(index, at: now)
     }
@@ -108,6 +121,7 @@ extension FeedState {
             if slot.hasFrame { summary.frozenStarts += 1 }
         }
         slot.activatedAt = nil
+        slot.waitsToPlay = false
         slots[index] = slot
         if linkClaimed { work.append(.releaseLink(.active)) }
         linkClaimed = false

@@ -30,10 +30,11 @@ extension FeedState {
         guard let active = planner.active else { return }
         // Posters on screen were shown already; the rest are made again if needed.
         if posters { work.append(.trimPosters) }
-        let window = Set(planner.ranked() + [active])
+        let window = Set(planner.ranked() + Array(planner.visible))
         let outside = entries.indices.filter { !window.contains($0) }.sorted { abs($0 - active) > abs($1 - active) }
         if !outside.isEmpty { work.append(.dropCached(outside, time: now)) }
-        for (index, slot) in slots.sorted(by: { $0.key < $1.key }) where slot.playerIndex != nil && index != active {
+        for (index, slot) in slots.sorted(by: { $0.key < $1.key })
+        where slot.playerIndex != nil && !planner.isVisible(index) {
             summary.trims += 1
             emit(.trimmed(index: index, bytes: 0))
             perform(planner.trimmed(index))

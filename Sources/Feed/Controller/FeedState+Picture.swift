@@ -15,8 +15,8 @@ extension FeedState {
             picture = .nothing
         }
         slots[index]?.picture = picture
-        // The feed's first item is not a swipe.
-        if summary.activations > 1 {
+        // The feed's first item is not a swipe (nor, in a grid, are the first screen's cells).
+        if configuration.layout.isGrid ? gridScrolls > 1 : summary.activations > 1 {
             switch picture {
             case .nothing: summary.blankSwipes += 1
             case .poster: summary.posterSwipes += 1
@@ -28,7 +28,7 @@ extension FeedState {
 
     /// Item `index`'s poster is ready: the active item showing nothing shows it.
     mutating func posterShown(_ index: Int) {
-        guard planner.active == index, let slot = slots[index], slot.activatedAt != nil,
+        guard planner.isVisible(index), let slot = slots[index], slot.activatedAt != nil,
             slot.picture == FeedEvent.Picture.nothing,
             !slot.frameShown
         else { return }

@@ -8,7 +8,7 @@ extension FeedState {
         guard let slot = slots[index] else { return }
         // When it happened: under a manual clock the player's virtual time (the callback may run later).
         let time = manualClock ? event.hostTime - clockOrigin : now
-        let active = planner.active == index && slot.activatedAt != nil
+        let active = planner.isVisible(index) && slot.activatedAt != nil
         switch event.kind {
         case .firstFrame:
             slots[index]?.hasFrame = true
@@ -66,29 +66,31 @@ extension FeedState {
     /// The active item claims the link while its buffer is short: under the target after a stall or at the start,
     /// under half of it while playing; never once all its bytes are held.
     mutating func updateLinkClaim(_ index: Int) {
-        guard let slot = slots[index], slot.playerIndex != nil, RemoteLoading.isRemote(entries[index].url) else {
-            return
+        // In a grid the claim is held while any visible item wants it.
+        let wants = (configuration.layout.isGrid ? Array(planner.visible) : [index]).compactMap(wantsLinkClaim)
+        guard !wants.isEmpty else { return }
+        let wantsClaim = wants.contains(true)
+        if wantsClaim && !linkClaimed {
+            work.append(.claimLink(.active))
+            linkClaimed = true
+        } else if !wantsClaim && linkClaimed {
+            work.append(.releaseLink(.active))
+            linkClaimed = false
         }
+    }
+
+    /// Whether item `index` on screen wants the link claimed (nil: it reads no link, or has no player).
+    private func wantsLinkClaim(_ index: Int) -> Bool? {
+        guard let slot = slots[index], slot.activatedAt != nil, slot.playerIndex != nil,
+            RemoteLoading.isRemote(entries[index].url)
+        else { return nil }
         let held = (facts[index] ?? ItemFacts()).heldAhead
         let ahead = held?.seconds ?? 0
         let complete = held?.complete ?? false
         let target = configuration.activeBufferTarget
-        let claimed = linkClaimed
-        let wantsClaim: Bool
-        if complete {
-            wantsClaim = false
-        } else if slot.stalledSince != nil || !slot.firstFrameReported {
-            wantsClaim = ahead < target
-        } else {
-            wantsClaim = claimed ? ahead < target : ahead < target / 2
-        }
-        if wantsClaim && !claimed {
-            work.append(.claimLink(.active))
-            linkClaimed = true
-        } else if !wantsClaim && claimed {
-            work.append(.releaseLink(.active))
-            linkClaimed = false
-        }
+        if complete { return false }
+        if slot.stalledSince != nil || !slot.firstFrameReported { return ahead < target }
+        return linkClaimed ? ahead < target : ahead < target / 2
     }
 
     /// A prepared item's start comes before the active item's read-ahead. While the active item plays (it started,
@@ -105,14 +107,17 @@ extension FeedState {
     /// later, with 30-60 KB of their bytes. On the 3G trace a prepared item with its frame but only that frame's
     /// bytes took 0.2-0.6 s to start after its swipe.
     mutating func updatePreparedPriority() {
-        let active = planner.active
+        let onScreen = planner.visible
         let sharing = preparedClaimed
         var preparing = false
-        let activePlays = active.map { activeHoldsEnough($0, sharing: sharing) } ?? true
+        // Every item on screen (the active one alone with one visible) plays with enough held.
+        let activePlays = onScreen.allSatisfy { activeHoldsEnough($0, sharing: sharing) }
         for (index, slot) in slots.sorted(by: { $0.key < $1.key })
-        where index != active && slot.activatedAt == nil && slot.playerIndex != nil {
+        where !onScreen.contains(index) && slot.activatedAt == nil && slot.playerIndex != nil {
+            // (A grid's prepared row never has the link to itself: four or nine items on screen share it.)
             let starting =
-                activePlays && !canStart(slot, facts[index] ?? ItemFacts()) || lendsEarly(index, slot)
+                !configuration.layout.isGrid
+                && (activePlays && !canStart(slot, facts[index] ?? ItemFacts()) || lendsEarly(index, slot))
             if starting && RemoteLoading.isRemote(entries[index].url) { preparing = true }
             setPriority(index, starting ? .playback : .prefetch)
         }
@@ -123,8 +128,8 @@ extension FeedState {
             work.append(.releaseLink(.prepared))
             preparedClaimed = false
         }
-        if let active, slots[active]?.playerIndex != nil, slots[active]?.activatedAt != nil {
-            setPriority(active, preparing ? .prefetch : .playback)
+        for shown in onScreen where slots[shown]?.playerIndex != nil && slots[shown]?.activatedAt != nil {
+            setPriority(shown, preparing ? .prefetch : .playback)
         }
     }
 

@@ -14,7 +14,9 @@ extension FeedState {
             posterSlots[visible, default: PosterSlot()].visibleAt = now
             posterSlots[visible]?.reported = false
         }
-        var wanted = ([visible] + planner.ranked()).filter {
+        // (In a grid, every item on screen, the first one first.)
+        let onScreen = [visible] + planner.visible.filter { $0 != visible }
+        var wanted = (onScreen + planner.ranked()).filter {
             entries[$0].poster != nil || RemoteLoading.isRemote(entries[$0].url)
         }
         let first = visible + 1

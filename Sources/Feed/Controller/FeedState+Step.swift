@@ -17,6 +17,7 @@ extension FeedState {
         work = []
         guard !invalidated else { return [] }
         handle(input)
+        startWaitingCells()
         updatePaging()
         updatePreparedPriority()
         if case .memorySampled = input {
@@ -36,6 +37,7 @@ extension FeedState {
         switch input {
         case .scroll(let index, let speed):
             guard entries.indices.contains(index) else { return }
+            if configuration.layout.isGrid { return scrollGrid(to: index, speed: speed) }
             let moved = planner.active != index
             if moved { emit(.visible(index: index)) }
             perform(planner.scroll(to: index, speed: speed))
@@ -81,6 +83,8 @@ extension FeedState {
             append(page)
         case .pageLoaded(let count, let result):
             pageLoaded(after: count, result)
+        case .focus(let index):
+            focus(index)
         }
     }
 
@@ -105,7 +109,7 @@ extension FeedState {
         failed.insert(index)
         summary.failures += 1
         emit(.failed(index: index, error: reason), at: time)
-        if planner.active == index, let slot = slots[index], !slot.firstFrameReported {
+        if planner.isVisible(index), let slot = slots[index], !slot.firstFrameReported {
             summary.loaderImpressions += 1
             slots[index]?.firstFrameReported = true
         }

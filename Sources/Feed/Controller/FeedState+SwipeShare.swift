@@ -17,6 +17,8 @@ extension FeedState {
     /// was measured, the ABR machine's default, 500 kbit/s). Once decided, it holds until the item's frame shows or
     /// the item is no longer the prepared one.
     mutating func lendsEarly(_ index: Int, _ slot: Slot) -> Bool {
+        // A grid's visible items share the link among them: none lends it early.
+        guard !configuration.layout.isGrid else { return false }
         if let bytes = facts[index]?.firstPicturesBytes { slots[index]?.firstPicturesBytes = bytes }
         // The item lent to became active, lost its player, or has its frame: the lending is over.
         if let lending = lendingEarly,

@@ -38,6 +38,8 @@ struct FeedState {
         var looped = false
         /// Waiting for a free player (to prepare or play it).
         var waitsForPlayer = false
+        /// A grid's visible video waiting for ``FeedConfiguration/gridStartBuffer`` before it plays.
+        var waitsToPlay = false
         /// The bytes its first pictures need from its start, once its player's header told (``ItemFacts``).
         var firstPicturesBytes: Int64?
         /// What its cell shows since it became active (``FeedEvent/Picture``).
@@ -80,6 +82,8 @@ struct FeedState {
         case append([FeedEntry])
         /// The page source answered the request made when the feed had `count` entries.
         case pageLoaded(after: Int, Result<[FeedEntry], MediaError>)
+        /// In a grid, the user tapped visible item `index`: it has the sound (``FeedController/focus(index:)``).
+        case focus(index: Int)
     }
 
     /// Every entry by its index (pages appended; those long scrolled past dropped).
@@ -129,6 +133,10 @@ struct FeedState {
     /// ``SwipeShare/dwellMemory``.
     var lendingEarly: Int?
     var dwells: [Double] = []
+    /// In a grid: the visible item whose player has the sound (the others are muted), and the scrolls that moved
+    /// the grid (the first screen's cells are no swipes: ``showPicture(_:)``).
+    var audible: Int?
+    var gridScrolls = 0
     var lastMemorySample = -Double.infinity
     /// When the feed last handed freed heap back over its budget, and whether that is under way.
     var lastMemoryRelease = -Double.infinity
@@ -163,7 +171,9 @@ struct FeedState {
         self.manualClock = manualClock
         self.memoryAtStart = memoryAtStart
         posters = configuration.posterSize != nil
-        planner = PrefetchPlanner(entries: entries, policy: configuration.policy, profile: configuration.profile)
+        planner = PrefetchPlanner(
+            entries: entries, policy: configuration.policy, profile: configuration.profile,
+            layout: configuration.layout)
         freePlayers = Array(0..<poolSize)
     }
 
@@ -201,26 +211,32 @@ struct FeedState {
     /// its player's (whether it could start, by what it holds from its start). A feed of local files reads nothing
     /// but what it leaves.
     func factsNeeded(for input: Input) -> (items: Set<Int>, playhead: Int?) {
+        let needed = factsAndPlayheadsNeeded(for: input)
+        return (needed.items, needed.playheads.min())
+    }
+
+    /// ``factsNeeded(for:)`` with the playheads of every visible item it reads (a grid reads several).
+    func factsAndPlayheadsNeeded(for input: Input) -> (items: Set<Int>, playheads: Set<Int>) {
         var items = Set<Int>()
-        var playhead: Int?
+        var playheads = Set<Int>()
         let eventOf: Int? = {
             if case .player(let player, _) = input { return player }
             return nil
         }()
         for (index, slot) in slots {
             guard let player = slot.playerIndex else { continue }
-            if index == planner.active, slot.activatedAt != nil {
+            if planner.isVisible(index), slot.activatedAt != nil {
                 var scroll = false
                 if case .scroll = input { scroll = true }
                 if scroll || RemoteLoading.isRemote(entries[index].url) {
                     items.insert(index)
-                    playhead = index
+                    playheads.insert(index)
                 }
             } else if slot.hasFrame || eventOf == player {
                 items.insert(index)
             }
         }
-        return (items, playhead)
+        return (items, playheads)
     }
 
     // MARK: The driver's queue

@@ -28,6 +28,8 @@ enum FeedWork: Sendable, Equatable {
     case play(index: Int, video: Bool)
     /// Item `index`'s video ended while active: it plays from its start again.
     case loop(index: Int)
+    /// In a grid: item `index`'s player is muted, or has the sound.
+    case setMuted(index: Int, muted: Bool)
     /// Item `index`'s reading priority on the link.
     case setPriority(index: Int, TransferPriority)
     /// Fetch entry `index`'s bytes ahead, up to `limit` (nil: all), as prefetch number `id`; `announce`: report

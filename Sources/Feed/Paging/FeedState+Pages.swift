@@ -52,7 +52,7 @@ extension FeedState {
         guard let active = planner.active else { return }
         dropEntriesFarBehind(active)
         guard pages, paging.requestedAt == nil, !paging.exhausted, now >= paging.retryAt ?? now else { return }
-        let left = entries.endIndex - 1 - active
+        let left = entries.endIndex - planner.visible.upperBound
         guard left <= configuration.paging.distance(for: planner.profile) else { return }
         paging.requestedAt = entries.endIndex
         work.append(.requestPage(after: entries.endIndex))

@@ -15,6 +15,9 @@
 /// - **Prepared next item.** With `preparesNext`, the nearest video ahead gets a player (``Action/prepare(index:)``)
 ///   that decodes its first frame, so becoming active shows a frame at once; it is a video in flight for the budget.
 ///   A prepared item that leaves that place gives its player back (``Action/release(index:)``).
+/// - **Grids** (``FeedLayout``). Every visible item is active; the window and the prepared items are counted from
+///   the edge of what is on screen, and the next row's videos are all prepared. The budget counts what is on
+///   screen as one active item (the costliest) and the prepared row as one prepared video.
 /// - **Flings.** At a scroll speed above `flingSpeed` nothing but the active item is fetched or prepared.
 /// - **Byte caps.** A video whose entry says it is larger than the profile's `autoloadByteCap` is neither fetched
 ///   ahead nor prepared, and as the active item it waits (``ItemState/capped``, ``Action/capped(index:bytes:cap:)``)
@@ -71,7 +74,10 @@ public struct PrefetchPlanner: Sendable {
     public private(set) var entries: FeedEntries
     public private(set) var policy: PrefetchPolicy
     public private(set) var profile: NetworkProfile
+    /// The first item on screen (the only one with ``FeedLayout/single``).
     public private(set) var active: Int?
+    /// How many items are on screen at once (``visible``).
+    public let layout: FeedLayout
     /// +1 when scrolling forward, -1 backward.
     public private(set) var direction = 1
     /// Items a second.
@@ -83,12 +89,29 @@ public struct PrefetchPlanner: Sendable {
     private var tapped: Set<Int> = []
 
     public init(
-        entries: [FeedEntry], policy: PrefetchPolicy = PrefetchPolicy(), profile: NetworkProfile = .unconstrained
+        entries: [FeedEntry], policy: PrefetchPolicy = PrefetchPolicy(), profile: NetworkProfile = .unconstrained,
+        layout: FeedLayout = .single
     ) {
         self.entries = FeedEntries(entries)
         self.policy = policy
         self.profile = profile
+        self.layout = layout
     }
+
+    /// The items on screen: the active one and, in a grid, the ones after it that fill the layout (fewer at the
+    /// end of the entries); each is active (or capped).
+    public var visible: Range<Int> {
+        guard let active else { return 0..<0 }
+        return visible(from: active)
+    }
+
+    /// The items on screen once item `index` is the active one.
+    public func visible(from index: Int) -> Range<Int> {
+        index..<max(index + 1, min(index + layout.visibleCount, entries.endIndex))
+    }
+
+    /// Whether item `index` is on screen.
+    public func isVisible(_ index: Int) -> Bool { active != nil && visible.contains(index) }
 
     /// Where item `index` stands.
     public func state(of index: Int) -> ItemState { states[index] ?? .idle }
@@ -110,24 +133,29 @@ public struct PrefetchPlanner: Sendable {
     public mutating func scroll(to index: Int, speed: Double = 0) -> [Action] {
         guard entries.indices.contains(index) else { return [] }
         var actions: [Action] = []
+        let before = visible
+        let after = visible(from: index)
         if let previous = active, previous != index {
             direction = index > previous ? 1 : -1
-            // A failed item stays failed once the user has moved past it (never fetched again).
-            let wasCapped = states[previous] == .capped
-            if states[previous] != .failed { states[previous] = .idle }
-            if !wasCapped { actions.append(.deactivate(index: previous)) }
+            for left in before where !after.contains(left) {
+                // A failed item stays failed once the user has moved past it (never fetched again).
+                let wasCapped = states[left] == .capped
+                if states[left] != .failed { states[left] = .idle }
+                if !wasCapped { actions.append(.deactivate(index: left)) }
+            }
         }
         self.speed = speed
         holdsPreparation = false
         if active != index {
+            let was = active.map { _ in before } ?? 0..<0
             active = index
-            if state(of: index) != .failed {
-                if let over = overCap(index) {
-                    states[index] = .capped
-                    actions.append(.capped(index: index, bytes: over.bytes, cap: over.cap))
+            for shown in after where !was.contains(shown) && state(of: shown) != .failed {
+                if let over = overCap(shown) {
+                    states[shown] = .capped
+                    actions.append(.capped(index: shown, bytes: over.bytes, cap: over.cap))
                 } else {
-                    states[index] = .active
-                    actions.append(.activate(index: index))
+                    states[shown] = .active
+                    actions.append(.activate(index: shown))
                 }
             }
         }
@@ -208,9 +236,12 @@ public struct PrefetchPlanner: Sendable {
     /// The window around the active item in priority order (the active item excluded): ahead by distance, then
     /// behind.
     public func ranked() -> [Int] {
-        guard let active else { return [] }
-        let ahead = (1...max(policy.windowAhead, 1)).map { active + direction * $0 }.prefix(policy.windowAhead)
-        let behind = (1...max(policy.windowBehind, 1)).map { active - direction * $0 }.prefix(policy.windowBehind)
+        guard active != nil else { return [] }
+        // From the edges of what is on screen (the active item alone with one visible).
+        let front = direction > 0 ? visible.upperBound - 1 : visible.lowerBound
+        let back = direction > 0 ? visible.lowerBound : visible.upperBound - 1
+        let ahead = (1...max(policy.windowAhead, 1)).map { front + direction * $0 }.prefix(policy.windowAhead)
+        let behind = (1...max(policy.windowBehind, 1)).map { back - direction * $0 }.prefix(policy.windowBehind)
         return (Array(ahead) + Array(behind)).filter { entries.indices.contains($0) }
     }
 
@@ -218,27 +249,44 @@ public struct PrefetchPlanner: Sendable {
     private mutating func replan() -> [Action] {
         guard let active else { return [] }
         var actions: [Action] = []
-        if states[active] == .capped, overCap(active) == nil {
-            // Tapped, or the link's cap went up: it plays.
-            states[active] = .active
-            actions.append(.activate(index: active))
+        for shown in visible {
+            switch state(of: shown) {
+            case .active, .failed: continue
+            case .capped:
+                // Tapped, or the link's cap went up: it plays.
+                guard overCap(shown) == nil else { continue }
+            default:
+                // Came on screen without a scroll (a grid's last row filled by a page).
+                if let over = overCap(shown) {
+                    states[shown] = .capped
+                    actions.append(.capped(index: shown, bytes: over.bytes, cap: over.cap))
+                    continue
+                }
+            }
+            states[shown] = .active
+            actions.append(.activate(index: shown))
         }
         let budget = policy.budget(for: profile)
         let flinging = speed > policy.flingSpeed
-        var used = states[active] == .active ? policy.cost(of: entries[active].kind) : 0
+        // A grid's budget counts rows: what is on screen costs what the single layout's active item does (the
+        // costliest visible item), the prepared next row what one prepared video does.
+        var used = visible.filter { states[$0] == .active }.map { policy.cost(of: entries[$0].kind) }.max() ?? 0
         let window = ranked()
-        // The prepared item: the nearest video ahead.
-        var wantPrepared: Int?
-        if policy.preparesNext && !flinging && !holdsPreparation, let next = window.first, next == active + direction,
-            entries[next].kind == .video, state(of: next) != .failed, overCap(next) == nil,
-            used + policy.videoCost <= budget
-        {
-            wantPrepared = next
-            used += policy.videoCost
+        // The prepared items: the nearest video ahead, the next row's videos in a grid.
+        var wantPrepared: Set<Int> = []
+        if policy.preparesNext && !flinging && !holdsPreparation {
+            let front = direction > 0 ? visible.upperBound - 1 : visible.lowerBound
+            for next in (1...layout.columns).map({ front + direction * $0 }) where window.contains(next) {
+                guard entries[next].kind == .video, state(of: next) != .failed, overCap(next) == nil,
+                    !wantPrepared.isEmpty || used + policy.videoCost <= budget
+                else { continue }
+                if wantPrepared.isEmpty { used += policy.videoCost }
+                wantPrepared.insert(next)
+            }
         }
         var wanted: [Int: Int64?] = [:]
         if !flinging {
-            for index in window where index != wantPrepared {
+            for index in window where !wantPrepared.contains(index) {
                 switch state(of: index) {
                 case .prefetched, .failed: continue
                 default: break
@@ -253,10 +301,10 @@ public struct PrefetchPlanner: Sendable {
         // Let go of what is no longer wanted, farthest first.
         for (index, state) in states.sorted(by: { abs($0.key - active) > abs($1.key - active) }) {
             switch state {
-            case .prepared where index != wantPrepared:
+            case .prepared where !wantPrepared.contains(index):
                 actions.append(.release(index: index))
                 states[index] = .idle
-            case .prefetching where wanted[index] == nil && index != wantPrepared:
+            case .prefetching where wanted[index] == nil && !wantPrepared.contains(index):
                 actions.append(.cancel(index: index))
                 states[index] = .idle
             default:
@@ -265,7 +313,7 @@ public struct PrefetchPlanner: Sendable {
         }
         // Then what is wanted, in rank order.
         for index in window {
-            if index == wantPrepared, state(of: index) != .prepared {
+            if wantPrepared.contains(index), state(of: index) != .prepared {
                 if case .prefetching = state(of: index) { actions.append(.cancel(index: index)) }
                 states[index] = .prepared
                 actions.append(.prepare(index: index))

@@ -37,10 +37,15 @@ public final class PlayerPool: Sendable {
         case release(player: Int)
     }
 
-    /// A pool of `size` players (at least 1) on `clock`, made now.
-    public init(size: Int = 5, clock: ClockMode = .host, audio: Bool = true, decoderThreads: Int = 0) {
+    /// A pool of `size` players (at least 1) on `clock`, made now, playing their audio to `audioOutput`.
+    public init(
+        size: Int = 5, clock: ClockMode = .host, audio: Bool = true, audioOutput: AudioOutput = .null,
+        decoderThreads: Int = 0
+    ) {
         self.size = max(size, 1)
-        players = (0..<max(size, 1)).map { _ in Player(clock: clock, audio: audio, decoderThreads: decoderThreads) }
+        players = (0..<max(size, 1)).map { _ in
+            Player(clock: clock, audio: audio, audioOutput: audioOutput, decoderThreads: decoderThreads)
+        }
         state = Locked(State(free: players))
         observer = Locked(nil)
     }

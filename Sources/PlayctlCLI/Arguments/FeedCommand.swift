@@ -1,7 +1,7 @@
 import CommandLineKit
 
 /// `playctl feed MANIFEST [--swipes N] [--dwell SEC] [--seed S] [--script FILE] [--network PROFILE] [--pool N]
-/// [--estimate BPS] [--json] [--no-audio] [--no-posters] [--cache-dir DIR --cache-size BYTES]`: what it accepts. It runs in `Commands/Feed/`.
+/// [--estimate BPS] [--grid CxR] [--json] [--no-audio] [--no-posters] [--cache-dir DIR --cache-size BYTES]`: what it accepts. It runs in `Commands/Feed/`.
 struct FeedCommand: ParsableCommand {
     /// `--network`: what the link is like, as the platform would report it (the Feed module's `NetworkProfile`).
     enum Network: String, CaseIterable, ArgumentValue {
@@ -26,6 +26,11 @@ struct FeedCommand: ParsableCommand {
             first-frame latency (overall, prepared and cold items), stalls and the rebuffer ratio, bytes fetched \
             and played, loader impressions, the pool, peak memory.
 
+            With --grid CxR the feed shows C columns and R rows of items at once (a grid or a carousel): every \
+            visible video plays in a pooled player of its own, muted but for one (the first visible item: \
+            feed.audible), a swipe moves the grid by a row, and the next row waits in pooled players on its \
+            first frames. The summary counts every cell that came on screen.
+
             Exits 1 when the manifest or the script cannot be read (naming the file and the reason), or, after \
             the summary, when an item failed.
             """,
@@ -39,6 +44,10 @@ struct FeedCommand: ParsableCommand {
             UsageExample(
                 "playctl feed Media/feed.json --script Media/feed-script.json --network cellular --pool 3",
                 "Scroll as Media/feed-script.json says (a fling included), on a cellular budget, with 3 players."),
+            UsageExample(
+                "playctl feed Media --grid 2x2 --swipes 1 --dwell 1 --json",
+                "The clips of Media/ in a 2x2 grid: four play at once, muted but the first (feed.audible); a swipe moves a row."
+            ),
         ])
 
     static var constraints: [OptionRule<Self>] {
@@ -102,7 +111,12 @@ struct FeedCommand: ParsableCommand {
             """,
         check: .atLeast(1, "a positive number of bits per second"))
     var estimate: Int?
-    /// `--json`: JSON Lines instead of text.
+    /// `--grid`: several items on screen at once.
+    @Option(
+        name: "grid", placeholder: "CxR",
+        help: "Show C columns and R rows of items at once, each video playing, muted but for one; a swipe is a row.")
+    var grid: FeedGrid?
+    /// `--timeline`: the run's picture.
     @Option(
         name: "timeline", placeholder: "OUT.svg",
         help: "At the end, draw the run's timeline (as playctl report does) to OUT.svg.")

@@ -50,7 +50,10 @@ extension FeedCommand: PlayctlCommand {
     func makeScroll(entries: Int) throws(FeedInputError) -> FeedScroll {
         switch scroll {
         case .generated(let swipes, let dwell, let seed):
-            return FeedScroll.generated(entries: entries, swipes: swipes, dwell: dwell, seed: seed)
+            // A grid scrolls by rows: the scroll is drawn over them.
+            let columns = configuration.layout.columns
+            let rows = entries == Int.max ? Int.max : (entries + columns - 1) / columns
+            return FeedScroll.generated(entries: rows, swipes: swipes, dwell: dwell, seed: seed).rows(of: columns)
         case .script(let path):
             return try FeedScroll.script(path, entries: entries)
         }
@@ -60,6 +63,7 @@ extension FeedCommand: PlayctlCommand {
     var configuration: FeedConfiguration {
         var configuration = FeedConfiguration()
         configuration.poolSize = poolSize
+        if let grid { configuration.layout = .grid(columns: grid.columns, rows: grid.rows) }
         configuration.audio = audio
         configuration.posterSize = posterSize
         switch network {

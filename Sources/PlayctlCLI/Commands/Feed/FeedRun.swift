@@ -52,6 +52,8 @@ struct FeedRun: Sendable {
         var swipes = 0
         // The steps made: an endless feed's scroll ends where its pages did.
         var made = 0
+        // A grid's cells on screen: each swipe's line names the first that came into view.
+        var shown: Range<Int> = 0..<0
         for (position, step) in scroll.steps.enumerated() {
             try? await Task.sleep(until: start + .seconds(step.at), clock: .continuous)
             // An endless feed's next page may still be on its way: the user waits at the end for it; without more
@@ -63,9 +65,14 @@ struct FeedRun: Sendable {
                 if step.tap { feed.play(index: step.index) }
                 continue
             }
+            let layout = configuration.layout
+            let first = layout.rowStart(of: step.index)
+            let cells = first..<max(first + 1, min(first + layout.visibleCount, feed.entries.endIndex))
+            let entering = layout.isGrid ? cells.first { !shown.contains($0) } ?? step.index : step.index
+            shown = cells
             log.begin(
                 FeedSwipe(
-                    number: swipes, index: step.index, time: feed.now, speed: step.speed,
+                    number: swipes, index: entering, time: feed.now, speed: step.speed,
                     firstSequenceNumber: PlayerEvent.makeSequenceNumber()))
             feed.scroll(to: step.index, speed: step.speed)
             if step.tap { feed.play(index: step.index) }

@@ -30,7 +30,8 @@ struct FeedText {
         return "feed \(manifest): \(Self.count(entries.count, "entry", "entries")) "
             + "(\(Self.count(videos, "video")), \(Self.count(entries.count - videos, "image"))); "
             + "\(Self.count(scroll.swipes, "swipe")) (\(Self.count(flings, "fling"))); "
-            + "network \(configuration.profile.rawValue), pool \(configuration.poolSize)"
+            + "network \(configuration.profile.rawValue), pool \(configuration.effectivePoolSize)"
+            + (configuration.layout.isGrid ? ", grid \(configuration.layout)" : "")
     }
 
     /// The titles of the swipe lines.
