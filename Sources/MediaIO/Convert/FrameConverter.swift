@@ -51,6 +51,8 @@ public final class FrameConverter {
                 .invalidArgument, url: "", operation: .convert,
                 reason: "libswscale cannot convert \(frame.pixelFormat) to \(format) at \(width)x\(height)")
         }
+        // The frame's colour matrix and range, as the scale filter gives them (a stream tagged BT.709, say).
+        if let decoded = frame.picture as? DecodedPicture { ScalerColours.apply(decoded, to: context) }
         let result = Self.withPlanes(of: frame) { data, lines in
             scratch.withPlanes { planes, strides in
                 sws_scale(context, data, lines, 0, Int32(frame.height), planes, strides)
