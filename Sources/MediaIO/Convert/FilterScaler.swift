@@ -2,7 +2,7 @@ import CFFmpeg
 
 /// Scales decoded frames with libswscale set up the way FFmpeg's `scale` filter sets it up (`-vf
 /// scale=W:H:flags=...`): the same algorithm flags, MPEG-2 chroma positions for 4:2:0 in and out, and the frame's
-/// colour range given to the scaler, so a picture scaled here equals, byte for byte, the one `ffmpeg` gives. Keeps
+/// colour matrix and range given to the scaler, so a picture scaled here equals, byte for byte, the one `ffmpeg` gives. Keeps
 /// one `SwsContext` for one input shape, freed in `deinit`. Used by one thread at a time.
 public final class FilterScaler {
     /// libswscale's scaling algorithms, as the `flags` option of FFmpeg's `scale` filter names them.
@@ -30,7 +30,7 @@ public final class FilterScaler {
     public let format: PixelFormat
     public let algorithm: Algorithm
     private var context: OpaquePointer?
-    private var shape: (width: Int32, height: Int32, format: Int32, range: UInt32)?
+    private var shape: (width: Int32, height: Int32, format: Int32, range: UInt32, space: UInt32)?
 
     /// A scaler to `width`x`height` in `format` with `algorithm` (FFmpeg's CLI scales with bicubic).
     public init(width: Int, height: Int, format: PixelFormat = .yuv420p, algorithm: Algorithm = .bicubic) {
@@ -71,8 +71,8 @@ public final class FilterScaler {
     private func context(
         for picture: DecodedPicture, target: AVPixelFormat, url: String
     ) throws(MediaError) -> OpaquePointer {
-        let range = picture.pointer.pointee.color_range
-        let now = (Int32(picture.width), Int32(picture.height), picture.avFormat.rawValue, range.rawValue)
+        let colours = (picture.pointer.pointee.color_range.rawValue, picture.pointer.pointee.colorspace.rawValue)
+        let now = (Int32(picture.width), Int32(picture.height), picture.avFormat.rawValue, colours.0, colours.1)
         if let context, let shape, shape == now { return context }
         sws_freeContext(context)
         context = nil
@@ -95,22 +95,8 @@ public final class FilterScaler {
                 reason: "libswscale cannot scale \(picture.pixelFormat) \(picture.width)x\(picture.height) to \(format)"
             )
         }
-        if range != AVCOL_RANGE_UNSPECIFIED {
-            // As the filter does for a frame that states its range: the same range out (YUV to YUV keeps it).
-            var inverse: UnsafeMutablePointer<Int32>? = nil
-            var table: UnsafeMutablePointer<Int32>? = nil
-            var srcRange: Int32 = 0
-            var dstRange: Int32 = 0
-            var brightness: Int32 = 0
-            var contrast: Int32 = 0
-            var saturation: Int32 = 0
-            if sws_getColorspaceDetails(
-                made, &inverse, &srcRange, &table, &dstRange, &brightness, &contrast, &saturation) >= 0
-            {
-                let full: Int32 = range == AVCOL_RANGE_JPEG ? 1 : 0
-                _ = sws_setColorspaceDetails(made, inverse, full, table, dstRange, brightness, contrast, saturation)
-            }
-        }
+        // As the filter does for each frame: its colour matrix, and its range when it states one.
+        ScalerColours.apply(picture, to: made)
         context = made
         shape = now
         return made

@@ -16,12 +16,20 @@ public final class FrameConverter {
     )
         throws(MediaError) -> VideoImage
     {
+        try convert(frame, to: format, width: width, height: height, colours: nil)
+    }
+
+    /// `convert(_:to:width:height:)`, a picture that is not a decoded frame converted with `colours` (a decoded
+    /// frame's own tags win).
+    func convert(
+        _ frame: VideoFrame, to format: PixelFormat, width: Int?, height: Int?, colours: ColourTags?
+    ) throws(MediaError) -> VideoImage {
         let outW = Int32(width ?? frame.width)
         let outH = Int32(height ?? frame.height)
         if format == frame.pixelFormat && Int(outW) == frame.width && Int(outH) == frame.height {
             return Self.layout(bytes: frame.packedBytes(), format: format, width: outW, height: outH, time: frame.time)
         }
-        let scratch = try write(frame, format: format, width: Int(outW), height: Int(outH))
+        let scratch = try write(frame, format: format, width: Int(outW), height: Int(outH), colours: colours)
         let bytes = scratch.packed()
         return Self.layout(bytes: bytes, format: format, width: outW, height: outH, time: frame.time)
     }
@@ -39,7 +47,7 @@ public final class FrameConverter {
 
     /// `frame` scaled and converted into a padded scratch picture.
     private func write(
-        _ frame: VideoFrame, format: PixelFormat, width: Int, height: Int
+        _ frame: VideoFrame, format: PixelFormat, width: Int, height: Int, colours: ColourTags? = nil
     ) throws(MediaError) -> PaddedImage {
         let target = try Self.avFormat(format)
         context = sws_getCachedContext(
@@ -50,6 +58,12 @@ public final class FrameConverter {
             throw MediaError(
                 .invalidArgument, url: "", operation: .convert,
                 reason: "libswscale cannot convert \(frame.pixelFormat) to \(format) at \(width)x\(height)")
+        }
+        // The frame's colour matrix and range, as the scale filter gives them (a stream tagged BT.709, say).
+        if let decoded = frame.picture as? DecodedPicture {
+            ScalerColours.apply(decoded, to: context)
+        } else if let colours {
+            ScalerColours.apply(colours, to: context)
         }
         let result = Self.withPlanes(of: frame) { data, lines in
             scratch.withPlanes { planes, strides in

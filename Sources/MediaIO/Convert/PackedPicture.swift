@@ -20,10 +20,12 @@ final class PackedPicture: PictureBuffer, Sendable {
 }
 
 extension VideoImage {
-    /// The image in `format` at its own size (a colour conversion, no scaling), planes packed with alignment 1.
+    /// The image in `format` at its own size (a colour conversion, no scaling), planes packed with alignment 1,
+    /// converted with the colour matrix and range `colours` says (a stream's `Demuxer.videoColours`; BT.601 and
+    /// the format's range when nil).
     /// - Throws: `MediaError` when libswscale cannot convert between the formats.
-    public func converted(to format: PixelFormat) throws(MediaError) -> VideoImage {
+    public func converted(to format: PixelFormat, colours: ColourTags? = nil) throws(MediaError) -> VideoImage {
         let frame = VideoFrame(picture: PackedPicture(self), time: time, timestamp: 0, rotation: 0)
-        return try FrameConverter().convert(frame, to: format)
+        return try FrameConverter().convert(frame, to: format, width: nil, height: nil, colours: colours)
     }
 }

@@ -15,6 +15,8 @@ final class ThumbnailReader {
     private var keyframeDecoder: KeyframeDecoder?
     private var frameReader: VideoFrameReader?
     private let scaler: FilterScaler
+    /// The colour tags of a (packed) tile, for its RGBA copy.
+    private let colours: ColourTags?
     private let cache: PosterCache?
 
     /// Opens `url` (a path or an http(s) URL read through `loading`); thumbnails are kept in `cache` when given.
@@ -41,6 +43,8 @@ final class ThumbnailReader {
             throw MediaError(.noDecodableStream, url: url, operation: .probe, reason: "no video to make thumbnails of")
         }
         keyframes = demuxer.indexedKeyframes()
+        // The scaled tile's: the stream's matrix, in limited range.
+        colours = demuxer.videoColours?.matrixOnly
         scaler = FilterScaler(width: options.width, height: options.height, algorithm: options.algorithm)
     }
 
@@ -69,7 +73,8 @@ final class ThumbnailReader {
         if let key, let kept = cache?.poster(for: key) {
             return Thumbnail(
                 requestedSeconds: seconds, time: kept.time, image: kept.image,
-                rgba: try kept.image.converted(to: .rgba), keyframeOffset: keyframe.map { keyframes[$0].offset },
+                rgba: try kept.image.converted(to: .rgba, colours: colours),
+                keyframeOffset: keyframe.map { keyframes[$0].offset },
                 fromCache: true)
         }
         let frame: VideoFrame
@@ -94,7 +99,8 @@ final class ThumbnailReader {
                     fromCache: false))
         }
         return Thumbnail(
-            requestedSeconds: seconds, time: frame.time, image: image, rgba: try image.converted(to: .rgba),
+            requestedSeconds: seconds, time: frame.time, image: image,
+            rgba: try image.converted(to: .rgba, colours: colours),
             keyframeOffset: offset, fromCache: false)
     }
 

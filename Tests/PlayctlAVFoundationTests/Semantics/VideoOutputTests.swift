@@ -34,16 +34,9 @@ struct VideoOutputTests {
 
     /// Frame `index` of `clip` as ffmpeg decodes it and converts it to `format` (`bgra`, `argb`).
     static func ffmpegFrame(_ clip: String, index: Int, format: String) async throws -> [UInt8] {
-        let ffmpeg = try #require(ProcessRunner.findExecutable("ffmpeg"), "ffmpeg is the oracle")
-        let result = try await ProcessRunner.run(
-            ffmpeg,
-            [
-                "-v", "error", "-noautorotate", "-i", MediaFixtures.path(clip), "-vf", "select=eq(n\\,\(index))",
-                "-frames:v", "1", "-pix_fmt", format, "-f", "rawvideo", "-",
-            ],
-            standardOutput: .capture, standardError: .capture, timeout: 60)
-        try #require(result.succeeded, "ffmpeg: \(result.errorText)")
-        return result.output
+        try await PixelOracle.raw(
+            of: MediaFixtures.path(clip), inputOptions: ["-noautorotate"], filters: "select=eq(n\\,\(index))",
+            pixelFormat: format)
     }
 
     @Test("the buffer copied at an item time is the frame on screen then, ffmpeg's decode converted, BGRA and ARGB")

@@ -56,8 +56,10 @@ struct FrameCLITests {
         }
     }
 
+    /// The PNG's header says the display size, 8-bit RGBA; its pixels, decoded by ffmpeg, are ffmpeg's own frame on
+    /// screen at that time (by the reference list's index), autorotated and converted with `-pix_fmt rgba`.
     @Test(arguments: [("rotated.mp4", "1", 180, 320), ("a.mp4", "2.5", 640, 360), ("c.webm", "1", 320, 240)])
-    func pngHasTheDisplaySize(clip: String, time: String, width: Int, height: Int) async throws {
+    func pngIsFFmpegsFrame(clip: String, time: String, width: Int, height: Int) async throws {
         let directory = try TemporaryDirectory.make()
         defer { try? FileManager.default.removeItem(at: directory) }
         let png = directory.appendingPathComponent("frame.png").path
@@ -74,6 +76,13 @@ struct FrameCLITests {
         #expect(bigEndian(20) == height)
         #expect(bytes[24] == 8 && bytes[25] == 6, "8-bit RGBA")
         #expect(Array(bytes.suffix(8).prefix(4)) == Array("IEND".utf8))
+
+        let reference = try MediaFixtures.referenceFrames(clip)
+        let index = reference.indexOnScreen(atMicroseconds: try #require(ReferenceFrame.microseconds(time)))
+        let frame = try await PixelOracle.png(png)
+        let expected = try await PixelOracle.picture(
+            of: MediaFixtures.path(clip), filters: "select=eq(n\\,\(index))", width: width, height: height)
+        #expect(frame == expected, "\(clip) at \(time), frame \(index): \(frame.difference(from: expected))")
     }
 
     @Test func printedTimesSelectTheirOwnFrame() async throws {
