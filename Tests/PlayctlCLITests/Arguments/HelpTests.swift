@@ -69,7 +69,7 @@ struct HelpTests {
         #expect(
             try usage("feed")
                 == "playctl feed MANIFEST [--swipes N | --script FILE] [--dwell SEC] [--seed S] "
-                + "[--network unconstrained|cellular|constrained] [--pool N] [--estimate BPS] [--timeline OUT.svg] "
+                + "[--network unconstrained|cellular|constrained] [--pool N] [--estimate BPS] [--grid CxR] [--timeline OUT.svg] "
                 + "[--json] [--no-audio] [--no-posters] [--cache-dir DIR] [--cache-size BYTES] "
                 + "[--header 'NAME: VALUE']...")
     }
