@@ -110,12 +110,10 @@ struct ReentrancyTests {
             })
         player.play()
         // About 60 frames in 2 s at 30 fps on an idle machine; a sink under the engine's lock got none. A loaded
-        // machine (sanitizers, parallel suites) is given up to 10 s to show 20.
-        let deadline = ContinuousClock.now + .seconds(10)
-        while frames.withLock({ $0 }) < 20 && ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(50))
+        // machine (sanitizers, parallel suites) is given up to 30 s to show 20.
+        try await waitUntil("20 frames shown (\(frames.withLock { $0 }) were)", interval: .milliseconds(50)) {
+            frames.withLock { $0 } >= 20
         }
-        #expect(frames.withLock { $0 } >= 20)
     }
 
     @Test("host clock: a layer observer that calls currentTime() leaves the engine running")
@@ -132,13 +130,11 @@ struct ReentrancyTests {
         _ = player.addPeriodicTimeObserver(forInterval: MediaTime(seconds: 0.25)) { _ in periodic.withLock { $0 += 1 } }
         player.play()
         // An engine stopped for good by the observer showed two frames and fired the observer twice. 20 frames in
-        // 2 s on an idle machine; up to 10 s on a loaded one.
-        let deadline = ContinuousClock.now + .seconds(10)
-        while (times.withLock { $0.count } < 20 || periodic.withLock { $0 } < 4) && ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(50))
-        }
-        #expect(times.withLock { $0.count } >= 20)
-        #expect(periodic.withLock { $0 } >= 4, "the periodic observer keeps firing")
+        // 2 s on an idle machine; up to 30 s on a loaded one.
+        try await waitUntil(
+            "20 frames and 4 periodic observations (\(times.withLock { $0.count }) and \(periodic.withLock { $0 }))",
+            interval: .milliseconds(50)
+        ) { times.withLock { $0.count } >= 20 && periodic.withLock { $0 } >= 4 }
         #expect(player.currentTime().seconds > 0.5, "20 frames at 30 fps: two thirds of a second in")
     }
 

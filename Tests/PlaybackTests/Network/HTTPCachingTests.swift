@@ -26,7 +26,7 @@ struct HTTPCachingTests {
         var frames: [[String]] = []
         for url in urls {
             let item = PlayerItem(url: url, loading: RemoteLoading(cache: cache))
-            let (md5s, trace, player) = await RemotePlaybackTests.playToEnd(item, audio: false)
+            let (md5s, trace, player) = try await RemotePlaybackTests.playToEnd(item, audio: false)
             player.invalidate()
             #expect(item.status == .readyToPlay, "\(url): \(trace.suffix(5))")
             frames.append(md5s)
@@ -36,14 +36,14 @@ struct HTTPCachingTests {
     }
 
     /// The logged responses containing `marker` once the count stops changing (nginx logs a response as it ends).
-    static func settledResponses(_ marker: String) async -> [TestHTTPServer.LoggedResponse] {
-        var last = -1
-        while true {
-            try? await Task.sleep(nanoseconds: 300_000_000)
-            let found = TestHTTPServer.responses(containing: marker)
-            if found.count == last { return found }
-            last = found.count
+    static func settledResponses(_ marker: String) async throws -> [TestHTTPServer.LoggedResponse] {
+        var found: [TestHTTPServer.LoggedResponse]?
+        try await waitUntil("nginx's log lines for \(marker) to stop changing", interval: .milliseconds(300)) {
+            let last = found?.count
+            found = TestHTTPServer.responses(containing: marker)
+            return found?.count == last
         }
+        return found ?? []
     }
 
     @Test("no-cache: a second run over the same disk cache gets 304 for every item and fetches no media byte")
@@ -54,13 +54,13 @@ struct HTTPCachingTests {
         let urls = Self.clips.map { TestHTTPServer.url("cache/no-cache/\($0)?\(marker)") }
         let (first, _) = try await Self.run(urls, directory: directory)
         #expect(first == (try Self.clips.map { try MediaFixtures.referenceMD5s($0) }))
-        let before = await Self.settledResponses(marker).count
+        let before = try await Self.settledResponses(marker).count
 
         let (second, stats) = try await Self.run(urls, directory: directory)
         #expect(second == first)
         #expect(stats.bytesFetched == 0 && stats.transfersStarted == 0, "\(stats)")
         #expect(stats.revalidations >= urls.count && stats.revalidationsConfirmed == stats.revalidations, "\(stats)")
-        let responses = Array(await Self.settledResponses(marker).dropFirst(before))
+        let responses = Array(try await Self.settledResponses(marker).dropFirst(before))
         #expect(responses.allSatisfy { $0.status == 304 && $0.bytesSent < 1024 }, "\(responses)")
         for clip in Self.clips {
             #expect(responses.contains { $0.request.contains("/\(clip)?") }, "a 304 for \(clip): \(responses)")
@@ -75,13 +75,13 @@ struct HTTPCachingTests {
         let urls = Self.clips.map { TestHTTPServer.url("cache/max-age/\($0)?\(marker)") }
         let (first, _) = try await Self.run(urls, directory: directory)
         #expect(first == (try Self.clips.map { try MediaFixtures.referenceMD5s($0) }))
-        let before = await Self.settledResponses(marker).count
+        let before = try await Self.settledResponses(marker).count
         #expect(before > 0)
 
         let (second, stats) = try await Self.run(urls, directory: directory)
         #expect(second == first)
         #expect(stats.bytesFetched == 0 && stats.transfersStarted == 0 && stats.revalidations == 0, "\(stats)")
-        let responses = Array(await Self.settledResponses(marker).dropFirst(before))
+        let responses = Array(try await Self.settledResponses(marker).dropFirst(before))
         #expect(responses.isEmpty, "\(responses)")
     }
 
@@ -118,7 +118,7 @@ struct HTTPCachingTests {
         for variant in ["a", "b", "a"] {
             let item = PlayerItem(
                 url: url, headers: ["X-Variant": variant], loading: RemoteLoading(cache: cache))
-            let (md5s, trace, player) = await RemotePlaybackTests.playToEnd(item, audio: false)
+            let (md5s, trace, player) = try await RemotePlaybackTests.playToEnd(item, audio: false)
             player.invalidate()
             #expect(item.status == .readyToPlay, "\(trace.suffix(5))")
             #expect(md5s == (try MediaFixtures.referenceMD5s("\(variant).mp4")), "variant \(variant)")
@@ -129,8 +129,10 @@ struct HTTPCachingTests {
     func prefetchThenLaterUse() async throws {
         let loading = RemoteLoading(cache: try ByteCache(ByteCache.Configuration(useGrace: 1)))
         let url = TestHTTPServer.url("cache/no-cache/a.mp4?prefetch-\(UUID().uuidString.prefix(8))")
-        let done = await withCheckedContinuation { continuation in
-            loading.prefetch(url, upTo: nil) { continuation.resume(returning: $0) }
+        let done = try await withDeadline("the prefetch of \(url) to complete") {
+            await withCheckedContinuation { continuation in
+                loading.prefetch(url, upTo: nil) { continuation.resume(returning: $0) }
+            }
         }
         #expect(done == nil)
         let fetched = loading.cache.currentStatistics.bytesFetched

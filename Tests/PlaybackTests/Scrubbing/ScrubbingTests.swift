@@ -12,9 +12,8 @@ struct ScrubbingTests {
         defer { player.invalidate() }
         let item = PlayerItem(url: MediaFixtures.path("a.mp4"))
         player.replaceCurrentItem(with: item)
-        let deadline = ContinuousClock.now + .seconds(10)
-        while item.status == .unknown && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
-        try #require(item.status == .readyToPlay, "a.mp4 ready within 10 s")
+        try await waitUntil("a.mp4 to load") { item.status != .unknown }
+        try #require(item.status == .readyToPlay, "a.mp4 ready")
         player.play()
         player.beginScrubbing()
         #expect(player.isScrubbing && player.rate == 0)
@@ -23,8 +22,7 @@ struct ScrubbingTests {
             player.scrub(to: position)
             try await Task.sleep(for: .milliseconds(3))
         }
-        let statistics = try #require(
-            await Deadline.race(.seconds(10)) { await player.endScrubbing() }, "the drag ended within 10 s")
+        let statistics = try await withDeadline("the drag to end") { await player.endScrubbing() }
         #expect(statistics.positions == 30)
         #expect((1...30).contains(statistics.keyframeSeeks), "\(statistics)")
         #expect(statistics.framesShown >= 1 && statistics.firstFrameLatency != nil, "\(statistics)")
