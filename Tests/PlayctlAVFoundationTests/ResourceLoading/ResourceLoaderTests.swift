@@ -165,8 +165,9 @@ struct ResourceLoaderTests {
                 })
             player.play()
             try await waitUntil("the item to be ready") { item.status == .readyToPlay }
-            let landed = await player.seek(
-                to: CMTime(value: 5, timescale: 1), toleranceBefore: .zero, toleranceAfter: .zero)
+            let landed = try await withDeadline("the seek to 5 s past the stalled request to complete") {
+                await player.seek(to: CMTime(value: 5, timescale: 1), toleranceBefore: .zero, toleranceAfter: .zero)
+            }
             #expect(landed)
             try await waitUntil("the frames from 5 s to the end") {
                 fromFiveShown.withLock { $0.count } >= fromFive.count
