@@ -46,13 +46,9 @@ Tests/FeedTests/MemoryBudgetTests.swift :: let ran = (ContinuousClock.now - star
 Tests/PostersTests/PosterSharingTests.swift :: for _ in 0..<200 where pipeline.statistics.decodes == 0 :: PosterSharingTests' waits are the waits-with-deadlines part of issue 31 (another branch)
 Tests/PostersTests/PosterSharingTests.swift :: for _ in 0..<100 where order.withLock({ $0.count }) < 4 :: (as above)
 Tests/PostersTests/PosterSharingTests.swift :: for _ in 0..<100 where order.withLock({ $0.count }) < 3 :: (as above)
-Tests/FeedTests/PlayerPoolTests.swift :: ContinuousClock.now + .seconds(5) :: PlayerPoolTests' waits are the waits-with-deadlines part of issue 31 (another branch)
 Tests/LoadingTests/ConnectionReuseTests.swift :: Task.sleep(for: .seconds(6)) :: ConnectionIdleTests (the realtime group) shares the file: a connection idle 6 s, longer than the loader's old lifetime
-Tests/LoadingTests/PausedFetchTests.swift :: usleep(10_000) :: a poll's interval under a 30 s deadline
 Tests/LoadingTests/ServerFaults.swift :: Date().addingTimeInterval(10) :: a file's modification date set ahead, not a wait
 Tests/LoadingTests/Support/LoaderResources.swift :: usleep(20_000) :: a poll's interval under a 30 s deadline
-Tests/LoadingTests/Support/Reading.swift :: .milliseconds(Int(seconds * 1000)) :: the caller's deadline (30 s)
-Tests/PlaybackTests/Audio/PulseSupport.swift :: monotonicSeconds() - start > timeout :: the deadline of EventLog.wait (callers outside PulseOutputTests pass 30 s)
 Tests/PlaybackTests/Events/EventBroadcasterTests.swift :: usleep(50) :: the producer's rests, so that it leaves a core to the others; no judgement
 Tests/PlaybackTests/Metrics/HangTests.swift :: Thread.sleep(forTimeInterval: 0.4) :: a block longer than the 0.25 s threshold: a loaded machine only makes it longer, and the hang is bounded above by the same run's length
 Tests/PlaybackTests/Metrics/HangTests.swift :: let whole = (ContinuousClock.now - started) :: the run's length, the upper bound of the hang measured in the same run

@@ -63,12 +63,9 @@ struct FailedItemTests {
             let feed = FeedController(entries: entries, configuration: configuration, clock: .host)
             defer { feed.invalidate() }
             feed.scroll(to: 0)
-            // A hang detector (30 s), not a judgement of speed.
-            let deadline = ContinuousClock.now + .seconds(30)
-            while feed.state(of: 0) != .failed && ContinuousClock.now < deadline {
-                try await Task.sleep(for: .milliseconds(5))
+            try await waitUntil("run \(run): item 0 to fail (was the failure taken for an earlier item's event?)") {
+                feed.state(of: 0) == .failed
             }
-            #expect(feed.state(of: 0) == .failed, "run \(run): the failure was taken for an earlier item's event")
             #expect(feed.summary.failures == 1)
         }
     }

@@ -44,9 +44,8 @@ struct MemoryBudgetTests {
         let ran = (ContinuousClock.now - started) / .seconds(1)
         await feed.eventsDelivered()
         // The consumer task may run late beside other suites.
-        let deadline = ContinuousClock.now + .seconds(30)
-        while trims.withLock({ $0.count }) < trimCount, ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(20))
+        try await waitUntil("the \(trimCount) trims of the summary in the events", interval: .milliseconds(20)) {
+            trims.withLock { $0.count } >= trimCount
         }
         let times = trims.withLock { $0 }
         #expect(!times.isEmpty, "the prepared player was trimmed")

@@ -107,19 +107,15 @@ struct PlayerPoolTests {
         let last = WeakFrame()
         player.add(VideoSink { frame in last.frame = frame })
         player.replaceCurrentItem(with: PlayerItem(url: MediaFixtures.path("a.mp4")))
-        player.play()
         let events = player.events()
-        for await event in events {
-            if case .didPlayToEnd = event.kind { break }
-        }
+        player.play()
+        _ = try await firstElement(of: events, "a.mp4 to play to its end") { $0.kind == .didPlayToEnd }
         #expect(layer.framesDisplayed == 180)
         layer.player = nil
         pool.release(player)
         await player.callbacksDelivered()
         #expect(player.currentItem == nil && player.rate == 0)
-        let deadline = ContinuousClock.now + .seconds(5)
-        while decodingThreads() > 0 && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
-        #expect(decodingThreads() == 0, "its decoders are gone")
+        try await waitUntil("its decoding threads to end (\(decodingThreads()) left)") { decodingThreads() == 0 }
         #expect(player.statistics.framesRendered == 180)
         #expect(last.frame == nil, "no decoded picture of the item is left alive")
     }

@@ -17,10 +17,10 @@ struct ConnectionReuseTests {
         let url = TestHTTPServer.url("a.mp4") + "?\(marker)"
         #expect(loader.preconnect(url))
         #expect(!loader.preconnect(url), "a server with a connection opening is not asked again")
-        await Requests.waitForPreconnects(loader)
+        try await Requests.waitForPreconnects(loader)
         let origin = try #require(HTTPOrigin(url: url))
         #expect(loader.connectedOrigins == [origin])
-        #expect(await Requests.fetch(url, through: loader) == 206)
+        #expect(try await Requests.fetch(url, through: loader) == 206)
         #expect(loader.statistics.connectionsOpened == 1, "the fetch reused the preconnect's connection")
         #expect(loader.statistics.preconnects == 1)
         let logged = await Requests.logged(marker, count: 2)
@@ -34,8 +34,8 @@ struct ConnectionReuseTests {
         let other = HTTPLoader()
         let missing = "preconnect-404-\(UUID().uuidString)"
         #expect(other.preconnect(TestHTTPServer.url("missing.bin") + "?\(missing)"))
-        await Requests.waitForPreconnects(other)
-        #expect(await Requests.fetch(TestHTTPServer.url("a.mp4") + "?\(missing)", through: other) == 206)
+        try await Requests.waitForPreconnects(other)
+        #expect(try await Requests.fetch(TestHTTPServer.url("a.mp4") + "?\(missing)", through: other) == 206)
         #expect(other.statistics.connectionsOpened == 1)
         let refused = await Requests.logged(missing, count: 2)
         try #require(refused.count == 2)
@@ -44,12 +44,12 @@ struct ConnectionReuseTests {
     }
 
     @Test("without a preconnect, the first fetch opens the connection (the counts above are the loader's own)")
-    func fetchWithoutPreconnectOpensOne() async {
+    func fetchWithoutPreconnectOpensOne() async throws {
         let loader = HTTPLoader()
         let url = TestHTTPServer.url("a.mp4") + "?cold-\(UUID().uuidString)"
-        #expect(await Requests.fetch(url, through: loader) == 206)
+        #expect(try await Requests.fetch(url, through: loader) == 206)
         #expect(loader.statistics.connectionsOpened == 1)
-        #expect(await Requests.fetch(url, through: loader) == 206)
+        #expect(try await Requests.fetch(url, through: loader) == 206)
         #expect(loader.statistics.connectionsOpened == 1, "the second fetch reused it")
         #expect(loader.statistics.preconnects == 0)
         #expect(!loader.preconnect(url), "connected already: no preconnect")
@@ -63,7 +63,7 @@ struct ConnectionReuseTests {
         let url = TestHTTPServer.url("a.mp4") + "?keep-alive-\(UUID().uuidString)"
         let origin = try #require(HTTPOrigin(url: url))
         #expect(loader.keepAliveLimit(of: origin) == 300, "nothing heard yet: the configured lifetime")
-        #expect(await Requests.fetch(url, through: loader) == 206)
+        #expect(try await Requests.fetch(url, through: loader) == 206)
         #expect(loader.keepAliveLimit(of: origin) == 74)
         #expect(HTTPLoader().keepAliveLimit(of: origin) == 60, "the default lifetime, below the server's")
         #expect(CurlTransfer.keepAliveTimeout("timeout=5, max=1000") == 5)
@@ -71,7 +71,7 @@ struct ConnectionReuseTests {
     }
 
     @Test("at most maximumIdleConnections are kept: past it the one idle longest is closed and opened again")
-    func keptConnectionsAreBounded() async {
+    func keptConnectionsAreBounded() async throws {
         var configuration = HTTPLoader.Configuration()
         configuration.maximumIdleConnections = 2
         let loader = HTTPLoader(configuration: configuration)
@@ -81,11 +81,11 @@ struct ConnectionReuseTests {
         let urls = [TestHTTPServer.Link.unshaped, .mbit20, .mbit8].map {
             TestHTTPServer.url("a.mp4", over: $0) + "?\(marker)"
         }
-        for url in urls { #expect(await Requests.fetch(url, through: loader) == 206) }
+        for url in urls { #expect(try await Requests.fetch(url, through: loader) == 206) }
         #expect(loader.statistics.connectionsOpened == 3)
-        #expect(await Requests.fetch(urls[2], through: loader) == 206)
+        #expect(try await Requests.fetch(urls[2], through: loader) == 206)
         #expect(loader.statistics.connectionsOpened == 3, "the last server's connection was kept")
-        #expect(await Requests.fetch(urls[0], through: loader) == 206)
+        #expect(try await Requests.fetch(urls[0], through: loader) == 206)
         #expect(loader.statistics.connectionsOpened == 4, "the first server's, idle longest, was closed at the third")
         let logged = await Requests.logged(marker, count: 5)
         #expect(Set(logged.map(\.connection)).count == 4, "nginx saw four connections")
@@ -118,13 +118,13 @@ struct ConnectionIdleTests {
         let marker = "idle-\(UUID().uuidString)"
         let keptURL = TestHTTPServer.url("a.mp4") + "?\(marker)-kept"
         let droppedURL = TestHTTPServer.url("a.mp4") + "?\(marker)-dropped"
-        #expect(await Requests.fetch(keptURL, through: kept) == 206)
-        #expect(await Requests.fetch(droppedURL, through: dropped) == 206)
+        #expect(try await Requests.fetch(keptURL, through: kept) == 206)
+        #expect(try await Requests.fetch(droppedURL, through: dropped) == 206)
         try await Task.sleep(for: .seconds(6))
         #expect(kept.connectedOrigins?.count == 1)
         #expect(dropped.connectedOrigins == [])
-        #expect(await Requests.fetch(keptURL, through: kept) == 206)
-        #expect(await Requests.fetch(droppedURL, through: dropped) == 206)
+        #expect(try await Requests.fetch(keptURL, through: kept) == 206)
+        #expect(try await Requests.fetch(droppedURL, through: dropped) == 206)
         #expect(kept.statistics.connectionsOpened == 1)
         #expect(dropped.statistics.connectionsOpened == 2)
         let keptLog = await Requests.logged("\(marker)-kept", count: 2)

@@ -33,7 +33,7 @@ struct HTTP2ReuseTests {
 
     /// Two transfers of 64 KB each, started together, over a server sending 128 KB a second (half a second each,
     /// overlapping): the connections the loader opened.
-    static func twoAtOnce(_ server: PrivateHTTPServer, root: URL, preconnect: Bool) async -> (Int, [Int]) {
+    static func twoAtOnce(_ server: PrivateHTTPServer, root: URL, preconnect: Bool) async throws -> (Int, [Int]) {
         var configuration = HTTPLoader.Configuration()
         configuration.certificateAuthorities = root.appendingPathComponent("cert.pem").path
         let loader = HTTPLoader(configuration: configuration)
@@ -41,7 +41,7 @@ struct HTTP2ReuseTests {
         if preconnect { loader.preconnect(url) }
         async let first = Requests.fetch(url, through: loader, count: 64 << 10)
         async let second = Requests.fetch(url + "?second", through: loader, count: 64 << 10)
-        let statuses = await [first, second]
+        let statuses = try await [first, second]
         return (loader.statistics.connectionsOpened, statuses)
     }
 
@@ -51,10 +51,10 @@ struct HTTP2ReuseTests {
         defer { TemporaryDirectory.remove(root) }
         let tls = (root.appendingPathComponent("cert.pem").path, root.appendingPathComponent("key.pem").path)
         let server = try PrivateHTTPServer(root: root.path, bytesPerSecond: 128 << 10, tls: tls)
-        let (opened, statuses) = await Self.twoAtOnce(server, root: root, preconnect: false)
+        let (opened, statuses) = try await Self.twoAtOnce(server, root: root, preconnect: false)
         #expect(statuses == [206, 206])
         #expect(opened == 1, "one HTTP/2 connection for both")
-        let (afterPreconnect, more) = await Self.twoAtOnce(server, root: root, preconnect: true)
+        let (afterPreconnect, more) = try await Self.twoAtOnce(server, root: root, preconnect: true)
         #expect(more == [206, 206])
         #expect(afterPreconnect == 1, "the preconnect's connection serves both fetches")
     }
@@ -64,7 +64,7 @@ struct HTTP2ReuseTests {
         let root = try Self.makeRoot()
         defer { TemporaryDirectory.remove(root) }
         let server = try PrivateHTTPServer(root: root.path, bytesPerSecond: 128 << 10)
-        let (opened, statuses) = await Self.twoAtOnce(server, root: root, preconnect: false)
+        let (opened, statuses) = try await Self.twoAtOnce(server, root: root, preconnect: false)
         #expect(statuses == [206, 206])
         #expect(opened == 2)
     }

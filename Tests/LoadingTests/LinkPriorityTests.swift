@@ -9,19 +9,13 @@ import Testing
     "Prefetch gives way to playback", .serialized,
     .enabled(if: TestHTTPServer.shapedSkipReason == nil, "needs a shaped link"))
 struct LinkPriorityTests {
-    /// Waits until `condition` holds (a deadline, never a fixed sleep as the synchronization).
-    static func wait(_ seconds: Double, until condition: () -> Bool) async throws {
-        let deadline = ContinuousClock.now + .seconds(seconds)
-        while !condition() && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
-    }
-
     @Test("a prefetch completes, from the first byte not held, and reports it")
     func prefetchCompletes() async throws {
         let loading = RemoteLoading(cache: ByteCache())
         let url = TestHTTPServer.url("a.mp4", over: .mbit20)
         let outcome = Locked<MediaError??>(nil)
         let task = loading.prefetch(url, upTo: 100_000) { error in outcome.withLock { $0 = .some(error) } }
-        try await Self.wait(10) { outcome.withLock { $0 } != nil }
+        try await waitUntil("the prefetch's completion handler") { outcome.withLock { $0 } != nil }
         #expect(outcome.withLock { $0 } == .some(nil))
         #expect(try task.result?.get() != nil, "the result is set before the handler runs")
         #expect(loading.cache.cachedRanges(of: url) == [0..<100_000])
@@ -29,7 +23,7 @@ struct LinkPriorityTests {
         let again = Locked<MediaError??>(nil)
         let before = loading.cache.currentStatistics.transfersStarted
         loading.prefetch(url, upTo: 50_000) { error in again.withLock { $0 = .some(error) } }
-        try await Self.wait(5) { again.withLock { $0 } != nil }
+        try await waitUntil("the second prefetch's completion handler") { again.withLock { $0 } != nil }
         #expect(again.withLock { $0 } == .some(nil))
         #expect(loading.cache.currentStatistics.transfersStarted == before)
     }
@@ -50,7 +44,7 @@ struct LinkPriorityTests {
         // A fetch begun under the claim asked for nothing yet: its transfer starts now (0.4 s for 100 KB alone on
         // the link; other suites share that port, and under ThreadSanitizer the whole suite crawls: CI's run once
         // brought 184 KB in 8 s).
-        try await Self.wait(30) {
+        try await waitUntil("100 KB more than the \(held) bytes held, the claim released") {
             loading.cache.cachedRanges(of: url).reduce(0) { $0 + $1.count } > Int(held) + 100_000
         }
         let after = loading.cache.cachedRanges(of: url).reduce(Int64(0)) { $0 + Int64($1.count) }
@@ -88,7 +82,7 @@ struct LinkPriorityTests {
         #expect(held() <= lowered + Int64(ByteCache.chunkSize), "held: \(lowered) -> \(held()) bytes")
         source.setPriority(.playback)
         let raised = held()
-        try await Self.wait(30) { held() > raised + 100_000 }
+        try await waitUntil("100 KB past the \(raised) bytes held, raised to playback") { held() > raised + 100_000 }
         #expect(held() > raised + 100_000, "it went on: \(raised) -> \(held()) bytes")
     }
 

@@ -8,14 +8,9 @@ import Testing
 @Suite(
     "Paused fetches and the connection limit", .enabled(if: TestHTTPServer.skipReason == nil, "needs scripts/netns.sh"))
 struct PausedFetchTests {
-    /// Polls `condition` until it holds or `seconds` pass; whether it held.
+    /// Polls `condition` (blocking the thread) until it holds or `seconds` pass; whether it held.
     static func wait(seconds: Double, for condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while !condition() {
-            if Date() > deadline { return false }
-            usleep(10_000)
-        }
-        return true
+        (try? blockUntil("", timeout: .seconds(seconds), interval: .milliseconds(10), condition)) != nil
     }
 
     @Test("readers idle with full read-ahead on every connection to a host: another reader of that host still reads")

@@ -52,12 +52,14 @@ struct PosterSharingTests {
         let tasks = (0..<50).map { _ in Task { try await pipeline.poster(for: request) } }
         try await waitUntil("49 requests joined to the first") { pipeline.statistics.joined >= 49 }
         for task in tasks.dropLast() { task.cancel() }
-        for task in tasks.dropLast() {
-            do {
-                _ = try await task.value
-                Issue.record("a cancelled waiter got a poster")
-            } catch let error as MediaError {
-                #expect(error.kind == .cancelled)
+        try await withDeadline("the 49 cancelled waiters to end") {
+            for task in tasks.dropLast() {
+                do {
+                    _ = try await task.value
+                    Issue.record("a cancelled waiter got a poster")
+                } catch let error as MediaError {
+                    #expect(error.kind == .cancelled)
+                }
             }
         }
         #expect(pipeline.pendingJobs.running == 1)
@@ -66,7 +68,8 @@ struct PosterSharingTests {
             await clock.advance(bySeconds: 0.1)
             try await Task.sleep(for: .milliseconds(1))
         }
-        let poster = try await tasks.last!.value
+        let last = tasks.last!
+        let poster = try await withDeadline("the last waiter's poster of a.mp4") { try await last.value }
         #expect(poster.image.width == 64)
         let statistics = pipeline.statistics
         #expect(statistics.cancelledRequests == 49 && statistics.cancelledJobs == 0 && statistics.fetches == 1)
@@ -85,7 +88,9 @@ struct PosterSharingTests {
         await clock.advance(bySeconds: 0.1)
         #expect(network.activeTransfers == 1)
         for task in tasks { task.cancel() }
-        for task in tasks { _ = try? await task.value }
+        try await withDeadline("the 5 cancelled requests to end") {
+            for task in tasks { _ = try? await task.value }
+        }
         // The worker stops reading at once; its reader leaving ends the transfer. "At once" in the simulated
         // network's time: the clock does not move again, so a transfer that waited for more bytes would never end.
         try await waitUntil("the job and the transfer to end without the simulated clock moving") {
@@ -125,7 +130,9 @@ struct PosterSharingTests {
             await clock.advance(bySeconds: 0.1)
             try await Task.sleep(for: .milliseconds(2))
         }
-        _ = try await (first.value, prefetch.value, visible.value, raised.value)
+        _ = try await withDeadline("the four posters") {
+            try await (first.value, prefetch.value, visible.value, raised.value)
+        }
         #expect(
             order.withLock { $0 }.map { $0.split(separator: "/").last.map(String.init) ?? "" } == [
                 "a.mp4", "b.mp4", "b.mp4", "c.webm",
@@ -157,7 +164,7 @@ struct PosterSharingTests {
             await clock.advance(bySeconds: 0.1)
             try await Task.sleep(for: .milliseconds(2))
         }
-        _ = try await (first.value, prefetch.value, visible.value)
+        _ = try await withDeadline("the three posters") { try await (first.value, prefetch.value, visible.value) }
         #expect(
             order.withLock { $0 }.map { $0.split(separator: "/").last.map(String.init) ?? "" } == [
                 "a.mp4", "c.webm", "b.mp4",

@@ -67,12 +67,7 @@ enum Reading {
     /// Runs blocking work on a thread of its own (reads block; never on the cooperative pool).
     /// Whether `condition` held within `seconds` (looked at every 10 ms).
     static func poll(seconds: Double, _ condition: () -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
-        while ContinuousClock.now < deadline {
-            if condition() { return true }
-            try? await Task.sleep(for: .milliseconds(10))
-        }
-        return condition()
+        (try? await waitUntil("", timeout: .seconds(seconds), interval: .milliseconds(10), condition)) != nil
     }
 
     static func onThread<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {

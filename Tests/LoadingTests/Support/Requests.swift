@@ -7,11 +7,14 @@ import PlaybackTesting
 /// One request through a loader, awaited: what the connection tests send (a few bytes of a served file, with a
 /// query of the test's own so that its lines in nginx's access log are its own).
 enum Requests {
-    /// Fetches bytes `0..<count` of `url` through `loader`; the status the server answered (0 when none).
-    static func fetch(_ url: String, through loader: HTTPLoader, count: Int64 = 1000) async -> Int {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Int, Never>) in
-            let sink = ResumingSink(continuation)
-            _ = loader.start(TransferRequest(url: url, end: count), sink: sink)
+    /// Fetches bytes `0..<count` of `url` through `loader`; the status the server answered (0 when none). Throws if
+    /// the transfer does not finish (see `withDeadline`).
+    static func fetch(_ url: String, through loader: HTTPLoader, count: Int64 = 1000) async throws -> Int {
+        try await withDeadline("the transfer of \(url) to finish") {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Int, Never>) in
+                let sink = ResumingSink(continuation)
+                _ = loader.start(TransferRequest(url: url, end: count), sink: sink)
+            }
         }
     }
 
@@ -20,13 +23,10 @@ enum Requests {
         await TestHTTPServer.responses(containing: marker, atLeast: count, within: 30)
     }
 
-    /// Waits (up to 30 s, a hang detector) until `loader`'s preconnects ended: its servers' records show no transfer under way.
-    static func waitForPreconnects(_ loader: HTTPLoader) async {
-        let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline {
-            let busy = loader.lock.withLock { loader.origins.values.contains { $0.transfers > 0 } }
-            if !busy { return }
-            try? await Task.sleep(nanoseconds: 20_000_000)
+    /// Waits until `loader`'s preconnects ended: its servers' records show no transfer under way.
+    static func waitForPreconnects(_ loader: HTTPLoader) async throws {
+        try await waitUntil("the loader's preconnects to end", interval: .milliseconds(20)) {
+            !loader.lock.withLock { loader.origins.values.contains { $0.transfers > 0 } }
         }
     }
 }

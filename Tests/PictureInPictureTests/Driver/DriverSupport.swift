@@ -95,22 +95,15 @@ final class EventLog: Sendable {
         task = Task { for await event in stream { events.list.withLock { $0.append(event) } } }
     }
 
-    /// Every event, once the stream has ended; records an issue if it does not end within `timeout`.
-    func complete(timeout: Duration = .seconds(10)) async -> [PictureInPictureControllerEvent] {
-        let finished = await withTaskGroup(of: Bool.self) { group in
-            group.addTask { [task] in
+    /// Every event, once the stream has ended; records an issue if it does not end (see `withDeadline`).
+    func complete(timeout: Duration = .seconds(60)) async -> [PictureInPictureControllerEvent] {
+        do {
+            try await withDeadline("the controller's event stream to end", timeout: timeout) { [task] in
                 await task.value
-                return true
             }
-            group.addTask {
-                try? await Task.sleep(for: timeout)
-                return false
-            }
-            let first = await group.next() ?? false
-            group.cancelAll()
-            return first
+        } catch {
+            Issue.record("\(error)")
         }
-        if !finished { Issue.record("the controller's event stream did not end") }
         return events.list.withLock { $0 }
     }
 }

@@ -8,16 +8,6 @@ import Testing
 /// Its outcome does not depend on timing: every wait is for a condition, bounded by a generous deadline.
 @Suite("Host clock")
 struct HostClockTests {
-    /// Polls `condition` every few milliseconds; false if it does not hold within `timeout` (a hang detector).
-    static func eventually(timeout: Duration = .seconds(30), _ condition: () -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if condition() { return true }
-            try? await Task.sleep(for: .milliseconds(5))
-        }
-        return condition()
-    }
-
     @Test("start after a latency, swap by source, restore, on real time")
     func realTime() async throws {
         let system = SimulatedPictureInPictureSystem(profile: .macOS, startLatency: .milliseconds(50))
@@ -28,26 +18,28 @@ struct HostClockTests {
         let delegate = RecordingDelegate()
         controller.delegate = delegate
         let log = EventLog(controller)
-        #expect(await Self.eventually { controller.isPictureInPicturePossible })
+        try await waitUntil("Picture in Picture to be possible") { controller.isPictureInPicturePossible }
 
         try controller.startPictureInPicture()
-        #expect(await Self.eventually { controller.isPictureInPictureActive })
+        try await waitUntil("Picture in Picture to be active") { controller.isPictureInPictureActive }
         // Play only now: on a loaded machine the 6 s clip could otherwise end before the window opens.
         player.play()
         let window = try #require(system.window(for: controller))
-        #expect(await Self.eventually { window.framesShown >= 5 })
+        try await waitUntil("5 frames in the window") { window.framesShown >= 5 }
         let stateID = window.playbackState.stateID
 
         let prepared = try await controller.swapContentSource(
             to: PlayerItem(url: MediaFixtures.path("b.mp4")), clock: .host,
             audio: false)
         defer { prepared.player.invalidate() }
-        #expect(await Self.eventually { window.renderSize == RenderSize(width: 480, height: 270) })
+        try await waitUntil("b.mp4's 480x270 in the window") {
+            window.renderSize == RenderSize(width: 480, height: 270)
+        }
         #expect(window.playbackState.stateID == stateID && window.playbackState.itemName == "b.mp4")
         #expect(window.playbackState.contentDuration == MediaTime(value: 4, timescale: 1))
 
         window.restore()
-        #expect(await Self.eventually { !controller.isPictureInPictureActive })
+        try await waitUntil("Picture in Picture to stop after the restore") { !controller.isPictureInPictureActive }
         await controller.callbacksDelivered()
         #expect(delegate.log == [.willStart, .didStart, .willStop, .restoreUserInterface, .didStop])
         controller.invalidate()

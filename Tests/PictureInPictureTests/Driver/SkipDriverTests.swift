@@ -1,34 +1,24 @@
 import MediaIO
 import PictureInPicture
 import Playback
+import PlaybackTesting
 import Testing
 
 /// Skips from the window: a seek with origin `.pictureInPictureSkip`, completed exactly once.
 @Suite("Driver skips")
 struct SkipDriverTests {
-    /// The player's events up to and including the first one `isLast` accepts (a sentinel the test causes).
+    /// The player's events up to and including the first one `isLast` accepts (a sentinel the test causes); throws
+    /// if it does not come (see `withDeadline`).
     static func events(
         _ stream: AsyncStream<PlayerEvent>, until isLast: @escaping @Sendable (PlayerEvent) -> Bool
-    )
-        async -> [PlayerEvent]
-    {
-        await withTaskGroup(of: [PlayerEvent]?.self) { group in
-            group.addTask {
-                var seen: [PlayerEvent] = []
-                for await event in stream {
-                    seen.append(event)
-                    if isLast(event) { return seen }
-                }
-                return seen
+    ) async throws -> [PlayerEvent] {
+        try await withDeadline("the sentinel event") {
+            var seen: [PlayerEvent] = []
+            for await event in stream {
+                seen.append(event)
+                if isLast(event) { break }
             }
-            group.addTask {
-                try? await Task.sleep(for: .seconds(30))
-                return nil
-            }
-            let result = await group.next() ?? nil
-            group.cancelAll()
-            if result == nil { Issue.record("the sentinel event never came") }
-            return result ?? []
+            return seen
         }
     }
 
@@ -47,7 +37,7 @@ struct SkipDriverTests {
         #expect(outcome == .completed(SkipRequestID(rawValue: 1), finished: true))
         #expect(rig.player.currentTime() == Ticks.seconds(3))
         rig.player.pause()
-        let events = await Self.events(stream, until: Self.isPausedStatus)
+        let events = try await Self.events(stream, until: Self.isPausedStatus)
         let requested = events.compactMap { event -> UInt64? in
             guard case .seekRequested(let id, let target, _, let exact, let origin) = event.kind else { return nil }
             #expect(origin == .pictureInPictureSkip && exact && target == Ticks.seconds(3))
@@ -75,7 +65,7 @@ struct SkipDriverTests {
         #expect(await window.skip(by: .seconds(2)) == .refused)
         #expect(await window.skip(by: .seconds(-1)) == .refused)
         rig.player.pause()
-        let events = await Self.events(stream, until: Self.isPausedStatus)
+        let events = try await Self.events(stream, until: Self.isPausedStatus)
         #expect(!events.contains { if case .seekRequested = $0.kind { true } else { false } })
         #expect(rig.player.currentTime() == Ticks.seconds(1))
         rig.controller.requiresLinearPlayback = false

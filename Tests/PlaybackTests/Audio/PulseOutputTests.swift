@@ -110,7 +110,7 @@ struct PulseOutputTests {
                 (phase, sinceAction) = ("rate 2", ProcessRunner.monotonicSeconds())
             }
         }
-        #expect(log.contains { $0 == .didPlayToEnd })
+        #expect(log.contains { $0 == .didPlayToEnd }, "the end of the 10 s clip within 20 s")
         #expect(player.isPlayingToAudioDevice)
         #expect(backwards.isEmpty, "the playhead went back to \(backwards)")
         for name in ["start", "after pause", "after seek", "rate 2"] {
@@ -130,7 +130,7 @@ struct PulseOutputTests {
             }
         }
         // The session's summary metric carries it too.
-        let summary = await summaries.first { _ in true }
+        let summary = try await firstElement(of: summaries, "the session's summary metric")
         #expect(summary?.avsync.map { abs($0) < 0.045 } == true, "\(String(describing: summary?.avsync))")
         let statistics = player.avsyncStatistics
         print("avsync over every frame shown: \(statistics)")
@@ -220,6 +220,9 @@ struct PulseOutputTests {
         {
             try await Task.sleep(for: .milliseconds(10))
         }
+        #expect(
+            log.all.dropFirst(stalledAt).contains { $0.kind == .timeControlStatus(.playing, reason: nil) },
+            "playing again within 10 s of the throttle's release")
         // Playing again: past its start-up, the clock follows the device.
         let resumed = ProcessRunner.monotonicSeconds()
         var offsets: [Double] = []
@@ -231,7 +234,7 @@ struct PulseOutputTests {
                 offsets.append(abs(avsync))
             }
         }
-        #expect(log.contains { $0 == .didPlayToEnd })
+        #expect(log.contains { $0 == .didPlayToEnd }, "the end within 12 s of playing again")
         #expect(player.isPlayingToAudioDevice)
         let within = Double(offsets.filter { $0 <= 0.020 }.count) / Double(max(offsets.count, 1))
         print(

@@ -145,11 +145,11 @@ final class EventLog: Sendable {
 
     /// Waits until `match` holds for an event, or `timeout` seconds.
     func wait(timeout: Double, for match: @escaping (PlayerEvent.Kind) -> Bool) async throws -> Bool {
-        let start = ProcessRunner.monotonicSeconds()
-        while !contains(match) {
-            if ProcessRunner.monotonicSeconds() - start > timeout { return false }
-            try await Task.sleep(for: .milliseconds(20))
+        do {
+            try await waitUntil("", timeout: .seconds(timeout), interval: .milliseconds(20)) { contains(match) }
+            return true
+        } catch is WaitTimedOut {
+            return false
         }
-        return true
     }
 }

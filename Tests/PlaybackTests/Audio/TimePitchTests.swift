@@ -20,10 +20,7 @@ struct TimePitchTests {
         let events = player.events()
         player.replaceCurrentItem(with: item)
         player.rate = 2
-        for await event in events {
-            if case .didPlayToEnd = event.kind { break }
-            if case .itemStatus(.failed, _, _) = event.kind { break }
-        }
+        _ = try await itemEnd(in: events, of: item.url)
         await player.callbacksDelivered()
         let played = buffers.withLock { $0 }
         try #require(!played.isEmpty)

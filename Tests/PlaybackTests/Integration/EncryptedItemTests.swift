@@ -7,7 +7,7 @@ import Testing
 @Suite("Encrypted items")
 struct EncryptedItemTests {
     /// Plays `item` to its end or failure under the untimed clock; the md5 of every frame shown.
-    static func play(_ item: PlayerItem) async -> [String] {
+    static func play(_ item: PlayerItem) async throws -> [String] {
         let player = Player(clock: .untimed, audio: true)
         defer { player.invalidate() }
         let md5s = Locked<[String]>([])
@@ -15,13 +15,7 @@ struct EncryptedItemTests {
         let events = player.events()
         player.replaceCurrentItem(with: item)
         player.play()
-        for await event in events {
-            switch event.kind {
-            case .didPlayToEnd, .failedToPlayToEnd, .itemStatus(.failed, _, _): break
-            default: continue
-            }
-            break
-        }
+        _ = try await itemEnd(in: events, of: item.url)
         await player.callbacksDelivered()
         return md5s.withLock { $0 }
     }
@@ -33,9 +27,9 @@ struct EncryptedItemTests {
         let path = try EncryptedMedia.make(in: directory)
         let keyed = PlayerItem(url: path)
         keyed.decryptionKey = EncryptedMedia.key
-        #expect(await Self.play(keyed) == (try MediaFixtures.referenceMD5s("a.mp4")))
+        #expect(try await Self.play(keyed) == (try MediaFixtures.referenceMD5s("a.mp4")))
         let locked = PlayerItem(url: path)
-        let shown = await Self.play(locked)
+        let shown = try await Self.play(locked)
         #expect(shown.isEmpty, "no noise on screen")
         #expect(locked.error?.kind == .encrypted)
         #expect(locked.error?.url == path)
@@ -49,7 +43,7 @@ struct ItemMetadataTests {
         let directory = try TemporaryDirectory.make()
         defer { try? FileManager.default.removeItem(at: directory) }
         let item = PlayerItem(url: try TaggedAudio.make("tagged.m4a", in: directory))
-        _ = await EncryptedItemTests.play(item)
+        _ = try await EncryptedItemTests.play(item)
         let keys = item.commonMetadata.map(\.commonKey)
         #expect(keys == [.title, .artist, .albumName, .creationDate, .artwork])
         #expect(item.commonMetadata.first?.stringValue == "Test Title")

@@ -11,7 +11,7 @@ import Testing
 @Suite("Ties in virtual time")
 struct VirtualTimeTieTests {
     /// b.mp4 (4 s) with a boundary observer at its end that seeks to 1 s the first time it fires: a trace.
-    private static func seekAtEnd(clock mode: (ManualClock?) -> ClockMode) async -> [String] {
+    private static func seekAtEnd(clock mode: (ManualClock?) -> ClockMode) async throws -> [String] {
         let manual = ManualClock()
         let clock = mode(manual)
         let player = Player(item: PlayerItem(url: MediaFixtures.path("b.mp4")), clock: clock, audio: false)
@@ -34,7 +34,7 @@ struct VirtualTimeTieTests {
         if case .manual = clock {
             await manual.advance(bySeconds: 8)
         } else {
-            for await _ in ended.stream { break }
+            _ = try await firstElement(of: ended.stream, "b.mp4 to play to its end")
         }
         await player.callbacksDelivered()
         return await recorder.snapshot()
@@ -42,7 +42,7 @@ struct VirtualTimeTieTests {
 
     @Test("manual clock: a seek asked for at the end instant is applied; the end comes after it, the same 20 times")
     func seekAtEndManual() async throws {
-        let first = await Self.seekAtEnd { .manual($0!) }
+        let first = try await Self.seekAtEnd { .manual($0!) }
         let end = try #require(first.firstIndex(of: "[7.000 t=4.000] didPlayToEnd b.mp4"), "\(first)")
         let boundary = try #require(first.firstIndex(of: "[4.000 t=4.000] boundary 4.000"), "\(first)")
         let requested = try #require(first.firstIndex(of: "[4.000 t=1.000] seek#1 requested 1.000 exact"))
@@ -51,21 +51,21 @@ struct VirtualTimeTieTests {
             first.contains("[4.000 t=1.000] seek#1 completed true at 1.000"), "the seek lands at the instant: \(first)")
         #expect(first.filter { $0.contains("didPlayToEnd") }.count == 1, "no end at 4.000: \(first)")
         #expect(first.firstIndex(of: "[7.000 t=4.000] boundary 4.000")! < end, "the observer fires before the end")
-        for _ in 0..<19 { #expect(await Self.seekAtEnd { .manual($0!) } == first) }
+        for _ in 0..<19 { #expect(try await Self.seekAtEnd { .manual($0!) } == first) }
     }
 
     @Test("untimed clock: the same tie, the same order, the same trace 20 times")
     func seekAtEndUntimed() async throws {
-        let first = await Self.seekAtEnd { _ in .untimed }
+        let first = try await Self.seekAtEnd { _ in .untimed }
         let requested = try #require(first.firstIndex(of: "[4.000 t=1.000] seek#1 requested 1.000 exact"), "\(first)")
         let end = try #require(first.firstIndex(of: "[7.000 t=4.000] didPlayToEnd b.mp4"), "\(first)")
         #expect(first.firstIndex(of: "[4.000 t=4.000] boundary 4.000")! < requested && requested < end)
         #expect(first.filter { $0.contains("didPlayToEnd") }.count == 1, "\(first)")
-        for _ in 0..<19 { #expect(await Self.seekAtEnd { _ in .untimed } == first) }
+        for _ in 0..<19 { #expect(try await Self.seekAtEnd { _ in .untimed } == first) }
     }
 
     /// a.mp4 under the untimed clock, seeking to 2 s from a `readyToPlay` event observer, paused: a trace.
-    private static func seekWhenReady() async -> [String] {
+    private static func seekWhenReady() async throws -> [String] {
         let player = Player(clock: .untimed, audio: true)
         defer { player.invalidate() }
         let recorder = TraceRecorder(player)
@@ -77,17 +77,17 @@ struct VirtualTimeTieTests {
             }
         }
         player.replaceCurrentItem(with: PlayerItem(url: MediaFixtures.path("a.mp4")))
-        for await _ in landed.stream { break }
+        _ = try await firstElement(of: landed.stream, "the seek to 2 s asked for on readyToPlay to land")
         await player.callbacksDelivered()
         return await recorder.snapshot()
     }
 
     @Test("untimed clock: a seek asked for on readyToPlay lands before any frame is shown, every run")
     func seekWhenReadyUntimed() async throws {
-        let first = await Self.seekWhenReady()
+        let first = try await Self.seekWhenReady()
         let jumped = try #require(first.firstIndex(of: "[0.000 t=2.000] timeJumped"), "\(first)")
         let frame = try #require(first.firstIndex { $0.contains("firstFrame") }, "\(first)")
         #expect(jumped < frame, "\(first)")
-        for _ in 0..<9 { #expect(await Self.seekWhenReady() == first) }
+        for _ in 0..<9 { #expect(try await Self.seekWhenReady() == first) }
     }
 }

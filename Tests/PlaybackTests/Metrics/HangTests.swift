@@ -95,8 +95,7 @@ struct HangTests {
         playStarted.withLock { $0 = ContinuousClock.now }
         player.play()
         let playing = Task { await clock.advance(bySeconds: 0.5) }
-        var iterator = hangs.makeAsyncIterator()
-        let hang = try #require(await iterator.next())
+        let hang = try #require(try await firstElement(of: hangs, "the hang metric"))
         // The metric stream is sent to just before the observer is called, on the same thread: wait for the observer.
         try await waitUntil("the hang observer to run") { returnedWhenReported.withLock { $0 } != nil }
         #expect(returnedWhenReported.withLock { $0 } == false, "reported while the sink was still blocked")
@@ -106,6 +105,7 @@ struct HangTests {
         #expect(hang.duration >= 0.2 && hang.duration <= played, "\(hang.duration) of \(played) s")
         await playing.value
         player.invalidate()
-        #expect(await iterator.next() == nil, "not reported again when it returns")
+        let again = try await firstElement(of: hangs, "the hang metrics' end (the player invalidated)")
+        #expect(again == nil, "not reported again when it returns")
     }
 }

@@ -31,7 +31,7 @@ struct MetricsDeliveryTests {
             ) { _ in }
         }
         player.play()
-        for await event in events where event.kind == .didPlayToEnd { break }
+        _ = try await firstElement(of: events, "the clip to play to its end") { $0.kind == .didPlayToEnd }
         player.invalidate()
         // Everything the player handed to its callback executor (the last events, the summary, the streams' end)
         // delivered before anything is read: a slow executor (CI's ThreadSanitizer pass) yielded the last rate

@@ -81,8 +81,7 @@ struct MetricsOrderTests {
         await clock.advance(by: .zero)
         let swaps = new.metrics(forType: ContentSwapEvent.self)
         new.metricsCollector.recordContentSwap(from: a, to: b, mode: .source)
-        var iterator = swaps.makeAsyncIterator()
-        let swap = try #require(await iterator.next())
+        let swap = try #require(try await firstElement(of: swaps, "the content swap metric"))
         #expect(swap.from == "a.mp4" && swap.to == "b.mp4" && swap.mode == .source && swap.latency == 0)
     }
 

@@ -104,12 +104,10 @@ struct SeekMetricsTests {
         let seeks = item.metrics(forType: SeekEvent.self)
         let completions = item.metrics(forType: SeekDidCompleteEvent.self)
         _ = await player.seek(to: MediaTime(seconds: 2), toleranceBefore: .zero, toleranceAfter: .zero)
-        var iterator = seeks.makeAsyncIterator()
-        let seek = await iterator.next()
+        let seek = try await firstElement(of: seeks, "the seek metric")
         #expect(seek?.requestedTime == MediaTime(seconds: 2))
         #expect(seek?.id == SeekID(rawValue: 2))
-        var doneIterator = completions.makeAsyncIterator()
-        #expect(await doneIterator.next()?.id == SeekID(rawValue: 2))
+        #expect(try await firstElement(of: completions, "the seek's completion metric")?.id == SeekID(rawValue: 2))
         player.invalidate()
     }
 }

@@ -26,7 +26,7 @@ struct HTTPCachingTests {
         var frames: [[String]] = []
         for url in urls {
             let item = PlayerItem(url: url, loading: RemoteLoading(cache: cache))
-            let (md5s, trace, player) = await RemotePlaybackTests.playToEnd(item, audio: false)
+            let (md5s, trace, player) = try await RemotePlaybackTests.playToEnd(item, audio: false)
             player.invalidate()
             #expect(item.status == .readyToPlay, "\(url): \(trace.suffix(5))")
             frames.append(md5s)
@@ -116,7 +116,7 @@ struct HTTPCachingTests {
         for variant in ["a", "b", "a"] {
             let item = PlayerItem(
                 url: url, headers: ["X-Variant": variant], loading: RemoteLoading(cache: cache))
-            let (md5s, trace, player) = await RemotePlaybackTests.playToEnd(item, audio: false)
+            let (md5s, trace, player) = try await RemotePlaybackTests.playToEnd(item, audio: false)
             player.invalidate()
             #expect(item.status == .readyToPlay, "\(trace.suffix(5))")
             #expect(md5s == (try MediaFixtures.referenceMD5s("\(variant).mp4")), "variant \(variant)")
@@ -127,8 +127,10 @@ struct HTTPCachingTests {
     func prefetchThenLaterUse() async throws {
         let loading = RemoteLoading(cache: try ByteCache(ByteCache.Configuration(useGrace: 1)))
         let url = TestHTTPServer.url("cache/no-cache/a.mp4?prefetch-\(UUID().uuidString.prefix(8))")
-        let done = await withCheckedContinuation { continuation in
-            loading.prefetch(url, upTo: nil) { continuation.resume(returning: $0) }
+        let done = try await withDeadline("the prefetch of \(url) to complete") {
+            await withCheckedContinuation { continuation in
+                loading.prefetch(url, upTo: nil) { continuation.resume(returning: $0) }
+            }
         }
         #expect(done == nil)
         let fetched = loading.cache.currentStatistics.bytesFetched

@@ -9,10 +9,11 @@ import Testing
 /// Players of http(s) items, against the real server (nginx on the loopback, through scripts/netns.sh).
 @Suite("Playback over HTTP", .enabled(if: TestHTTPServer.skipReason == nil, "needs scripts/netns.sh"))
 struct RemotePlaybackTests {
-    /// Plays `item` to its end under the untimed clock, recording the md5 of every frame shown and the trace.
+    /// Plays `item` to its end under the untimed clock, recording the md5 of every frame shown and the trace; throws
+    /// (the player invalidated) if it neither ends nor fails within 120 s.
     static func playToEnd(
         _ item: PlayerItem, audio: Bool = true
-    ) async -> (md5s: [String], trace: [String], player: Player) {
+    ) async throws -> (md5s: [String], trace: [String], player: Player) {
         let player = Player(clock: .untimed, audio: audio)
         let md5s = Locked<[String]>([])
         player.add(VideoSink { frame in md5s.withLock { $0.append(frame.md5()) } })
@@ -20,12 +21,11 @@ struct RemotePlaybackTests {
         let ended = player.events()
         player.replaceCurrentItem(with: item)
         player.play()
-        for await event in ended {
-            switch event.kind {
-            case .didPlayToEnd, .failedToPlayToEnd, .itemStatus(.failed, _, _): break
-            default: continue
-            }
-            break
+        do {
+            _ = try await itemEnd(in: ended, of: item.url)
+        } catch {
+            player.invalidate()
+            throw error
         }
         await player.callbacksDelivered()
         return (md5s.withLock { $0 }, await recorder.snapshot(), player)
@@ -37,7 +37,7 @@ struct RemotePlaybackTests {
     func bitIdentical(clip: String) async throws {
         let loading = RemoteLoading(cache: ByteCache())
         let item = PlayerItem(url: TestHTTPServer.url(clip), loading: loading)
-        let (md5s, trace, player) = await Self.playToEnd(item)
+        let (md5s, trace, player) = try await Self.playToEnd(item)
         defer { player.invalidate() }
         #expect(item.status == .readyToPlay, "\(trace)")
         #expect(md5s == (try MediaFixtures.referenceMD5s(clip)), "\(clip): \(md5s.count) frames")
@@ -54,7 +54,7 @@ struct RemotePlaybackTests {
         try #require(moov.lowerBound > mdat.lowerBound, "b.mp4 keeps its moov after its media data")
         let item = PlayerItem(
             url: TestHTTPServer.url("b.mp4", over: .mbit20), loading: RemoteLoading(cache: ByteCache()))
-        let (md5s, _, player) = await Self.playToEnd(item)
+        let (md5s, _, player) = try await Self.playToEnd(item)
         defer { player.invalidate() }
         #expect(md5s == (try MediaFixtures.referenceMD5s("b.mp4")))
     }
@@ -81,7 +81,7 @@ struct RemotePlaybackTests {
         let url = TestHTTPServer.url("a.mp4", over: .mbit20)
         async let first = Self.playToEnd(PlayerItem(url: url, loading: loading), audio: true)
         async let second = Self.playToEnd(PlayerItem(url: url, loading: loading), audio: true)
-        let results = await [first, second]
+        let results = try await [first, second]
         for result in results { result.player.invalidate() }
         let reference = try MediaFixtures.referenceMD5s("a.mp4")
         #expect(results.allSatisfy { $0.md5s == reference })
@@ -99,7 +99,7 @@ struct RemotePlaybackTests {
         ]
         for (url, kind) in cases {
             let item = PlayerItem(url: url, loading: RemoteLoading(cache: ByteCache(), transport: loader))
-            let (_, trace, player) = await Self.playToEnd(item)
+            let (_, trace, player) = try await Self.playToEnd(item)
             defer { player.invalidate() }
             #expect(item.status == .failed, "\(url): \(trace)")
             #expect(item.error?.kind == kind, "\(url): \(String(describing: item.error))")

@@ -34,10 +34,12 @@ struct RemoteTracksTests {
             let events = player.events()
             player.replaceCurrentItem(with: item)
             player.play()
-            for await event in events {
-                if case .didPlayToEnd = event.kind { break }
-                if case .failedToPlayToEnd = event.kind { break }
+            _ = try await firstElement(of: events, "tracks.mkv over HTTP to play to its end") { event in
                 if case .mediaOptionFailed(_, _, let error) = event.kind { Issue.record("\(error)") }
+                switch event.kind {
+                case .didPlayToEnd, .failedToPlayToEnd: return true
+                default: return false
+                }
             }
             await player.callbacksDelivered()
             #expect(TrackClips.matches(cues.withLock { $0 }, expected), "\(cues.withLock { $0 })")

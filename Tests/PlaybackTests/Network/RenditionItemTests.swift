@@ -48,7 +48,7 @@ struct RenditionItemTests {
             PlayerItem(
                 renditions: Self.renditions(marker), bandwidthEstimate: .known(8_000_000),
                 loading: RemoteLoading(cache: ByteCache())))
-        let (md5s, trace, player) = await RemotePlaybackTests.playToEnd(item, audio: false)
+        let (md5s, trace, player) = try await RemotePlaybackTests.playToEnd(item, audio: false)
         defer { player.invalidate() }
         #expect(item.status == .readyToPlay && md5s.count >= 100, "\(trace)")
         #expect(item.presentationSize?.width == 1280)

@@ -18,7 +18,7 @@ struct RequestHeaderTests {
         let item = PlayerItem(
             url: Self.url("with-\(UUID().uuidString.prefix(8))"), headers: ["Authorization": Self.token],
             loading: RemoteLoading(cache: ByteCache()))
-        let (md5s, trace, player) = await RemotePlaybackTests.playToEnd(item, audio: false)
+        let (md5s, trace, player) = try await RemotePlaybackTests.playToEnd(item, audio: false)
         defer { player.invalidate() }
         #expect(item.status == .readyToPlay, "\(trace)")
         #expect(md5s == (try MediaFixtures.referenceMD5s("a.mp4")))
@@ -28,7 +28,7 @@ struct RequestHeaderTests {
     func itemWithoutHeaderFails() async throws {
         let url = Self.url("without-\(UUID().uuidString.prefix(8))")
         let item = PlayerItem(url: url, loading: RemoteLoading(cache: ByteCache()))
-        let (md5s, trace, player) = await RemotePlaybackTests.playToEnd(item, audio: false)
+        let (md5s, trace, player) = try await RemotePlaybackTests.playToEnd(item, audio: false)
         defer { player.invalidate() }
         #expect(md5s.isEmpty)
         #expect(item.status == .failed, "\(trace)")
@@ -44,7 +44,7 @@ struct RequestHeaderTests {
         let item = PlayerItem(
             url: url, headers: ["Authorization": "Bearer \(secret)", "X-Secret": secret],
             loading: RemoteLoading(cache: ByteCache()))
-        let (_, trace, player) = await RemotePlaybackTests.playToEnd(item, audio: false)
+        let (_, trace, player) = try await RemotePlaybackTests.playToEnd(item, audio: false)
         defer { player.invalidate() }
         let error = try #require(item.error)
         #expect(error.code == 401)
@@ -58,7 +58,7 @@ struct RequestHeaderTests {
         configuration.headers = ["Authorization": Self.token]
         let loading = RemoteLoading(cache: ByteCache(), transport: HTTPLoader(configuration: configuration))
         let item = PlayerItem(url: Self.url("loader-\(UUID().uuidString.prefix(8))"), loading: loading)
-        let (md5s, trace, player) = await RemotePlaybackTests.playToEnd(item, audio: false)
+        let (md5s, trace, player) = try await RemotePlaybackTests.playToEnd(item, audio: false)
         defer { player.invalidate() }
         #expect(item.status == .readyToPlay, "\(trace)")
         #expect(md5s == (try MediaFixtures.referenceMD5s("a.mp4")))

@@ -29,11 +29,12 @@ struct ServerFaultTests {
     }
 
     /// Plays `name` through `proxy` (untimed clock: every frame shown, as fast as the bytes come; with audio)
-    /// until it ends or fails; `onFrame(n)` runs on the callback executor after the nth frame.
+    /// until it ends or fails (throws if it does neither within 60 s); `onFrame(n)` runs on the callback executor
+    /// after the nth frame.
     static func play(
         _ name: String, through proxy: FaultProxy, loader: HTTPLoader,
         onFrame: @escaping @Sendable (Int) -> Void = { _ in }
-    ) async -> Outcome {
+    ) async throws -> Outcome {
         let item = PlayerItem(
             url: "http://127.0.0.1:\(proxy.port)/\(name)", loading: RemoteLoading(cache: ByteCache(), transport: loader)
         )
@@ -51,15 +52,11 @@ struct ServerFaultTests {
         let events = player.events()
         player.replaceCurrentItem(with: item)
         player.play()
-        let deadline = ContinuousClock.now + .seconds(30)
-        for await event in events {
-            switch event.kind {
-            case .didPlayToEnd, .failedToPlayToEnd, .itemStatus(.failed, _, _): break
-            default:
-                if ContinuousClock.now > deadline { break }
-                continue
-            }
-            break
+        do {
+            _ = try await itemEnd(in: events, of: item.url, timeout: .seconds(60))
+        } catch {
+            player.invalidate()
+            throw error
         }
         await player.callbacksDelivered()
         let trace = await recorder.snapshot()
@@ -134,11 +131,12 @@ struct ServerFaultTests {
                     as? UInt64 ?? 0) / 2
         // A thread of its own: stop() waits for the proxy's threads, not a wait for the cooperative pool.
         let finished = Locked(false)
+        defer { finished.withLock { $0 = true } }
         Thread {
             while !finished.withLock({ $0 }), proxy.bytesForwarded < halfFile { usleep(5000) }
             proxy.stop()
         }.start()
-        let outcome = await Self.play(name, through: proxy, loader: Self.loader()) { count in
+        let outcome = try await Self.play(name, through: proxy, loader: Self.loader()) { count in
             if count == 10 { proxy.stop() }
         }
         finished.withLock { $0 = true }
@@ -159,7 +157,7 @@ struct ServerFaultTests {
             connection == 0 ? .resetAfter(120_000) : .none
         }
         defer { proxy.stop() }
-        let outcome = await Self.play(name, through: proxy, loader: Self.loader())
+        let outcome = try await Self.play(name, through: proxy, loader: Self.loader())
         #expect(outcome.item.status == .readyToPlay, "\(outcome.trace.joined(separator: "\n"))")
         #expect(outcome.trace.contains { $0.contains("didPlayToEnd") })
         #expect(outcome.md5s == reference)
@@ -175,7 +173,7 @@ struct ServerFaultTests {
             connection == 0 ? .resetAfter(150_000) : .resetAfter(100)
         }
         defer { proxy.stop() }
-        let outcome = await Self.play(name, through: proxy, loader: Self.loader())
+        let outcome = try await Self.play(name, through: proxy, loader: Self.loader())
         #expect(outcome.item.status == .failed, "\(outcome.trace.joined(separator: "\n"))")
         let error = try #require(outcome.item.error)
         #expect(error.kind == .connectionLost, "\(error)")

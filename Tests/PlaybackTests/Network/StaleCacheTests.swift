@@ -45,7 +45,7 @@ struct StaleCacheTests {
         }
         let cache = try ByteCache(ByteCache.Configuration(directory: directory))
         let item = PlayerItem(url: url, loading: RemoteLoading(cache: cache))
-        let (frames, trace, player) = await RemotePlaybackTests.playToEnd(item, audio: false)
+        let (frames, trace, player) = try await RemotePlaybackTests.playToEnd(item, audio: false)
         player.invalidate()
         #expect(frames.isEmpty)
         #expect(item.status == .failed, "\(trace.suffix(5))")

@@ -54,7 +54,10 @@ struct BrokenMediaPlayback {
             player.replaceCurrentItem(with: item)
         }
         player.play()
-        let watched = await Deadline.race(timeout) { await collect(events) }
+        // On a timeout the reading task is left behind (see withDeadline): nothing here waits for the player.
+        let watched = try? await withDeadline("\(path) to play to its end or fail", timeout: timeout) {
+            await collect(events)
+        }
         var outcome = watched ?? Outcome()
         outcome.seconds = ((ended.withLock { $0 } ?? ContinuousClock.now) - started) / .seconds(1)
         outcome.status = item.status
@@ -90,32 +93,6 @@ struct BrokenMediaPlayback {
             }
         }
         return outcome
-    }
-}
-
-/// Waits for work that may never finish (a hung player never resumes its continuations).
-enum Deadline {
-    /// The result of `body`, or nil when `limit` passes first. `body` runs in a task of its own that is left behind
-    /// if it never finishes, so the caller always gets control back.
-    static func race<T: Sendable>(_ limit: Duration, _ body: @escaping @Sendable () async -> T) async -> T? {
-        let slot = Slot<T>()
-        return await withCheckedContinuation { continuation in
-            slot.set(continuation)
-            Task { slot.resume(with: await body()) }
-            Task {
-                try? await Task.sleep(for: limit)
-                slot.resume(with: nil)
-            }
-        }
-    }
-
-    /// The waiting caller, resumed once by whichever finishes first.
-    private final class Slot<T: Sendable>: Sendable {
-        private let continuation = Locked<CheckedContinuation<T?, Never>?>(nil)
-
-        func set(_ waiting: CheckedContinuation<T?, Never>) { continuation.withLock { $0 = waiting } }
-
-        func resume(with value: T?) { continuation.withLock { $0.take() }?.resume(returning: value) }
     }
 }
 

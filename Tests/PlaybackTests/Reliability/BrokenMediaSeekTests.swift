@@ -27,8 +27,13 @@ struct BrokenMediaSeekTests {
         let player = Player(clock: .untimed, audio: true)
         let item = PlayerItem(url: path)
         player.replaceCurrentItem(with: item)
-        let deadline = ContinuousClock.now + .seconds(30)
-        while item.status == .unknown && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
+        do {
+            try await waitUntil("\(media.name) to load or fail") { item.status != .unknown }
+        } catch {
+            // A hung player may hold its lock: leave it to a thread of its own.
+            Thread.detachNewThread { player.invalidate() }
+            throw error
+        }
         guard item.status == .readyToPlay else {
             // Damage in the index: this file fails to open, which BrokenMediaPlaybackTests checks.
             #expect(item.status == .failed && item.error != nil, "\(media.name): \(item.status)")
@@ -41,11 +46,11 @@ struct BrokenMediaSeekTests {
             let exact = index % 2 == 0
             let tolerance: MediaTime = exact ? .zero : .positiveInfinity
             let target = MediaTime(seconds: duration * fraction)
-            let finished = await Deadline.race(.seconds(30)) {
+            let finished = try? await withDeadline("the seek to \(fraction) of the duration", timeout: .seconds(30)) {
                 await player.seek(to: target, toleranceBefore: tolerance, toleranceAfter: tolerance)
             }
             guard let finished else {
-                Issue.record("\(media.name): seek to \(fraction) of the duration did not complete in 30 s (a hang)")
+                Issue.record("\(media.name): seek to \(fraction) of the duration did not complete in 30 s")
                 // A hung player may hold its lock: leave it to a thread of its own.
                 Thread.detachNewThread { player.invalidate() }
                 return

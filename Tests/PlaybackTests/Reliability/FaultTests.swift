@@ -126,7 +126,7 @@ struct FaultTests {
         #expect(player.currentTime().seconds == 4, "the current time is the target from the request on")
         throttle.resume()
         await Self.advance(clock, seconds: 1)
-        #expect(await done.wait() == true)
+        #expect(try await done.wait() == true)
         #expect(player.currentTime().seconds >= 4)
     }
 
@@ -141,7 +141,7 @@ struct FaultTests {
         let done = Completion()
         player.seek(to: MediaTime(seconds: 0.5), toleranceBefore: .zero, toleranceAfter: .zero) { done.set($0) }
         await Self.advance(clock, seconds: 7)
-        #expect(await done.wait() == true)
+        #expect(try await done.wait() == true)
         #expect(item.status == .readyToPlay)
         #expect(await recorder.snapshot().contains { $0.contains("didPlayToEnd") })
     }
@@ -171,12 +171,10 @@ final class Completion: Sendable {
     private let state = Locked<Bool?>(nil)
     func set(_ finished: Bool) { state.withLock { $0 = finished } }
     var value: Bool? { state.withLock { $0 } }
-    /// The completion, once its handler ran (it runs on a background queue): nil if it did not within 5 s.
-    func wait() async -> Bool? {
-        for _ in 0..<5000 {
-            if let value { return value }
-            try? await Task.sleep(for: .milliseconds(1))
-        }
+    /// The completion, once its handler ran (it runs on a background queue); throws if it does not (see
+    /// `waitUntil`).
+    func wait() async throws -> Bool? {
+        try await waitUntil("the seek's completion handler") { value != nil }
         return value
     }
 }

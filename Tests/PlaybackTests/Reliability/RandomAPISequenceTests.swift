@@ -31,7 +31,7 @@ struct RandomAPISequenceTests {
         for round in 0..<25 {
             // Three tasks call the player at once; each call is checked only for not trapping or hanging.
             let plans = (0..<3).map { _ in (0..<4).map { _ in Call.random(&random, paths: paths) } }
-            let finished = await Deadline.race(.seconds(20)) {
+            let finished = try? await withDeadline("round \(round)'s calls", timeout: .seconds(30)) {
                 await withTaskGroup(of: Void.self) { group in
                     for plan in plans {
                         group.addTask { for call in plan { await call.perform(on: player, log: log) } }
@@ -40,17 +40,17 @@ struct RandomAPISequenceTests {
                 return true
             }
             guard finished != nil else {
-                Issue.record("seed \(seed), round \(round): calls did not return in 20 s: \(plans)")
+                Issue.record("seed \(seed), round \(round): calls did not return in 30 s: \(plans)")
                 Thread.detachNewThread { player.invalidate() }
                 return
             }
             let step = MediaTime(value: Int64(random.next() % 400), timescale: 1000)
-            let advanced = await Deadline.race(.seconds(20)) {
+            let advanced = try? await withDeadline("round \(round)'s clock advance", timeout: .seconds(30)) {
                 await clock.advance(by: step)
                 return true
             }
             guard advanced != nil else {
-                Issue.record("seed \(seed), round \(round): the clock advance did not return in 20 s")
+                Issue.record("seed \(seed), round \(round): the clock advance did not return in 30 s")
                 Thread.detachNewThread { player.invalidate() }
                 return
             }

@@ -13,7 +13,7 @@ struct ScrubbingTests {
         let item = PlayerItem(url: MediaFixtures.path("a.mp4"))
         player.replaceCurrentItem(with: item)
         try await waitUntil("a.mp4 to load") { item.status != .unknown }
-        try #require(item.status == .readyToPlay)
+        try #require(item.status == .readyToPlay, "a.mp4 ready")
         player.play()
         player.beginScrubbing()
         #expect(player.isScrubbing && player.rate == 0)
@@ -22,8 +22,7 @@ struct ScrubbingTests {
             player.scrub(to: position)
             try await Task.sleep(for: .milliseconds(3))
         }
-        let statistics = try #require(
-            await Deadline.race(.seconds(30)) { await player.endScrubbing() }, "the drag ended (30 s: a hang)")
+        let statistics = try await withDeadline("the drag to end") { await player.endScrubbing() }
         #expect(statistics.positions == 30)
         #expect((1...30).contains(statistics.keyframeSeeks), "\(statistics)")
         #expect(statistics.framesShown >= 1 && statistics.firstFrameLatency != nil, "\(statistics)")

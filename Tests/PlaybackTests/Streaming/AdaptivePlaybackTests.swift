@@ -14,10 +14,11 @@ import Testing
     "Adaptive streaming: HLS and DASH through the loader", .serialized,
     .enabled(if: TestHTTPServer.skipReason == nil && LadderMedia.skipReason == nil, "needs scripts/netns.sh"))
 struct AdaptivePlaybackTests {
-    /// Plays `item` to its end under the untimed clock; the md5 and size of every frame shown, and the trace.
+    /// Plays `item` to its end under the untimed clock (120 s at most); the md5 and size of every frame shown, and
+    /// the trace.
     static func play(
         _ item: PlayerItem, during: (@Sendable (Player, Int) -> Void)? = nil
-    ) async -> (frames: [(md5: String, width: Int, seconds: Double)], trace: [String]) {
+    ) async throws -> (frames: [(md5: String, width: Int, seconds: Double)], trace: [String]) {
         let player = Player(clock: .untimed, audio: true)
         defer { player.invalidate() }
         let frames = Locked<[(md5: String, width: Int, seconds: Double)]>([])
@@ -32,19 +33,8 @@ struct AdaptivePlaybackTests {
         let recorder = TraceRecorder(player)
         let events = player.events()
         player.replaceCurrentItem(with: item)
-        let watchdog = Task {
-            try await Task.sleep(for: .seconds(120))
-            player.invalidate()
-        }
-        defer { watchdog.cancel() }
         player.play()
-        for await event in events {
-            switch event.kind {
-            case .didPlayToEnd, .failedToPlayToEnd, .itemStatus(.failed, _, _): break
-            default: continue
-            }
-            break
-        }
+        _ = try await itemEnd(in: events, of: item.url)
         await player.callbacksDelivered()
         return (frames.withLock { $0 }, await recorder.snapshot())
     }
@@ -58,7 +48,7 @@ struct AdaptivePlaybackTests {
         let item = PlayerItem(
             url: TestHTTPServer.url("\(ladder)/\(manifest)"), loading: RemoteLoading(cache: ByteCache()))
         item.preferredPeakBitRate = 1_200_000
-        let (frames, trace) = await Self.play(item)
+        let (frames, trace) = try await Self.play(item)
         #expect(item.status == .readyToPlay, "\(trace.joined(separator: "\n"))")
         #expect(frames.count == 360, "\(trace.suffix(5))")
         #expect(frames.map(\.md5) == Array(reference.prefix(frames.count)))
@@ -85,7 +75,7 @@ struct AdaptivePlaybackTests {
         let item = PlayerItem(url: LadderMedia.url(manifest), loading: RemoteLoading(cache: ByteCache()))
         item.bandwidthEstimate = .known(100_000_000)
         item.preferredForwardBufferDuration = 2
-        let (frames, trace) = await Self.play(item) { _, count in
+        let (frames, trace) = try await Self.play(item) { _, count in
             if count == 45 { item.preferredPeakBitRate = 1_200_000 }
         }
         #expect(frames.count == 360, "\(trace.suffix(5))")

@@ -57,19 +57,8 @@ struct AudioRenditionPlaybackTests {
         player.add(AudioTap { buffer in buffers.withLock { $0.append(buffer) } })
         let events = player.events()
         player.replaceCurrentItem(with: item)
-        let watchdog = Task {
-            try await Task.sleep(for: .seconds(120))
-            player.invalidate()
-        }
-        defer { watchdog.cancel() }
         player.play()
-        for await event in events {
-            switch event.kind {
-            case .didPlayToEnd, .failedToPlayToEnd, .itemStatus(.failed, _, _): break
-            default: continue
-            }
-            break
-        }
+        _ = try await itemEnd(in: events, of: item.url)
         await player.callbacksDelivered()
         #expect(item.status == .readyToPlay, "\(String(describing: item.error))")
         #expect(item.tracks.map(\.kind) == [.video, .audio], "\(item.tracks)")
@@ -154,7 +143,7 @@ extension AudioRenditionPlaybackTests {
             """
         let url = try StreamFaultTests.serve("master.m3u8", master)
         let started = ContinuousClock.now
-        let (error, failure, frames) = await StreamFaultTests.play(url)
+        let (error, failure, frames) = try await StreamFaultTests.play(url)
         #expect(error?.kind == .httpStatus && error?.code == 404, "\(String(describing: error))")
         #expect(error?.url.hasSuffix("/missing-audio.m3u8") == true, "\(String(describing: error?.url))")
         #expect(failure?.contains("missing-audio.m3u8") == true, "\(String(describing: failure))")
@@ -192,21 +181,8 @@ extension AudioRenditionPlaybackTests {
         defer { player.invalidate() }
         let events = player.events()
         player.replaceCurrentItem(with: item)
-        let watchdog = Task {
-            try await Task.sleep(for: .seconds(60))
-            player.invalidate()
-        }
-        defer { watchdog.cancel() }
         player.play()
-        var failure: String?
-        for await event in events {
-            switch event.kind {
-            case .didPlayToEnd: break
-            case .failedToPlayToEnd(let error), .itemStatus(.failed, _, let error?): failure = error
-            default: continue
-            }
-            break
-        }
+        let failure = try await itemEnd(in: events, of: item.url, timeout: .seconds(60))?.kind.itemFailure
         #expect(item.error?.kind == .httpStatus && item.error?.code == 404, "\(String(describing: item.error))")
         #expect(item.error?.url.hasSuffix("/missing-audio-segment.m4s") == true)
         #expect(failure?.contains("missing-audio-segment.m4s") == true, "\(String(describing: failure))")

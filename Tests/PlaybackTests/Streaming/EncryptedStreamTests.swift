@@ -20,7 +20,7 @@ struct EncryptedStreamTests {
         let reference = try await LadderReference.md5s(rung: 0)
         let item = PlayerItem(url: LadderMedia.url("hls-aes/master.m3u8"), loading: RemoteLoading(cache: ByteCache()))
         item.preferredPeakBitRate = 1_200_000
-        let (frames, trace) = await AdaptivePlaybackTests.play(item)
+        let (frames, trace) = try await AdaptivePlaybackTests.play(item)
         #expect(item.status == .readyToPlay, "\(String(describing: item.error)) \(trace.suffix(5))")
         #expect(frames.count == 360, "\(trace.suffix(5))")
         #expect(frames.map(\.md5) == Array(reference.prefix(frames.count)))
@@ -34,7 +34,7 @@ struct EncryptedStreamTests {
         let (playlist, key) = try Self.playlist(withKey: LadderMedia.key)
         defer { Self.remove(playlist, key) }
         let item = PlayerItem(url: LadderMedia.url(playlist), loading: RemoteLoading(cache: ByteCache()))
-        let (frames, trace) = await AdaptivePlaybackTests.play(item)
+        let (frames, trace) = try await AdaptivePlaybackTests.play(item)
         #expect(frames.count == 360, "\(String(describing: item.error)) \(trace.suffix(5))")
         #expect(frames.map(\.md5) == Array(reference.prefix(frames.count)))
         let name = String(key.split(separator: "/").last ?? "")
@@ -46,7 +46,7 @@ struct EncryptedStreamTests {
         let reference = try await LadderReference.md5s(rung: 2)
         let item = PlayerItem(
             url: LadderMedia.url("hls-aes/v1/index.m3u8"), loading: RemoteLoading(cache: ByteCache()))
-        let (frames, trace) = await AdaptivePlaybackTests.play(item)
+        let (frames, trace) = try await AdaptivePlaybackTests.play(item)
         #expect(item.status == .readyToPlay, "\(String(describing: item.error)) \(trace.suffix(5))")
         #expect(frames.count == 360, "\(trace.suffix(5))")
         #expect(frames.map(\.md5) == Array(reference.prefix(frames.count)))
@@ -61,7 +61,7 @@ struct EncryptedStreamTests {
         let item = PlayerItem(url: LadderMedia.url("hls-aes/master.m3u8"), loading: RemoteLoading(cache: ByteCache()))
         item.bandwidthEstimate = .known(100_000_000)
         item.preferredForwardBufferDuration = 2
-        let (frames, trace) = await AdaptivePlaybackTests.play(item) { _, count in
+        let (frames, trace) = try await AdaptivePlaybackTests.play(item) { _, count in
             if count == 45 { item.preferredPeakBitRate = 1_200_000 }
         }
         #expect(frames.count == 360, "\(String(describing: item.error)) \(trace.suffix(5))")
@@ -90,7 +90,7 @@ struct EncryptedStreamTests {
         let (playlist, key) = try Self.playlist(withKey: Array(LadderMedia.key.prefix(15)))
         defer { Self.remove(playlist, key) }
         let item = PlayerItem(url: LadderMedia.url(playlist), loading: RemoteLoading(cache: ByteCache()))
-        let (frames, trace) = await AdaptivePlaybackTests.play(item)
+        let (frames, trace) = try await AdaptivePlaybackTests.play(item)
         #expect(item.status == .failed, "\(trace.suffix(5))")
         let error = try #require(item.error)
         #expect(error.kind == .malformedManifest && error.url == LadderMedia.url(key), "\(error)")
@@ -103,7 +103,7 @@ struct EncryptedStreamTests {
         let (playlist, key) = try Self.playlist(withKey: LadderMedia.key.map { $0 ^ 0x5a })
         defer { Self.remove(playlist, key) }
         let item = PlayerItem(url: LadderMedia.url(playlist), loading: RemoteLoading(cache: ByteCache()))
-        let (frames, trace) = await AdaptivePlaybackTests.play(item)
+        let (frames, trace) = try await AdaptivePlaybackTests.play(item)
         #expect(item.status == .failed, "\(trace.suffix(5))")
         let error = try #require(item.error)
         #expect(error.kind == .decodeFailed, "\(error)")

@@ -32,7 +32,7 @@ struct StreamFaultTests {
     }
 
     /// Plays `url` under the untimed clock until it ends or fails; the error it failed with, and the frames shown.
-    static func play(_ url: String) async -> (error: MediaError?, failure: String?, frames: Int) {
+    static func play(_ url: String) async throws -> (error: MediaError?, failure: String?, frames: Int) {
         let player = Player(clock: .untimed, audio: false)
         defer { player.invalidate() }
         let frames = Locked(0)
@@ -40,21 +40,8 @@ struct StreamFaultTests {
         let item = PlayerItem(url: url, loading: RemoteLoading(cache: ByteCache()))
         let events = player.events()
         player.replaceCurrentItem(with: item)
-        let watchdog = Task {
-            try await Task.sleep(for: .seconds(60))
-            player.invalidate()
-        }
-        defer { watchdog.cancel() }
         player.play()
-        var failure: String?
-        for await event in events {
-            switch event.kind {
-            case .didPlayToEnd: break
-            case .failedToPlayToEnd(let error), .itemStatus(.failed, _, let error?): failure = error
-            default: continue
-            }
-            break
-        }
+        let failure = try await itemEnd(in: events, of: url, timeout: .seconds(60))?.kind.itemFailure
         return (item.error, failure, frames.withLock { $0 })
     }
 
@@ -62,13 +49,13 @@ struct StreamFaultTests {
     func localURIsRefused() async throws {
         for uri in ["file:///etc/passwd", "concat:/etc/passwd|/etc/hostname", "data:text/plain,hello"] {
             let master = "#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=800000\n\(uri)\n"
-            let (error, _, frames) = await Self.play(try Self.serve("master.m3u8", master))
+            let (error, _, frames) = try await Self.play(try Self.serve("master.m3u8", master))
             #expect(error?.kind == .refusedByPolicy, "\(uri): \(String(describing: error))")
             #expect(error?.reason.contains(uri) == true)
             #expect(frames == 0)
         }
         let media = Self.playlist(replacing: 2, with: "file:///etc/passwd")
-        let (error, _, frames) = await Self.play(try Self.serve("media.m3u8", media))
+        let (error, _, frames) = try await Self.play(try Self.serve("media.m3u8", media))
         #expect(error?.kind == .refusedByPolicy && error?.reason.contains("file:///etc/passwd") == true)
         #expect(frames == 0, "the playlist is refused as a whole, before any segment")
     }
@@ -76,7 +63,7 @@ struct StreamFaultTests {
     @Test("a missing segment fails the play where it is, naming the segment's URL (HTTP 404)")
     func missingSegment() async throws {
         let url = try Self.serve("media.m3u8", Self.playlist(replacing: 3, with: "missing-segment.ts"))
-        let (error, failure, frames) = await Self.play(url)
+        let (error, failure, frames) = try await Self.play(url)
         #expect(error?.kind == .httpStatus && error?.code == 404, "\(String(describing: error))")
         #expect(error?.url.hasSuffix("missing-segment.ts") == true)
         #expect(failure?.contains("missing-segment.ts") == true)
@@ -86,7 +73,7 @@ struct StreamFaultTests {
     @Test("an origin that goes away mid-play fails it with a typed connection error naming the segment")
     func deadOrigin() async throws {
         let url = try Self.serve("media.m3u8", Self.playlist(replacing: 2, with: "http://127.0.0.1:9/seg002.ts"))
-        let (error, _, frames) = await Self.play(url)
+        let (error, _, frames) = try await Self.play(url)
         #expect(error?.kind == .connectionRefused, "\(String(describing: error))")
         #expect(error?.url == "http://127.0.0.1:9/seg002.ts")
         #expect(frames >= 60 && frames <= 120)
@@ -95,14 +82,14 @@ struct StreamFaultTests {
     @Test("a missing manifest, a truncated one and one that is not a playlist: typed errors naming the URL")
     func brokenManifests() async throws {
         let missing = TestHTTPServer.url("ladder/hls-ts/nothing-here.m3u8")
-        let (notFound, _, _) = await Self.play(missing)
+        let (notFound, _, _) = try await Self.play(missing)
         #expect(notFound?.kind == .httpStatus && notFound?.url == missing, "\(String(describing: notFound))")
         let truncated = String(Self.playlist().prefix(60))
-        let (cut, _, _) = await Self.play(try Self.serve("cut.m3u8", truncated))
+        let (cut, _, _) = try await Self.play(try Self.serve("cut.m3u8", truncated))
         #expect(cut?.kind == .malformedManifest || cut?.kind == .truncated, "\(String(describing: cut))")
-        let (garbage, _, _) = await Self.play(try Self.serve("garbage.m3u8", "<html>not a playlist</html>\n"))
+        let (garbage, _, _) = try await Self.play(try Self.serve("garbage.m3u8", "<html>not a playlist</html>\n"))
         #expect(garbage?.kind == .malformedManifest, "\(String(describing: garbage))")
-        let (xml, _, _) = await Self.play(try Self.serve("broken.mpd", "<?xml version=\"1.0\"?><MPD><Period>"))
+        let (xml, _, _) = try await Self.play(try Self.serve("broken.mpd", "<?xml version=\"1.0\"?><MPD><Period>"))
         #expect(xml?.kind == .malformedManifest, "\(String(describing: xml))")
     }
 
@@ -111,7 +98,7 @@ struct StreamFaultTests {
         // The ladder's six 360p segments, without an end: a live window that never moves.
         let live = Self.playlist().replacingOccurrences(of: "#EXT-X-PLAYLIST-TYPE:VOD\n", with: "")
             .replacingOccurrences(of: "#EXT-X-ENDLIST\n", with: "")
-        let (error, failure, frames) = await Self.play(try Self.serve("live.m3u8", live))
+        let (error, failure, frames) = try await Self.play(try Self.serve("live.m3u8", live))
         #expect(error?.kind == .timedOut, "\(String(describing: error))")
         #expect(failure?.contains("live.m3u8") == true)
         // From the live edge (three target durations before the end): the last three segments, 180 frames, but for

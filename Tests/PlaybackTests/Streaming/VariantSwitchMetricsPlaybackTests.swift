@@ -13,18 +13,13 @@ import Testing
     "Variant switch metrics of an HLS ladder play", .serialized, .timeLimit(.minutes(3)),
     .enabled(if: TestHTTPServer.skipReason == nil && LadderMedia.skipReason == nil, "needs scripts/netns.sh"))
 struct VariantSwitchMetricsPlaybackTests {
-    /// Every element `stream` gives until `done` says the list is complete, or 10 s pass.
+    /// Appends every element `stream` gives to `list`, in a task the caller cancels.
     static func gather<Element: Sendable>(
         _ stream: AsyncStream<Element>, into list: Locked<[Element]>
     ) -> Task<Void, Never> {
         Task {
             for await element in stream { list.withLock { $0.append(element) } }
         }
-    }
-
-    static func wait(until done: @Sendable () -> Bool) async {
-        let deadline = ContinuousClock.now + .seconds(30)
-        while !done(), ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(20)) }
     }
 
     @Test(
@@ -42,10 +37,12 @@ struct VariantSwitchMetricsPlaybackTests {
             Self.gather(item.metrics(forType: VariantSwitchEvent.self), into: ends),
         ]
         defer { for task in tasks { task.cancel() } }
-        let (frames, trace) = await AdaptivePlaybackTests.play(item) { _, count in
+        let (frames, trace) = try await AdaptivePlaybackTests.play(item) { _, count in
             if count == 45 { item.preferredPeakBitRate = 1_200_000 }
         }
-        await Self.wait { starts.withLock { $0.count } >= 2 && ends.withLock { $0.count } >= 2 }
+        try await waitUntil("two variant switch starts and two ends in the metrics") {
+            starts.withLock { $0.count } >= 2 && ends.withLock { $0.count } >= 2
+        }
         let started = starts.withLock { $0 }
         let ended = ends.withLock { $0 }
         let log = "\(started.map(\.description)) \(ended.map(\.description)) \(trace.suffix(5))"
@@ -89,27 +86,26 @@ struct VariantSwitchMetricsPlaybackTests {
         let player = QueuePlayer(items: items, clock: .untimed, audio: false)
         defer { player.invalidate() }
         let events = player.events()
-        let watchdog = Task {
-            try await Task.sleep(for: .seconds(120))
-            player.invalidate()
-        }
-        defer { watchdog.cancel() }
         player.play()
-        var sessionStart: Double?
-        var choseBeforeCurrent = false
-        var ended = 0
-        for await event in events {
-            if case .currentItem = event.kind, event.itemSerialNumber == items[1].serialNumber {
-                sessionStart = event.hostTime
+        let next = items[1].serialNumber
+        let (sessionStart, choseBeforeCurrent) = try await withDeadline("both items to play to their end") {
+            var sessionStart: Double?
+            var choseBeforeCurrent = false
+            var ended = 0
+            for await event in events {
+                if case .currentItem = event.kind, event.itemSerialNumber == next { sessionStart = event.hostTime }
+                if case .variantSwitch = event.kind, event.itemSerialNumber == next {
+                    choseBeforeCurrent = choseBeforeCurrent || sessionStart == nil
+                }
+                if case .didPlayToEnd = event.kind { ended += 1 }
+                if ended == 2 { break }
             }
-            if case .variantSwitch = event.kind, event.itemSerialNumber == items[1].serialNumber {
-                choseBeforeCurrent = choseBeforeCurrent || sessionStart == nil
-            }
-            if case .didPlayToEnd = event.kind { ended += 1 }
-            if ended == 2 { break }
+            return (sessionStart, choseBeforeCurrent)
         }
         await player.callbacksDelivered()
-        await Self.wait { starts.withLock { $0.count } >= 1 && ends.withLock { $0.count } >= 1 }
+        try await waitUntil("the next item's variant switch start and end in the metrics") {
+            starts.withLock { $0.count } >= 1 && ends.withLock { $0.count } >= 1
+        }
         let started = starts.withLock { $0 }
         let finished = ends.withLock { $0 }
         try #require(started.count == 1 && finished.count == 1, "\(started) \(finished)")

@@ -41,8 +41,8 @@ struct ResourceLoaderTests {
                 }
             }
             player.play()
-            try await wait(
-                for: "the item to end or fail (last events: \(seen.withLock { $0.kinds.suffix(20) }))", seconds: 60
+            try await waitUntil(
+                "the item to end or fail (last events: \(seen.withLock { $0.kinds.suffix(20) }))", timeout: .seconds(60)
             ) {
                 // The item may fail before the events are subscribed to (the player loads it when made).
                 seen.withLock { $0.ended || $0.failed } || item.status == .failed
@@ -51,17 +51,6 @@ struct ResourceLoaderTests {
             let ended = seen.withLock { $0.ended }
             await player.playctlPlayer.callbacksDelivered()
             return Outcome(md5s: md5s.withLock { $0 }, item: item, ended: ended)
-        }
-    }
-
-    /// Waits (polling, up to `seconds`) until `condition` holds; fails naming `what` otherwise.
-    static func wait(
-        for what: @autoclosure () -> String, seconds: Int = 30, _ condition: () -> Bool
-    ) async throws {
-        let deadline = ContinuousClock.now + .seconds(seconds)
-        while !condition() {
-            try #require(ContinuousClock.now < deadline, "waited \(seconds) s for \(what())")
-            try await Task.sleep(for: .milliseconds(5))
         }
     }
 
@@ -120,7 +109,7 @@ struct ResourceLoaderTests {
             let item = AVPlayerItem(url: URL(string: "playctl-none://clips/a.mp4")!)
             let player = AVPlayer(playerItem: item)
             defer { player.playctlPlayer.invalidate() }
-            try await Self.wait(for: "the item without a delegate to fail") { item.status == .failed }
+            try await waitUntil("the item without a delegate to fail") { item.status == .failed }
             return item
         }
         let description = outcome.error.map { "\($0.localizedDescription)" } ?? ""
@@ -142,18 +131,18 @@ struct ResourceLoaderTests {
             let player = AVPlayer(playerItem: AVPlayerItem(asset: asset))
             defer { player.playctlPlayer.invalidate() }
             player.play()
-            try await Self.wait(for: "the delegate to be asked for the resource") {
+            try await waitUntil("the delegate to be asked for the resource") {
                 !delegate.log.withLock { $0 }.isEmpty
             }
             #expect(delegate.cancelled.withLock { $0 }.isEmpty)
             player.replaceCurrentItem(with: AVPlayerItem(url: Clips.url("b.mp4")))
-            try await Self.wait(for: "didCancel for the request in flight") {
+            try await waitUntil("didCancel for the request in flight") {
                 !delegate.cancelled.withLock { $0 }.isEmpty
             }
             let cancelled = delegate.cancelled.withLock { $0 }
             #expect(cancelled.count == 1 && cancelled[0].isCancelled && !cancelled[0].isFinished)
             #expect(delegate.log.withLock { $0 } == ["info 0+2", "cancel info 0+2"])
-            try await Self.wait(for: "b.mp4 to be ready") { player.currentItem?.status == .readyToPlay }
+            try await waitUntil("b.mp4 to be ready") { player.currentItem?.status == .readyToPlay }
         }
     }
 
@@ -175,11 +164,12 @@ struct ResourceLoaderTests {
                     if frame.time.seconds >= 5 { fromFiveShown.withLock { $0.append(frame.md5()) } }
                 })
             player.play()
-            try await Self.wait(for: "the item to be ready") { item.status == .readyToPlay }
-            let landed = await player.seek(
-                to: CMTime(value: 5, timescale: 1), toleranceBefore: .zero, toleranceAfter: .zero)
+            try await waitUntil("the item to be ready") { item.status == .readyToPlay }
+            let landed = try await withDeadline("the seek to 5 s past the stalled request to complete") {
+                await player.seek(to: CMTime(value: 5, timescale: 1), toleranceBefore: .zero, toleranceAfter: .zero)
+            }
             #expect(landed)
-            try await Self.wait(for: "the frames from 5 s to the end") {
+            try await waitUntil("the frames from 5 s to the end") {
                 fromFiveShown.withLock { $0.count } >= fromFive.count
             }
             #expect(fromFiveShown.withLock { $0 } == fromFive, "the frames after the seek are FFmpeg's")

@@ -41,7 +41,7 @@ struct AccessLogDropTests {
                     engine.core.condition.unlock()
                 })
             player.play()
-            try await ResourceLoaderTests.wait(for: "b.mp4's access log entry after its end") {
+            try await waitUntil("b.mp4's access log entry after its end") {
                 item.accessLog() != nil
             }
             await engine.callbacksDelivered()

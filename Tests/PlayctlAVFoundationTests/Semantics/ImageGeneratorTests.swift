@@ -78,15 +78,17 @@ struct ImageGeneratorTests {
         generator.maximumSize = CGSize(width: 64, height: 64)
         let times = [0.0, 1, 2, 3, 4, 5].map { NSValue(time: CMTime(seconds: $0, preferredTimescale: 600)) }
         let answers = Locked<[(Double, AVAssetImageGenerator.Result)]>([])
-        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            generator.generateCGImagesAsynchronously(forTimes: times) { requested, image, _, result, error in
-                let count = answers.withLock {
-                    $0.append((requested.seconds, result))
-                    return $0.count
+        try await withDeadline("an answer to each of the \(times.count) requests") {
+            await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+                generator.generateCGImagesAsynchronously(forTimes: times) { requested, image, _, result, error in
+                    let count = answers.withLock {
+                        $0.append((requested.seconds, result))
+                        return $0.count
+                    }
+                    #expect((result == .succeeded) == (image != nil) && (result == .failed) == (error != nil))
+                    if count == 2 { generator.cancelAllCGImageGeneration() }
+                    if count == times.count { done.resume() }
                 }
-                #expect((result == .succeeded) == (image != nil) && (result == .failed) == (error != nil))
-                if count == 2 { generator.cancelAllCGImageGeneration() }
-                if count == times.count { done.resume() }
             }
         }
         let got = answers.withLock { $0 }

@@ -16,7 +16,7 @@ struct ItemLogTests {
             let player = AVPlayer(playerItem: item)
             defer { player.playctlPlayer.invalidate() }
             player.play()
-            try await ResourceLoaderTests.wait(for: "an access log entry after the clip ended") {
+            try await waitUntil("an access log entry after the clip ended") {
                 item.accessLog() != nil
             }
             return item
@@ -36,7 +36,7 @@ struct ItemLogTests {
     @Test("a failing resource loader: the error log holds the failure with its kind and reason")
     func errorLogOfAFailure() async throws {
         let outcome = try await ResourceLoaderTests.play(try FailingDelegate(clip: "a.mp4"))
-        try await ResourceLoaderTests.wait(for: "the error log entry") { outcome.item.errorLog() != nil }
+        try await waitUntil("the error log entry") { outcome.item.errorLog() != nil }
         let event = try #require(outcome.item.errorLog()?.events.first)
         #expect(event.uri == "playctl-test://clips/a.mp4")
         #expect(event.errorDomain == "playctl.MediaError.readFailed", "\(event.errorDomain)")

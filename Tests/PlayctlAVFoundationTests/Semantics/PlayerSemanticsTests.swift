@@ -154,7 +154,7 @@ struct PlayerSemanticsTests {
             try await waitUntil("the notifications' loop to observe") { observing.withLock { $0 } }
             player.play()
             await driver.advance(by: 4.1)
-            #expect(await ended.value)
+            #expect(try await withDeadline("the didPlayToEnd notification") { await ended.value })
             #expect(viaBlock.withLock { $0 } == 1)
             NotificationCenter.default.removeObserver(token)
         }
@@ -165,8 +165,10 @@ struct PlayerSemanticsTests {
         let asset = AVURLAsset(url: Clips.url("a.mp4"))
         var error: NSError?
         #expect(asset.statusOfValue(forKey: "duration", error: &error) == .unknown)
-        await withCheckedContinuation { continuation in
-            asset.loadValuesAsynchronously(forKeys: ["duration", "playable"]) { continuation.resume() }
+        try await withDeadline("loadValuesAsynchronously's completion handler") {
+            await withCheckedContinuation { continuation in
+                asset.loadValuesAsynchronously(forKeys: ["duration", "playable"]) { continuation.resume() }
+            }
         }
         #expect(asset.statusOfValue(forKey: "duration", error: &error) == .loaded)
         let (duration, tracks) = try await asset.load(.duration, .tracks)

@@ -20,12 +20,15 @@ struct VariantSwitchMetricsBridgeTests {
         ) { () async throws -> (AVMetricPlayerItemVariantSwitchStartEvent?, AVMetricPlayerItemVariantSwitchEvent?) in
             let item = AVPlayerItem(url: url)
             item.preferredPeakBitRate = 1_200_000
-            var starts = item.metrics(forType: AVMetricPlayerItemVariantSwitchStartEvent.self).makeAsyncIterator()
-            var ends = item.metrics(forType: AVMetricPlayerItemVariantSwitchEvent.self).makeAsyncIterator()
+            let starts = item.metrics(forType: AVMetricPlayerItemVariantSwitchStartEvent.self)
+            let ends = item.metrics(forType: AVMetricPlayerItemVariantSwitchEvent.self)
             let player = AVPlayer(playerItem: item)
             defer { player.playctlPlayer.invalidate() }
             player.play()
-            return (await starts.next(), await ends.next())
+            return (
+                try await firstElement(of: starts, "the first variant switch start metric"),
+                try await firstElement(of: ends, "the first variant switch metric")
+            )
         }
         let started = try #require(start)
         let ended = try #require(end)

@@ -30,7 +30,6 @@ struct BenchSupportTests {
         let before = try #require(try firstField())
         let read = try #require(LoadAverage.oneMinute())
         let after = try #require(try firstField())
-        #expect(read >= 0)
         #expect(read == before || read == after, "read \(read); /proc/loadavg said \(before), then \(after)")
     }
 }

@@ -104,7 +104,9 @@ struct OutputSnapshotTests {
         try Self.compare(text, with: "usage-errors.txt")
     }
 
-    /// Compares `text` with the snapshot file, or writes the file when recording.
+    /// Compares `text` with the snapshot file, or writes the file when recording. A missing file is a test issue
+    /// naming it and how to record it (the other snapshots are compared all the same); nothing is written unless
+    /// `PLAYCTL_RECORD_SNAPSHOTS=1`.
     static func compare(_ text: String, with file: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let url = directory.appendingPathComponent(file)
         if isRecording {
@@ -113,7 +115,14 @@ struct OutputSnapshotTests {
             try Data(text.utf8).write(to: url)
             return
         }
+        let record = "PLAYCTL_RECORD_SNAPSHOTS=1 swift test --filter OutputSnapshotTests records it; review the diff"
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            Issue.record("the snapshot \(url.path) is missing (\(record))", sourceLocation: sourceLocation)
+            return
+        }
         let expected = try String(contentsOf: url, encoding: .utf8)
-        #expect(text == expected, "\(file) differs from what playctl printed", sourceLocation: sourceLocation)
+        #expect(
+            text == expected, "\(url.path) differs from what playctl printed (\(record))",
+            sourceLocation: sourceLocation)
     }
 }

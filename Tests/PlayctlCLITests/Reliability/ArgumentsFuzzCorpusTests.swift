@@ -21,15 +21,27 @@ struct ArgumentsFuzzCorpusTests {
         #expect(Self.files.count >= 10, "Fuzz/corpus/args holds \(Self.files.count) files")
     }
 
+    /// Each file in a process of its own (an exit test, ended after 60 s): a trap in the parser or in a command's
+    /// reading of it (a `precondition`, a force unwrap) fails this file's case, naming it, and the other files are
+    /// replayed all the same. Each broken promise is an issue naming the file.
     @Test(arguments: files)
-    func replay(_ name: String) throws {
-        let bytes = try [UInt8](Data(contentsOf: Self.corpusDirectory.appendingPathComponent(name)))
+    func replay(_ name: String) async {
+        await #expect(
+            processExitsWith: .success,
+            "replaying Fuzz/corpus/args/\(name) crashed (a signal) or hung (exit code \(processDeadlineExitCode))"
+        ) { [name] in
+            exitProcess(ifStillRunningAfter: .seconds(60), "the replay of Fuzz/corpus/args/\(name)")
+            try Self.check(name)
+        }
+    }
+
+    static func check(_ name: String) throws {
+        let bytes = try [UInt8](Data(contentsOf: corpusDirectory.appendingPathComponent(name)))
         let argv =
             bytes.isEmpty
             ? []
             : bytes.split(separator: 0, omittingEmptySubsequences: false)
                 .map { String(decoding: $0, as: UTF8.self) }
-        // Each broken promise is an issue naming the file; the other files are replayed all the same.
         for tool in [PlayctlCommands.tool, PlayctlBenchCommands.tool] {
             for broken in ArgumentsFuzzCase.brokenPromises(argv, tool: tool) {
                 Issue.record("Fuzz/corpus/args/\(name) (\(tool.spec.name) \(argv)): \(broken)")

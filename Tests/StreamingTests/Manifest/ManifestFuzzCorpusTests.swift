@@ -25,10 +25,22 @@ struct ManifestFuzzCorpusTests {
         #expect(parsers == Set(ManifestFuzzCase.Parser.allCases))
     }
 
+    /// Each file in a process of its own (an exit test, ended after 120 s): a trap in a parser (a `precondition`, a
+    /// force unwrap, an overflow) fails this file's case, naming it, and the other files are replayed all the same.
+    /// Each broken promise is an issue naming the file.
     @Test(arguments: files)
-    func replay(_ name: String) throws {
-        let outcome = ManifestFuzzCase.check(try Self.input(name))
-        // Each broken promise is an issue naming the file; the other files are replayed all the same.
+    func replay(_ name: String) async {
+        await #expect(
+            processExitsWith: .success,
+            "replaying Fuzz/corpus/manifest/\(name) crashed (a signal) or hung (exit code \(processDeadlineExitCode))"
+        ) { [name] in
+            exitProcess(ifStillRunningAfter: .seconds(120), "the replay of Fuzz/corpus/manifest/\(name)")
+            try Self.check(name)
+        }
+    }
+
+    static func check(_ name: String) throws {
+        let outcome = ManifestFuzzCase.check(try input(name))
         for broken in outcome.brokenPromises {
             Issue.record("Fuzz/corpus/manifest/\(name): \(broken)")
         }
