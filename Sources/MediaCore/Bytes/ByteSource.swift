@@ -32,3 +32,14 @@ public protocol ClockPacedByteSource: ByteSource {
     /// Calls `observer` (on the reader's thread, with no lock held) each time a reader starts waiting for the clock.
     func observeWaitingForClock(_ observer: @escaping @Sendable () -> Void)
 }
+
+/// A source whose waiting reads can be given up: a player's seek interrupts its reader's source, so that a read
+/// waiting for bytes that may never come (an `AVAssetResourceLoader` delegate that stalls) does not hold the seek,
+/// and resumes it when the decoder starts the seek (as AVFoundation cancels the loading requests a seek leaves).
+public protocol InterruptibleByteSource: ByteSource {
+    /// From now until ``resumeReads()``, a read waiting for bytes and every new read return 0 (the end, to the
+    /// demuxer: its next seek clears that).
+    func interruptReads()
+    /// Reads read again.
+    func resumeReads()
+}

@@ -59,13 +59,14 @@ extension PlayerCore {
         loaded.text?.stop()
         loaded.text = nil
         loaded.selection[.legible] = option
+        var started: TextPipeline?
         if let option {
             if option.isPlayable {
                 let pipeline = TextPipeline(option: option, open: loaded.textReaders.reader(for: option)) {
                     [weak self] in self?.wake()
                 }
                 loaded.text = pipeline
-                if loaded.deferredStart == nil { pipeline.start(name: item.name) }
+                if loaded.deferredStart == nil { started = pipeline }
             } else {
                 let error = MediaError(
                     .unsupportedCodec, url: item.url, operation: .openDecoder,
@@ -73,7 +74,10 @@ extension PlayerCore {
                 optionFailed(option, item, error, at: now)
             }
         }
+        // The old cues go now, before the new track's thread reads any (whose cues then come at the next step,
+        // however fast it ran).
         if item === currentItem { presentCues(at: timelineTime(at: now), now: now) }
+        started?.start(name: item.name)
     }
 
     /// Marks `option` of `item` failed and reports it.

@@ -147,7 +147,10 @@ final class LoadedItem: @unchecked Sendable {
             // The video decoder reads this demuxer alone.
             demuxer.discardAllStreams(except: track.index)
             video = VideoPipeline(
-                reader: try VideoFrameReader(demuxer: demuxer, threads: request.videoThreads), onChange: onChange)
+                reader: try VideoFrameReader(demuxer: demuxer, threads: request.videoThreads),
+                readInterruption: VideoPipeline.ReadInterruption(
+                    interrupt: { sources.interruptReads(of: .primary) }, resume: { sources.resumeReads(of: .primary) }),
+                onChange: onChange)
             // Decoding starts now: the first frame is decoded while the audio decoder opens. Not with a source
             // paced by a manual clock: there the load must be the only reader until its result is applied, so that
             // "its reader waits for the clock" means the load waits (the clock may move on), not a decoder it

@@ -63,6 +63,21 @@ final class OpenedSources: Sendable {
         }
     }
 
+    /// Gives up the waiting reads of `reader`'s sources that can be interrupted, until ``resumeReads(of:)`` (a seek
+    /// of that reader's decoder: ``InterruptibleByteSource``).
+    func interruptReads(of reader: ByteSourceRequest.Reader) {
+        for source in sources(of: reader) { (source as? any InterruptibleByteSource)?.interruptReads() }
+    }
+
+    /// Lets `reader`'s sources read again.
+    func resumeReads(of reader: ByteSourceRequest.Reader) {
+        for source in sources(of: reader) { (source as? any InterruptibleByteSource)?.resumeReads() }
+    }
+
+    private func sources(of reader: ByteSourceRequest.Reader) -> [any ByteSource] {
+        state.withLock { $0.sources.filter { $0.reader == reader }.map(\.source) }
+    }
+
     /// Closes every source (now and any added later).
     func closeAll() {
         let sources = state.withLock { s -> [any ByteSource] in

@@ -28,13 +28,26 @@ final class VideoPipeline: @unchecked Sendable {
     private var decodeErrorCount = 0
     private var pendingSeek: (id: UInt64, target: MediaTime, mode: SeekMode)?
     private var landings: [Landing] = []
+    /// Gives up a read its source holds (``requestSeek(id:to:mode:)``), and lets it read again when the thread starts
+    /// the seek; both under `condition`, so they come in the order of the seeks.
+    private let readInterruption: ReadInterruption?
+
+    /// How a seek interrupts the reader's source (``InterruptibleByteSource``).
+    struct ReadInterruption: Sendable {
+        let interrupt: @Sendable () -> Void
+        let resume: @Sendable () -> Void
+    }
     private var stopped = false
     private var busy = false
     /// Called (without the lock) whenever something changed that the engine may wait for.
     private let onChange: @Sendable () -> Void
 
-    init(reader: VideoFrameReader, byteBudget: Int = 8 << 20, onChange: @escaping @Sendable () -> Void) {
+    init(
+        reader: VideoFrameReader, byteBudget: Int = 8 << 20, readInterruption: ReadInterruption? = nil,
+        onChange: @escaping @Sendable () -> Void
+    ) {
         self.reader = reader
+        self.readInterruption = readInterruption
         self.byteBudget = byteBudget
         self.capacity = Self.capacity(byteBudget, width: reader.track.width ?? 640, height: reader.track.height ?? 360)
         self.onChange = onChange
@@ -130,6 +143,7 @@ final class VideoPipeline: @unchecked Sendable {
         queue.removeAll()
         landings.removeAll()
         reachedEnd = false
+        readInterruption?.interrupt()
         condition.broadcast()
     }
 
@@ -165,6 +179,7 @@ final class VideoPipeline: @unchecked Sendable {
             if let seek = pendingSeek {
                 pendingSeek = nil
                 busy = true
+                readInterruption?.resume()
                 condition.unlock()
                 let landing: Landing
                 do {

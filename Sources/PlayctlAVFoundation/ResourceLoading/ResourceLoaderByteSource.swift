@@ -7,7 +7,7 @@ import MediaCore
 /// AVFoundation does) unless the loader knows already; then each read that finds no bytes at its position asks for
 /// up to ``requestLength`` bytes from there, cancelling the request it replaces when that one is still loading. A
 /// source holds at most one request's bytes. `close()` cancels the request in flight and returns a waiting read.
-final class ResourceLoaderByteSource: ByteSource, @unchecked Sendable {
+final class ResourceLoaderByteSource: InterruptibleByteSource, @unchecked Sendable {
     /// The most bytes one data request asks for, and so the most a source holds.
     static let requestLength = 1 << 18
 
@@ -20,6 +20,8 @@ final class ResourceLoaderByteSource: ByteSource, @unchecked Sendable {
     private var position: Int64 = 0
     private var current: (request: AVAssetResourceLoadingRequest, delegate: DelegateCall?)?
     private var closed = false
+    /// A seek gave up the reads (``interruptReads()``).
+    private var interrupted = false
 
     init(loader: AVAssetResourceLoader, url: URL, name: String) {
         self.loader = loader
@@ -46,13 +48,22 @@ final class ResourceLoaderByteSource: ByteSource, @unchecked Sendable {
         cancelCurrent()
     }
 
+    func interruptReads() {
+        channel.withLock {
+            interrupted = true
+            channel.condition.broadcast()
+        }
+    }
+
+    func resumeReads() { channel.withLock { interrupted = false } }
+
     func read(into buffer: UnsafeMutableRawBufferPointer) throws(MediaError) -> Int {
         guard !buffer.isEmpty else { return 0 }
         guard let length = try contentLength() else { return 0 }
         channel.condition.lock()
         defer { channel.condition.unlock() }
         while true {
-            if closed { return 0 }
+            if closed || interrupted { return 0 }
             if position >= length { return 0 }
             if let request = current?.request, let data = request.dataRequest {
                 let start = data.requestedOffset
@@ -91,9 +102,9 @@ final class ResourceLoaderByteSource: ByteSource, @unchecked Sendable {
         if let known = size { return known }
         channel.condition.lock()
         defer { channel.condition.unlock() }
-        if closed { return nil }
+        if closed || interrupted { return nil }
         let request = try startRequest(at: 0, length: 2, asksForInformation: true)
-        while request.outcomeLocked == .pending, !closed { channel.condition.wait() }
+        while request.outcomeLocked == .pending, !closed, !interrupted { channel.condition.wait() }
         switch request.outcomeLocked {
         case .pending, .cancelled: return nil
         case .failed(let reason): throw MediaError(.readFailed, url: name, operation: .open, reason: reason)

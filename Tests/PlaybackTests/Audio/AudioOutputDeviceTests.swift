@@ -19,6 +19,9 @@ final class RecordingAudioDevice: AudioOutputDevice {
         var corked = false
         var closed = false
         var failWrites = false
+        /// Fails every write and check once this many samples were written (a device lost mid-play, at a point of
+        /// the media rather than of the test's thread).
+        var failAfterSamples: Int?
     }
 
     let state = Locked(State())
@@ -40,13 +43,17 @@ final class RecordingAudioDevice: AudioOutputDevice {
 
     func check() throws(AudioDeviceError) {
         try state.withLock { state throws(AudioDeviceError) in
-            if state.closed || state.failWrites { throw AudioDeviceError(.connectionLost, "the recorder stopped") }
+            if state.closed || state.failWrites || state.failAfterSamples.map({ state.samples >= $0 }) == true {
+                throw AudioDeviceError(.connectionLost, "the recorder stopped")
+            }
         }
     }
 
     func write(_ samples: [Float], sampleRate: Int, channels: Int, gain: Float) throws(AudioDeviceError) -> Bool {
         try state.withLock { state throws(AudioDeviceError) -> Bool in
-            if state.closed || state.failWrites { throw AudioDeviceError(.connectionLost, "the recorder stopped") }
+            if state.closed || state.failWrites || state.failAfterSamples.map({ state.samples >= $0 }) == true {
+                throw AudioDeviceError(.connectionLost, "the recorder stopped")
+            }
             guard let format = state.format, format == (sampleRate, channels) else { return false }
             Self.play(&state)
             state.samples += samples.count
@@ -123,9 +130,11 @@ struct AudioOutputDeviceTests {
             audioOutput: .device(AudioOutputDeviceConnector(name: "recorder") { device }))
         defer { lost.invalidate() }
         let lostLog = EventLog(lost)
+        // Lost after a second of b.mp4's 44.1 kHz stereo (set before the play: a loaded machine's test thread
+        // once came back after the engine had written the whole clip).
+        device.state.withLock { $0.failAfterSamples = 44_100 * 2 }
         lost.play()
         #expect(try await lostLog.wait(timeout: 30) { $0 == .audioOutput("recorder", error: nil) })
-        device.state.withLock { $0.failWrites = true }
         #expect(
             try await lostLog.wait(timeout: 30) { if case .audioOutput("null", .some) = $0 { true } else { false } })
         #expect(!lost.isPlayingToAudioDevice && lost.audioDeviceError?.kind == .connectionLost)

@@ -165,6 +165,17 @@ struct ResourceLoaderTests {
                 })
             player.play()
             try await waitUntil("the item to be ready") { item.status == .readyToPlay }
+            // The untimed clock plays what the 128 KB hold, then waits: the video reader waits in the source for
+            // bytes the delegate never gives, and only the seek can take it out (InterruptibleByteSource).
+            let last = Locked(-1.0)
+            try await waitUntil("the play to wait at the stall", interval: .milliseconds(50)) {
+                let now = player.currentTime().seconds
+                return now > 1
+                    && last.withLock { previous in
+                        defer { previous = now }
+                        return previous == now
+                    }
+            }
             let landed = try await withDeadline("the seek to 5 s past the stalled request to complete") {
                 await player.seek(to: CMTime(value: 5, timescale: 1), toleranceBefore: .zero, toleranceAfter: .zero)
             }
