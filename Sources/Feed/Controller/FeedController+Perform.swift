@@ -262,10 +262,12 @@ extension FeedController {
     /// frame (of the rendition chosen for it, which asking for the poster chooses).
     private func requestPoster(_ index: Int, visible: Bool) {
         guard let posters, let size = configuration.posterSize else { return }
-        let picture = state.withLock { $0.entries[index].poster }
+        let (picture, headers) = state.withLock { ($0.entries[index].poster, $0.entries[index].headers) }
+        // With the entry's headers: a signed entry's media (and its picture, on its server) answer only with them.
         let request = PosterRequest(
             source: picture ?? url(of: index), width: size.width, height: size.height, fit: .fill,
-            priority: visible ? .visible : .prefetch, transferPriority: picture == nil ? nil : .playback)
+            priority: visible ? .visible : .prefetch, transferPriority: picture == nil ? nil : .playback,
+            headers: headers)
         let task = Task { [weak self] in
             do throws(MediaError) {
                 let poster = try await posters.poster(for: request)

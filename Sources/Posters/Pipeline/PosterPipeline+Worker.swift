@@ -35,7 +35,9 @@ extension PosterPipeline {
                 let byRequest: TransferPriority =
                     state.withLock { _ in job.priority } == .visible ? .playback : .prefetch
                 let priority = max(byRequest, job.request.transferPriority ?? byRequest)
-                inner = loading.source(url, priority: priority, readAhead: configuration.readAhead)
+                let headers = job.request.headers
+                inner = (headers.isEmpty ? loading : loading.adding(headers: headers))
+                    .source(url, priority: priority, readAhead: configuration.readAhead)
             } else {
                 inner = try FileByteSource(path: url)
             }

@@ -44,11 +44,13 @@ public struct PosterRequest: Sendable, Hashable {
     /// a player claims the link) for the others. A feed fetches an entry's own small picture (a server's thumbnail)
     /// at playback's: a few kilobytes a swipe will show, which the item on screen's claim would otherwise hold back.
     public var transferPriority: TransferPriority?
+    /// HTTP headers its fetch sends beside the loader's (a signed feed entry's `Authorization`); not part of its key.
+    public var headers: [String: String]
 
     public init(
         source: String, time: Double? = nil, exact: Bool = true, width: Int? = nil, height: Int? = nil,
         fit: Fit = .fit, format: Format = .rgba, priority: Priority = .visible,
-        transferPriority: TransferPriority? = nil
+        transferPriority: TransferPriority? = nil, headers: [String: String] = [:]
     ) {
         self.source = source
         self.time = time
@@ -59,6 +61,7 @@ public struct PosterRequest: Sendable, Hashable {
         self.format = format
         self.priority = priority
         self.transferPriority = transferPriority
+        self.headers = headers
     }
 
     /// What identifies the picture this asks for: requests with the same key share one fetch and one decode.

@@ -57,6 +57,8 @@ struct FeedHeaderCLITests {
         #expect(!events.contains { $0["event"]?.stringValue == "feed.failed" && $0["index"]?.intValue == 0 })
         let answered = await TestHTTPServer.responses(containing: "auth/a.mp4?\(marker)", atLeast: 1)
         #expect(answered.contains { [200, 206].contains($0.status) }, "\(answered)")
+        // Every request of the signed entry carried its header: its player's, its prefetches' and its poster's.
+        #expect(!answered.contains { $0.status == 401 }, "\(answered)")
         #expect(events.contains { $0["event"]?.stringValue == "feed.failed" && $0["index"]?.intValue == 1 })
         #expect(result.standardError.contains("401"), "\(result.standardError)")
         #expect(!(result.standardOutput + result.standardError).contains("playctl-test-token"))
