@@ -74,22 +74,23 @@ struct PlayDropCLITests {
         let playing = named("player.timeControlStatus").filter { $0["status"]?.stringValue == "playing" }
             .compactMap { event in event["host"]?.doubleValue.map { ($0, microseconds(event["time"])) } }
         /// The playhead at real time `wall`, from the last time the player went on playing before `stop` (real).
-        let playhead = { (wall: Double, stop: Double) -> Int64 in
-            let (since, at) = playing.last { $0.0 <= hostTime(stop) } ?? (host, microseconds(first["time"]))
-            return at + Int64(((hostTime(wall) - since) * 1e6).rounded())
+        let playhead = { (wall: Double, since: (Double, Int64)) -> Int64 in
+            since.1 + Int64(((hostTime(wall) - since.0) * 1e6).rounded())
         }
         var mustDrop: [Int64] = []
+        var judged = 0
         for stop in stride(from: 0, to: stamps.count - 1, by: 2) {
-            let (start, end) = (
-                playhead(stamps[stop], stamps[stop]) + 3_000, playhead(stamps[stop + 1], stamps[stop]) - 3_000
-            )
+            // A stop before the player went on playing (a loaded machine's slow start) drops nothing: not judged.
+            guard let since = playing.last(where: { $0.0 <= hostTime(stamps[stop]) }) else { continue }
+            judged += 1
+            let (start, end) = (playhead(stamps[stop], since) + 3_000, playhead(stamps[stop + 1], since) - 3_000)
             for (index, frame) in frames.dropLast().enumerated() where frame > start && frames[index + 1] <= end {
                 mustDrop.append(frame)
             }
         }
         #expect(Set(mustDrop).isSubset(of: dropped), "due in a stop: \(mustDrop), dropped: \(dropped)")
         // Each stop spans five frame intervals (a stop before the first frame or after the end drops none).
-        #expect(mustDrop.count >= 3, "\(mustDrop)")
+        #expect(judged == 0 || mustDrop.count >= judged, "\(judged) stops judged: \(mustDrop)")
         print(
             "playctl play stopped 3 times for 200 ms: \(dropped.count) of \(frames.count) dropped: \(dropped); due "
                 + "in the stops: \(mustDrop)")
