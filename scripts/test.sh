@@ -21,7 +21,7 @@ source scripts/test-groups.sh
 if [ $# -eq 0 ]; then
   scripts/pulse.sh run scripts/netns.sh bash -c "scripts/watchdog.sh 1200 swift test --skip '$deadlines|$realtime|$alone' \
     --experimental-maximum-parallelization-width 8 && scripts/watchdog.sh 600 swift test --filter '$deadlines' \
-    && scripts/watchdog.sh 600 swift test --filter '$realtime' && scripts/watchdog.sh 300 swift test --filter '$alone'"
+    && scripts/watchdog.sh 600 swift test --filter '$realtime' && scripts/watchdog.sh 300 swift test --no-parallel --filter '$alone'"
 else
   scripts/pulse.sh run scripts/netns.sh swift test "$@"
 fi
