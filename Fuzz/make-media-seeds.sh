@@ -15,6 +15,8 @@ ff -f lavfi -i "$V" -f lavfi -i "$A" "${x264[@]}" -c:a aac -b:a 16k -movflags +f
 ff -f lavfi -i "$V" "${x264[@]}" -bf 1 -g 4 h264.mkv
 ff -f lavfi -i "testsrc=size=32x32:rate=10:duration=0.3" -f lavfi -i "sine=frequency=440:sample_rate=16000:duration=0.3" \
    "${x264[@]}" -bf 2 -g 2 -c:a mp2 -b:a 32k -ar 16000 -mpegts_flags +resend_headers h264-mp2.ts
+# The same with a timed ID3 metadata stream (HLS timed metadata) added by Media/make-id3.py (its samples past the end).
+python3 ../../../Media/make-id3.py h264-mp2.ts h264-id3.ts > /dev/null
 ff -f lavfi -i "$V" -f lavfi -i "$A" -c:v libvpx-vp9 -b:v 20k -deadline realtime -c:a libopus -b:a 8k -ar 48000 vp9-opus.webm
 ff -f lavfi -i "$V" -c:v vp8 -b:v 20k vp8.webm
 ff -f lavfi -i "$V" -frames:v 3 -c:v mjpeg -q:v 31 mjpeg.avi

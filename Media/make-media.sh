@@ -128,6 +128,20 @@ ff -f lavfi -i "testsrc=size=640x360:rate=25:duration=1" -c:v libx264 -preset fa
 printf "file '%s'\nfile '%s'\n" "$work/small.ts" "$work/large.ts" > "$work/list.txt"
 ff -f concat -safe 0 -i "$work/list.txt" -c copy tracks/sizechange.ts
 
+# tracks/id3.ts: MPEG-TS, 4 s of H.264 (320x240, 25 fps) and AAC, with a timed ID3 metadata stream as HLS carries one
+# (stream type 0x15, ID3 tags in PES packets), which make-id3.py adds (ffmpeg cannot make one): four samples, at 0.5,
+# 1.5, 2.5 and 3.5 s, of ID3v2.4 and v2.3 tags. The audio and video must decode as they did before.
+ff -f lavfi -i "testsrc2=size=320x240:rate=25:duration=4" -f lavfi -i "sine=frequency=500:sample_rate=48000:duration=4" \
+   -c:v libx264 -preset fast -pix_fmt yuv420p -g 25 -bf 2 -crf 32 -c:a aac -b:a 32k -ac 1 "$work/id3-source.ts"
+python3 make-id3.py "$work/id3-source.ts" tracks/id3.ts > /dev/null
+for map in 0:v 0:a; do
+  if [ "$(ffmpeg -hide_banner -loglevel error -i "$work/id3-source.ts" -map $map -f md5 -)" != \
+       "$(ffmpeg -hide_banner -loglevel error -i tracks/id3.ts -map $map -f md5 -)" ]; then
+    echo "make-id3.py changed how stream $map of tracks/id3.ts decodes" >&2
+    exit 1
+  fi
+done
+
 # Reference lists: the md5 of every decoded frame of the first video stream, as ffmpeg decodes it.
 mkdir -p ref
 for f in a.mp4 b.mp4 c.webm rotated.mp4 offset.ts; do

@@ -28,5 +28,9 @@ private func writeInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> Bool {
 public func fuzzMediaInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     guard writeInput(data, size) else { return 0 }
     MediaFuzzCase.run(path: inputPath, seekSeed: size > 0 ? data[size - 1] : 0)
+    // The ID3 parser on the input itself (an MP3 seed starts with a tag), and as FFmpeg 5.1 hands timed ID3 over.
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    _ = ID3Tag.frames(in: bytes)
+    _ = ID3Tag.frames(withoutIdentifier: bytes)
     return 0
 }

@@ -32,4 +32,9 @@ public final class Packet: @unchecked Sendable {
     public var size: Int { Int(pointer.pointee.size) }
     /// Byte position in the file, when known.
     public var position: Int64? { pointer.pointee.pos < 0 ? nil : pointer.pointee.pos }
+    /// A copy of the payload.
+    var bytes: [UInt8] {
+        guard let data = pointer.pointee.data, pointer.pointee.size > 0 else { return [] }
+        return Array(UnsafeBufferPointer(start: data, count: Int(pointer.pointee.size)))
+    }
 }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// The clips of `Media/tracks/` (`Media/make-media.sh`) and what they hold: two audio languages and two subtitle
-/// tracks in MP4 (mov_text) and Matroska (SubRip and ASS), sidecar subtitles, and a video whose frame size changes.
+/// tracks in MP4 (mov_text) and Matroska (SubRip and ASS), sidecar subtitles, a video whose frame size changes, and
+/// an MPEG-TS with timed ID3 metadata (`id3.ts`: its samples are those `Media/make-id3.py` writes).
 public enum TrackClips {
     /// `tracks.mp4` and `tracks.mkv`: stream 0 video (160x120, 25 fps, 4 s), 1 English audio (440 Hz, default),
     /// 2 French audio (880 Hz), 3 English subtitles, 4 French subtitles (ASS and forced in the Matroska file).

@@ -10,9 +10,11 @@ import MediaIO
 public enum MediaFuzzCase {
     /// Frames decoded after opening and after the seek: enough to run the decoder, few enough to stay fast.
     public static let framesToDecode = 6
+    /// Timed metadata samples read at most.
+    public static let samplesToRead = 16
 
     /// Opens `path`, decodes the first frame alone and a few video frames after it, seeks exactly to a time chosen from `seekSeed`, decodes on, and
-    /// does the same for audio.
+    /// does the same for audio; reads the samples of a timed ID3 metadata track.
     public static func run(path: String, seekSeed: UInt8) {
         guard let demuxer = try? Demuxer(url: path) else { return }
         // A target from before the start to past the end: 0/8 ... 11/8 of the duration, minus a little. (Durations
@@ -28,6 +30,12 @@ public enum MediaFuzzCase {
             for _ in 0..<framesToDecode { guard (try? audio.nextBuffer()) != nil else { break } }
             try? audio.seek(to: target)
             for _ in 0..<2 { guard (try? audio.nextBuffer()) != nil else { break } }
+        }
+        // Timed metadata, on a demuxer of its own (the reader discards the other streams).
+        if demuxer.tracks.contains(where: TimedMetadataReader.reads), let other = try? Demuxer(url: path),
+            let metadata = try? TimedMetadataReader(demuxer: other)
+        {
+            for _ in 0..<samplesToRead { guard (try? metadata.next()) != nil else { break } }
         }
     }
 
