@@ -12,6 +12,9 @@
 #   renditions/a-360p.mp4, a-720p.mp4  Media/a.mp4 again at 360p and 500 kbit/s and at 720p and 1.5 Mbit/s (H.264,
 #             its audio copied, moov first): two progressive renditions of one clip; renditions/feed.json a feed
 #             manifest of three entries listing them (each with its measured bit rate), for the rendition tests
+#   id3-hls/index.m3u8  an HLS playlist of Media/tracks/id3.ts (its timed ID3 samples at 0.5, 1.5, 2.5 and 3.5 s) in two
+#             byte ranges split at a TS packet: ffmpeg 5.1's hls muxer cannot carry timed ID3 (it writes each tag
+#             without the five bytes its MPEG-TS demuxer dropped), so the segments are the file's own bytes
 #   feed-mini/000-011  a 12-entry feed of hard links to a.mp4, b.mp4 and still.jpg, for bench --feed's quick runs
 #             (tests); the benchmark's own feed is made by scripts/make-feed-media.sh
 # A clip made by an older version of this script is made again (the stamp file names the version).
@@ -68,6 +71,13 @@ if [ ! -s "$out/renditions/feed.json" ]; then
     {"url": "a-720p.mp4", "bitrate": '$high', "width": 1280, "height": 720}]}'
   printf '{"entries": [\n  %s,\n  %s,\n  %s\n]}\n' "$entry" "$entry" "$entry" > "$out/renditions/feed.json"
 fi
+mkdir -p "$out/id3-hls"
+id3size=$(stat -c %s Media/tracks/id3.ts)
+id3half=$((id3size / 188 / 2 * 188))
+printf '%s\n' '#EXTM3U' '#EXT-X-VERSION:4' '#EXT-X-TARGETDURATION:3' '#EXT-X-PLAYLIST-TYPE:VOD' \
+  '#EXTINF:2.0,' "#EXT-X-BYTERANGE:$id3half@0" '../tracks/id3.ts' \
+  '#EXTINF:2.0,' "#EXT-X-BYTERANGE:$((id3size - id3half))@$id3half" '../tracks/id3.ts' '#EXT-X-ENDLIST' \
+  > "$out/id3-hls/index.m3u8"
 mkdir -p "$out/feed-mini"
 for i in $(seq 0 11); do
   case $((i % 3)) in 0) file=a.mp4 ;; 1) file=b.mp4 ;; *) file=still.jpg ;; esac

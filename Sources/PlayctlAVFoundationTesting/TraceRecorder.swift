@@ -202,7 +202,7 @@ public final class TraceRecorder: Sendable {
         case .variantSwitch(let change):
             return "variantSwitch \(change.from?.id ?? "-") -> \(change.to.id) at \(change.seconds) (\(change.reason))"
         case .periodicTime, .decodeError, .seekRequested, .seekCompleted, .firstFrame, .cue, .mediaSelection,
-            .mediaOptionFailed, .audioOutput, .framesDropped:
+            .mediaOptionFailed, .audioOutput, .framesDropped, .timedMetadata:
             return "\(kind)"
         }
     }

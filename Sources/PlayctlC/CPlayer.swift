@@ -153,8 +153,8 @@ final class CPlayer: Sendable {
             out.type = PLAYCTL_EVENT_VARIANT_SWITCH
             out.value = Int64(change.to.bandwidth)
             out.message = "\(change.to.resolution?.description ?? "?") \(change.reason)"
-        case .cue, .presentationSize, .mediaSelection, .mediaOptionFailed:
-            // Tracks and timed text are not in the C API yet (docs/c-api.md).
+        case .cue, .timedMetadata, .presentationSize, .mediaSelection, .mediaOptionFailed:
+            // Tracks, timed text and timed metadata are not in the C API yet (docs/c-api.md).
             return
         }
         out.time = event.itemTime.seconds

@@ -38,6 +38,8 @@ public struct TrackInfo: Sendable, Equatable {
     public var language: String?
     /// The track's title (`title` tag), when the container gives one.
     public var title: String?
+    /// The stream's bit rate in bits per second, as its container or codec header states it; nil when neither does.
+    public var bitRate: Int?
     /// The container marks the track as the default of its kind (Matroska's default flag; MP4's enabled track).
     public var isDefault = false
     /// The container marks the track as forced (subtitles shown even when subtitles are off: signs, foreign lines).

@@ -26,8 +26,8 @@ public final class Demuxer: @unchecked Sendable {
     private var customIO: CustomIO?
     /// The source when it presents segments (HLS, DASH): seeks reopen the stream at a segment.
     private let segmented: (any SegmentedByteSource)?
-    /// The stream ``discardAllStreams(except:)`` kept, applied again to a reopened context.
-    private var keptStream: Int?
+    /// The streams ``discardAllStreams(except:)`` kept, applied again to a reopened context.
+    private var keptStreams: Set<Int>?
     /// The time base of each stream as first opened: packets of a context reopened on another variant are
     /// rescaled to it, so times go on in the units the decoders were given.
     private var timeBases: [AVRational] = []
@@ -259,14 +259,19 @@ public final class Demuxer: @unchecked Sendable {
     /// Tells the demuxer to skip every stream but `index` (their packets are not even read where the container
     /// allows it): for a demuxer that serves one decoder.
     public func discardAllStreams(except index: Int) {
-        keptStream = index
+        discardAllStreams(except: [index])
+    }
+
+    /// Tells the demuxer to skip every stream but those of `indices`.
+    public func discardAllStreams(except indices: Set<Int>) {
+        keptStreams = indices
         applyDiscard()
     }
 
     private func applyDiscard() {
-        guard let index = keptStream else { return }
+        guard let kept = keptStreams else { return }
         for i in 0..<min(tracks.count, Int(context.pointee.nb_streams)) {
-            stream(i).pointee.discard = i == index ? AVDISCARD_DEFAULT : AVDISCARD_ALL
+            stream(i).pointee.discard = kept.contains(i) ? AVDISCARD_DEFAULT : AVDISCARD_ALL
         }
     }
 

@@ -16,6 +16,7 @@ extension TrackInfo {
             index: index, kind: kind, codec: String(cString: avcodec_get_name(par.codec_id)),
             isDecodable: par.codec_id != AV_CODEC_ID_NONE && avcodec_find_decoder(par.codec_id) != nil,
             timeBase: (tb.num, tb.den))
+        if par.bit_rate > 0 { bitRate = Int(par.bit_rate) }
         let d = stream.pointee.duration
         if d != playctl_nopts_value(), d > 0, tb.num > 0, tb.den > 0 {
             self.duration = MediaTime(value: d * Int64(tb.num), timescale: tb.den)

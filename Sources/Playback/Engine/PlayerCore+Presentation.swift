@@ -48,6 +48,7 @@ extension PlayerCore {
             }
         }
         presentCues(at: t - Self.timeSlack, now: now)
+        presentMetadata(at: t - Self.timeSlack, now: now)
         if let item = currentItem {
             let reported = reportedTime(at: now)
             item.state.withLock { $0.currentTime = reported }

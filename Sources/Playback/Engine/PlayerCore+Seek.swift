@@ -53,6 +53,7 @@ extension PlayerCore {
             let time = timelineTime(at: now)
             loaded.video?.requestSeek(id: 0, to: time, mode: .exact)
             loaded.audio?.requestSeek(to: time)
+            loaded.timedMetadata?.seek(to: time)
             state.presentation.flushed()
         }
     }
@@ -66,6 +67,7 @@ extension PlayerCore {
                 guard let loaded = currentLoaded else { continue }
                 loaded.video?.requestSeek(id: id.rawValue, to: target, mode: exact ? .exact : .keyframe)
                 loaded.audio?.requestSeek(to: target)
+                loaded.timedMetadata?.seek(to: target)
                 perform(state.control.seekStarted(), at: now)
             }
         }
@@ -122,8 +124,10 @@ extension PlayerCore {
         let actions = state.seeks.machine.decoderLanded(id, at: landed)
         state.timeline.anchor(landed, at: now)
         state.presentation.landed()
-        if !record.exact, let audio = loaded.audio, landed != record.target {
-            audio.requestSeek(to: landed)
+        if !record.exact, landed != record.target {
+            loaded.audio?.requestSeek(to: landed)
+            // A keyframe before the target: its time's metadata is due from there.
+            if landed < record.target { loaded.timedMetadata?.seek(to: landed) }
         }
         // The completion handlers go to the executor after the landing's frame reached the outputs: the caller a
         // handler resumes reads that frame from its layer (the outputs are updated under this lock, the handler
@@ -137,6 +141,7 @@ extension PlayerCore {
         }
         emit(.timeJumped, at: now)
         observersJumped(at: now)
+        metadataFlushed()
         present(at: now)
         for handler in handlers { executor.enqueue(handler) }
         updateBuffering(at: now)

@@ -17,6 +17,8 @@ struct PresentationState: Sendable {
     var shownCues: [TextCue] = []
     /// The subtitle pipeline whose failure was reported.
     var textFailureReported: ObjectIdentifier?
+    /// The timed metadata pipeline whose failure was reported.
+    var metadataFailureReported: ObjectIdentifier?
     /// The size of the pictures shown (rotation applied); nil before the item's first frame.
     var pictureSize: (width: Int, height: Int)?
     /// Frames shown, and frames dropped because they were late (host clock), since the player was made.
@@ -49,6 +51,7 @@ struct PresentationState: Sendable {
         decodeErrorsReported = 0
         shownCues = []
         textFailureReported = nil
+        metadataFailureReported = nil
         pictureSize = nil
         currentSince = now
         audioEpoch &+= 1

@@ -13,6 +13,8 @@ public struct ByteSourceRequest: Sendable, Equatable {
         /// The subtitle decoder's own reader, while a subtitle track of the container is selected (it reads the
         /// track through from the start), and the reader of a remote sidecar subtitle file.
         case text
+        /// The timed metadata reader's own, for media with a timed ID3 track (it reads ahead of the playhead).
+        case metadata
     }
 
     /// The item's URL.

@@ -20,6 +20,8 @@ final class LoadedItem: @unchecked Sendable {
         set { textPipeline.withLock { $0 = newValue } }
     }
     private let textPipeline = Locked<TextPipeline?>(nil)
+    /// The timed metadata track's reading (ID3 in MPEG-TS); nil without one.
+    private(set) var timedMetadata: MetadataPipeline?
     /// Makes the reader of a subtitle option selected later.
     let textReaders: TextReaderFactory
     /// Tags, chapters and artwork, read before any decoder thread reads the demuxer.
@@ -187,11 +189,16 @@ final class LoadedItem: @unchecked Sendable {
         if let option = selection[.legible], option.isPlayable {
             loaded.text = TextPipeline(option: option, open: textReaders.reader(for: option), onChange: onChange)
         }
+        if let track = demuxer.tracks.first(where: TimedMetadataReader.reads) {
+            loaded.timedMetadata = MetadataPipeline(
+                open: textReaders.metadataReader(stream: track.index), onChange: onChange)
+        }
         if pacedByClock {
             loaded.deferredStart = name
         } else {
             audio?.start(name: name)
             loaded.text?.start(name: name)
+            loaded.timedMetadata?.start(name: name)
         }
         return loaded
     }
@@ -222,6 +229,8 @@ final class LoadedItem: @unchecked Sendable {
     var audioWaitsForClock: Bool { audio != nil && sources.isWaitingForClock(audioReader) }
     /// Whether the subtitle decoder waits for bytes that only clock time will bring.
     var textWaitsForClock: Bool { text != nil && sources.isWaitingForClock(.text) }
+    /// Whether the timed metadata reader waits for bytes that only clock time will bring.
+    var metadataWaitsForClock: Bool { timedMetadata != nil && sources.isWaitingForClock(.metadata) }
 
     /// The name to start the decoding threads with, when the load left them for the engine to start (sources
     /// paced by a manual clock). Touched by the loader thread before the result is handed over, then by the engine.
@@ -234,6 +243,7 @@ final class LoadedItem: @unchecked Sendable {
         video?.start(name: name)
         audio?.start(name: name)
         text?.start(name: name)
+        timedMetadata?.start(name: name)
     }
 
     /// Asks the remote sources to fetch about `seconds` of media ahead of their readers (by the media's average
@@ -251,6 +261,7 @@ final class LoadedItem: @unchecked Sendable {
         video?.stop()
         audio?.stop()
         text?.stop()
+        timedMetadata?.stop()
     }
 
     deinit { stop() }

@@ -78,6 +78,15 @@ final class OpenedSources: Sendable {
         state.withLock { $0.sources.filter { $0.reader == reader }.map(\.source) }
     }
 
+    /// Closes and forgets `reader`'s sources (a reader about to open its media again).
+    func close(of reader: ByteSourceRequest.Reader) {
+        let sources = state.withLock { s -> [any ByteSource] in
+            defer { s.sources.removeAll { $0.reader == reader } }
+            return s.sources.filter { $0.reader == reader }.map(\.source)
+        }
+        for source in sources { source.close() }
+    }
+
     /// Closes every source (now and any added later).
     func closeAll() {
         let sources = state.withLock { s -> [any ByteSource] in

@@ -40,6 +40,7 @@ public final class PlayerItem: Sendable {
         var optionErrors: [MediaSelectionOption: MediaError] = [:]
         var sidecars: [SidecarSubtitle] = []
         var legibleOutputs: [PlayerItemLegibleOutput] = []
+        var metadataOutputs: [PlayerItemMetadataOutput] = []
         var videoOutputs: [VideoOutput] = []
         weak var core: PlayerCore?
 

@@ -198,6 +198,7 @@ extension AVAssetTrack {
             naturalSize: CGSize(width: track.width ?? 0, height: track.height ?? 0),
             nominalFrameRate: Float(track.frameRate ?? 0),
             timeRange: track.duration.map { CMTimeRange(start: .zero, duration: CMTime($0)) } ?? .invalid,
-            isPlayable: track.isDecodable && (track.kind == .video || track.kind == .audio), rotation: track.rotation)
+            isPlayable: track.isDecodable && (track.kind == .video || track.kind == .audio),
+            estimatedDataRate: Float(track.bitRate ?? 0), rotation: track.rotation)
     }
 }

@@ -13,11 +13,28 @@ public class AVPartialAsyncProperty<Root>: @unchecked Sendable, CustomStringConv
 /// A property of an asset that loads asynchronously, as AVFoundation's `AVAsyncProperty`: pass it to
 /// `load(_:)` (`try await asset.load(.duration)`).
 public final class AVAsyncProperty<Root, Value>: AVPartialAsyncProperty<Root>, @unchecked Sendable {
-    let value: @Sendable (AVAsset.Probe) -> Value
+    /// The value read from what it is a property of: an asset's probe, or a track.
+    private let read: @Sendable (Any) -> Value?
 
+    /// A property of an asset, read from its probe.
     init(name: String, value: @escaping @Sendable (AVAsset.Probe) -> Value) {
-        self.value = value
+        read = { ($0 as? AVAsset.Probe).map(value) }
         super.init(name: name)
+    }
+
+    /// A property of a track, named `name`.
+    init(trackProperty name: String, _ track: @escaping @Sendable (AVAssetTrack) -> Value) {
+        read = { ($0 as? AVAssetTrack).map(track) }
+        super.init(name: name)
+    }
+
+    /// The value from `source` (an asset's probe or a track).
+    /// - Throws: an `NSError` when the property is not one of `source`.
+    func value(_ source: Any) throws -> Value {
+        guard let value = read(source) else {
+            throw AVPlayerItem.nsError("\(name) is not a property of \(type(of: source))")
+        }
+        return value
     }
 }
 
@@ -86,13 +103,16 @@ public final class AVAssetTrack: NSObject, @unchecked Sendable {
     public let timeRange: CMTimeRange
     /// Whether the engine can decode it.
     public let isPlayable: Bool
+    /// The track's bit rate in bits per second, as its container states it (0 when it does not).
+    public let estimatedDataRate: Float
     /// How far a video's picture is turned clockwise to be shown (its container's display matrix), in degrees.
     let rotation: Int
 
     init(
         trackID: Int32, mediaType: AVMediaType, naturalSize: CGSize, nominalFrameRate: Float, timeRange: CMTimeRange,
-        isPlayable: Bool, rotation: Int = 0
+        isPlayable: Bool, estimatedDataRate: Float = 0, rotation: Int = 0
     ) {
+        self.estimatedDataRate = estimatedDataRate
         self.rotation = rotation
         self.trackID = trackID
         self.mediaType = mediaType
@@ -100,5 +120,39 @@ public final class AVAssetTrack: NSObject, @unchecked Sendable {
         self.nominalFrameRate = nominalFrameRate
         self.timeRange = timeRange
         self.isPlayable = isPlayable
+    }
+}
+
+extension AVPartialAsyncProperty where Root == AVAssetTrack {
+    /// The track's bit rate (``AVAssetTrack/estimatedDataRate``).
+    public static var estimatedDataRate: AVAsyncProperty<Root, Float> {
+        AVAsyncProperty(trackProperty: "estimatedDataRate") { (track: AVAssetTrack) in track.estimatedDataRate }
+    }
+    /// The track's kind of media.
+    public static var mediaType: AVAsyncProperty<Root, AVMediaType> {
+        AVAsyncProperty(trackProperty: "mediaType") { (track: AVAssetTrack) in track.mediaType }
+    }
+    /// The coded picture size.
+    public static var naturalSize: AVAsyncProperty<Root, CGSize> {
+        AVAsyncProperty(trackProperty: "naturalSize") { (track: AVAssetTrack) in track.naturalSize }
+    }
+    /// Frames per second.
+    public static var nominalFrameRate: AVAsyncProperty<Root, Float> {
+        AVAsyncProperty(trackProperty: "nominalFrameRate") { (track: AVAssetTrack) in track.nominalFrameRate }
+    }
+    /// The track's span.
+    public static var timeRange: AVAsyncProperty<Root, CMTimeRange> {
+        AVAsyncProperty(trackProperty: "timeRange") { (track: AVAssetTrack) in track.timeRange }
+    }
+    /// Whether the engine can decode it.
+    public static var isPlayable: AVAsyncProperty<Root, Bool> {
+        AVAsyncProperty(trackProperty: "isPlayable") { (track: AVAssetTrack) in track.isPlayable }
+    }
+}
+
+extension AVAssetTrack {
+    /// The value of `property`: a track's properties are known once its asset's tracks are (no wait).
+    public func load<T>(_ property: AVAsyncProperty<AVAssetTrack, T>) async throws -> T {
+        try property.value(self)
     }
 }

@@ -28,6 +28,14 @@ extension AVAsset {
         }
     }
 
+    /// Loads `keys`, as the `async` form of ``loadValuesAsynchronously(forKeys:completionHandler:)``: returns once
+    /// they are loaded (or failed: see ``statusOfValue(forKey:error:)``).
+    public func loadValues(forKeys keys: [String]) async {
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            loadValuesAsynchronously(forKeys: keys) { done.resume() }
+        }
+    }
+
     /// See ``AVAsynchronousKeyValueLoading``.
     public func loadValuesAsynchronously(
         forKeys keys: [String], completionHandler handler: (@Sendable () -> Void)? = nil
@@ -40,13 +48,13 @@ extension AVAsynchronousKeyValueLoading where Self: AVAsset {
     /// The value of `property`, loading it first when needed.
     /// - Throws: the `NSError` of a failed load (the media is missing, not media, or cannot be decoded).
     public func load<T>(_ property: AVAsyncProperty<Self, T>) async throws -> T {
-        property.value(try await probe().get())
+        try property.value(try await probe().get())
     }
 
     /// The values of two properties, loaded together.
     public func load<A, B>(_ a: AVAsyncProperty<Self, A>, _ b: AVAsyncProperty<Self, B>) async throws -> (A, B) {
         let probe = try await probe().get()
-        return (a.value(probe), b.value(probe))
+        return (try a.value(probe), try b.value(probe))
     }
 
     /// The values of three properties, loaded together.
@@ -54,7 +62,7 @@ extension AVAsynchronousKeyValueLoading where Self: AVAsset {
         _ a: AVAsyncProperty<Self, A>, _ b: AVAsyncProperty<Self, B>, _ c: AVAsyncProperty<Self, C>
     ) async throws -> (A, B, C) {
         let probe = try await probe().get()
-        return (a.value(probe), b.value(probe), c.value(probe))
+        return (try a.value(probe), try b.value(probe), try c.value(probe))
     }
 
     /// Where the loading of `property` stands, as `status(of:)`.
@@ -62,7 +70,12 @@ extension AVAsynchronousKeyValueLoading where Self: AVAsset {
         let state = loadState
         if state.cancelled { return .failed(Self.cancelledError) }
         switch state.result {
-        case .success(let probe): return .loaded(property.value(probe))
+        case .success(let probe):
+            do {
+                return .loaded(try property.value(probe))
+            } catch {
+                return .failed(error)
+            }
         case .failure(let error): return .failed(error)
         case nil: return state.started ? .loading : .notYetLoaded
         }

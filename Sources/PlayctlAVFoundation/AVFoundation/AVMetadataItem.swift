@@ -9,6 +9,16 @@ public struct AVMetadataKeySpace: RawRepresentable, Sendable, Hashable {
     /// The container's tags as FFmpeg names them (lower case: `title`, `artist`, `encoder`, ...): FFmpeg gives the
     /// tags of every format under one set of names, so the format's own key space is not known.
     public static let playctlContainerTags = AVMetadataKeySpace(rawValue: "playctl.tags")
+    /// ID3's frames (timed metadata in MPEG-TS and HLS): the key is the frame id (`TXXX`, `TIT2`, `PRIV`, ...).
+    public static let id3 = AVMetadataKeySpace(rawValue: "org.id3")
+}
+
+/// A key of ``AVMetadataItem/extraAttributes``, as `AVMetadataExtraAttributeKey`.
+public struct AVMetadataExtraAttributeKey: RawRepresentable, Sendable, Hashable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    /// More about the value: an ID3 frame's description or owner.
+    public static let info = AVMetadataExtraAttributeKey(rawValue: "info")
 }
 
 /// A metadata key, as `AVMetadataKey`.
@@ -41,6 +51,16 @@ public struct AVMetadataIdentifier: RawRepresentable, Sendable, Hashable {
     public static let commonIdentifierCreationDate = AVMetadataIdentifier(rawValue: "common/creationDate")
     /// `common/artwork`.
     public static let commonIdentifierArtwork = AVMetadataIdentifier(rawValue: "common/artwork")
+    /// An ID3 `TXXX` frame (user text: its description in ``AVMetadataItem/extraAttributes``).
+    public static let id3MetadataUserText = AVMetadataIdentifier(rawValue: "id3/TXXX")
+    /// An ID3 `TIT2` frame (the title).
+    public static let id3MetadataTitleDescription = AVMetadataIdentifier(rawValue: "id3/TIT2")
+    /// An ID3 `PRIV` frame (private data: its owner in ``AVMetadataItem/extraAttributes``).
+    public static let id3MetadataPrivate = AVMetadataIdentifier(rawValue: "id3/PRIV")
+    /// An ID3 `WXXX` frame (a user URL).
+    public static let id3MetadataUserURL = AVMetadataIdentifier(rawValue: "id3/WXXX")
+    /// An ID3 `COMM` frame (a comment).
+    public static let id3MetadataComments = AVMetadataIdentifier(rawValue: "id3/COMM")
 }
 
 /// One piece of an asset's metadata, as `AVMetadataItem`: a key in a key space and a string or data value, read
@@ -62,12 +82,15 @@ open class AVMetadataItem: NSObject, @unchecked Sendable {
 
     init(
         keySpace: AVMetadataKeySpace, key: String, commonKey: AVMetadataKey?, stringValue: String?,
-        dataValue: Data?, dataType: String
+        dataValue: Data?, dataType: String, time: CMTime = .invalid, duration: CMTime = .invalid, info: String? = nil
     ) {
+        self.time = time
+        self.duration = duration
+        self.info = info
         self.keySpace = keySpace
         self.keyText = key
         self.identifier = AVMetadataIdentifier(
-            rawValue: "\(keySpace == .common ? "common" : keySpace.rawValue)/\(key)")
+            rawValue: "\(keySpace == .common ? "common" : keySpace == .id3 ? "id3" : keySpace.rawValue)/\(key)")
         self.commonKey = commonKey
         self.stringValue = stringValue
         self.dataValue = dataValue
@@ -101,12 +124,16 @@ open class AVMetadataItem: NSObject, @unchecked Sendable {
     /// The value as a number, for a text value that is one.
     public var numberValue: NSNumber? { stringValue.flatMap { Double($0) }.map { NSNumber(value: $0) } }
 
-    /// Untimed: invalid.
-    public var time: CMTime { .invalid }
-    /// Untimed: invalid.
-    public var duration: CMTime { .invalid }
-    /// None.
-    public var extraAttributes: [String: Any]? { nil }
+    /// When a timed item (of an ``AVTimedMetadataGroup``) applies; invalid for the asset's own metadata.
+    public let time: CMTime
+    /// How long a timed item applies, when its container says; invalid otherwise.
+    public let duration: CMTime
+    /// What the value does not say: an ID3 `TXXX`, `WXXX` or `COMM` frame's description, a `PRIV` frame's owner,
+    /// under ``AVMetadataExtraAttributeKey/info``; nil when there is none.
+    public var extraAttributes: [AVMetadataExtraAttributeKey: Any]? {
+        info.map { [AVMetadataExtraAttributeKey.info: $0] }
+    }
+    private let info: String?
     /// Unknown: nil.
     public var locale: Locale? { nil }
 

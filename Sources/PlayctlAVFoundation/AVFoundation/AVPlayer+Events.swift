@@ -43,12 +43,13 @@ extension AVPlayer {
         case .seekRequested, .seekCompleted, .firstFrame, .periodicTime, .boundaryTime, .decodeError, .audioOutput,
             .framesDropped:
             break
-        case .presentationSize, .cue, .mediaSelection, .mediaOptionFailed, .variantSwitch:
+        case .presentationSize, .cue, .timedMetadata, .mediaSelection, .mediaOptionFailed, .variantSwitch:
             // presentationSize is read from the item; key-value observers hear of it below.
             break
         }
         keyValueObservers.changed(sequence: event.sequenceNumber)
         item?.keyValueObservers.changed(sequence: event.sequenceNumber)
+        finishPrerolls(after: event)
         if let (name, userInfo) = posted, let item {
             var info = userInfo ?? [:]
             info[PlayctlNotificationKeys.player] = self

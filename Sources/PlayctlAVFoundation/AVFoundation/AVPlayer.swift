@@ -37,11 +37,18 @@ open class AVPlayer: NSObject, PlayctlKeyValueObserving, @unchecked Sendable {
     let settings = Locked(Settings())
     /// The wrappers of the items this player holds, by the engine item's serial number.
     let wrappers = Locked([UInt64: AVPlayerItem]())
+    /// The completion handlers of `preroll(atRate:completionHandler:)` not called yet, each with the sequence number
+    /// drawn when it was asked for (the engine's events before it do not answer it).
+    let prerolls = Locked<[(since: UInt64, handler: @Sendable (Bool) -> Void)]>([])
 
-    /// A player with no item.
-    public override convenience init() {
+    /// A player with no item (the designated initializer: a subclass calls `super.init()`).
+    public override init() {
         let configuration = PlayctlAVFoundation.current
-        self.init(engine: Self.makeEngine(configuration), configuration: configuration)
+        let engine = Self.makeEngine(configuration)
+        playctlPlayer = engine
+        waitsForCallbacks = configuration.clock.waitsForCallbacks
+        super.init()
+        connect(engine)
     }
 
     /// A player of a new item for `url`.
@@ -55,11 +62,8 @@ open class AVPlayer: NSObject, PlayctlKeyValueObserving, @unchecked Sendable {
         if let item { replaceCurrentItem(with: item) }
     }
 
-    /// A player over `engine`.
-    init(engine: Player, configuration: PlayctlAVFoundation.Configuration) {
-        playctlPlayer = engine
-        waitsForCallbacks = configuration.clock.waitsForCallbacks
-        super.init()
+    /// Takes `engine`'s state and follows its events.
+    private func connect(_ engine: Player) {
         observed.withLock { observed in
             observed.rate = engine.rate
             observed.timeControlStatus = TimeControlStatus(engine.timeControlStatus)

@@ -23,6 +23,7 @@ open class AVPlayerLayer: NSObject, PlayctlKeyValueObserving, @unchecked Sendabl
     /// This layer's key-value observations.
     public let keyValueObservers = KeyValueObservers()
     private let state = Locked((player: AVPlayer?.none, gravity: AVLayerVideoGravity.resizeAspect))
+    private let geometry = Locked((frame: CGRect.zero, bounds: CGRect.zero))
 
     /// A layer showing nothing.
     public override convenience init() { self.init(player: nil) }
@@ -55,6 +56,37 @@ open class AVPlayerLayer: NSObject, PlayctlKeyValueObserving, @unchecked Sendabl
             state.withLock { $0.gravity = newValue }
             keyValueObservers.changed(sequence: nil)
         }
+    }
+
+    /// The layer's rectangle in its superlayer, as `CALayer.frame` (kept: nothing is drawn); setting it sets the
+    /// size of ``bounds``.
+    public var frame: CGRect {
+        get { geometry.withLock { $0.frame } }
+        set { geometry.withLock { $0 = (newValue, CGRect(origin: $0.bounds.origin, size: newValue.size)) } }
+    }
+
+    /// The layer's own rectangle, as `CALayer.bounds`; setting it sets the size of ``frame``.
+    public var bounds: CGRect {
+        get { geometry.withLock { $0.bounds } }
+        set { geometry.withLock { $0 = (CGRect(origin: $0.frame.origin, size: newValue.size), newValue) } }
+    }
+
+    /// Where the picture lies in ``bounds``, as `videoRect`: the current item's presentation size fitted by
+    /// ``videoGravity`` (aspect fit centred, aspect fill centred and cropped, or stretched); zero with no picture.
+    public var videoRect: CGRect {
+        let bounds = self.bounds
+        guard let size = player?.currentItem?.presentationSize, size.width > 0, size.height > 0,
+            bounds.width > 0, bounds.height > 0
+        else { return .zero }
+        let gravity = videoGravity
+        if gravity == .resize { return bounds }
+        let fit = min(bounds.width / size.width, bounds.height / size.height)
+        let fill = max(bounds.width / size.width, bounds.height / size.height)
+        let scale = gravity == .resizeAspectFill ? fill : fit
+        let shown = CGSize(width: size.width * scale, height: size.height * scale)
+        return CGRect(
+            x: bounds.minX + (bounds.width - shown.width) / 2, y: bounds.minY + (bounds.height - shown.height) / 2,
+            width: shown.width, height: shown.height)
     }
 
     private func frameShown() {

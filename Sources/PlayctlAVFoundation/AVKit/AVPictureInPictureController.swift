@@ -83,8 +83,17 @@ open class AVPictureInPictureController: NSObject, PlayctlKeyValueObserving, @un
         }
     }
 
-    /// The player layer of a player-layer source.
-    public var playerLayer: AVPlayerLayer? { contentSource?.playerLayer }
+    /// The player layer of a player-layer source; with a sample-buffer source (Apple's property is not optional), a
+    /// layer of the controller's own that shows no player.
+    public var playerLayer: AVPlayerLayer {
+        if let layer = contentSource?.playerLayer { return layer }
+        return unusedLayer.withLock { layer in
+            let made = layer ?? AVPlayerLayer()
+            layer = made
+            return made
+        }
+    }
+    private let unusedLayer = Locked<AVPlayerLayer?>(nil)
 
     /// Whether a start would succeed now.
     public var isPictureInPicturePossible: Bool {

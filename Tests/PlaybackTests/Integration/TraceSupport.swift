@@ -52,6 +52,8 @@ final class TraceRecorder: Sendable {
         case .bufferFull(let value): return "\(head) bufferFull \(value)"
         case .cue(let cue):
             return "\(head) cue \(fmt(cue.start))-\(fmt(cue.end)) \(cue.text.replacingOccurrences(of: "\n", with: "|"))"
+        case .timedMetadata(let sample):
+            return "\(head) timedMetadata \(fmt(sample.time)) \(sample.frames.map(\.id).joined(separator: " "))"
         case .presentationSize(let width, let height): return "\(head) presentationSize \(width)x\(height)"
         case .variantSwitch(let change):
             return "\(head) variantSwitch \(change.from?.id ?? "-") -> \(change.to.id) (\(change.reason))"

@@ -84,6 +84,7 @@ struct ManualPacing: Pacing {
             if let end = core.endDue(), end > now { next = min(next, end) }
             if let observed = core.nextObserverDue(), observed > now { next = min(next, observed) }
             if let cue = core.nextCueChangeDue(), cue > now { next = min(next, cue) }
+            if let due = core.nextMetadataDue(), due > now { next = min(next, due) }
             core.state.clock.manualNow = next
         }
     }
@@ -114,6 +115,6 @@ extension PlayerCore {
             if snapshot.isWorking || !(snapshot.isFull || snapshot.ended) { return false }
         }
         if let audio = loaded.audio, !loaded.audioWaitsForClock, !audio.snapshot().isSettled { return false }
-        return textSettled
+        return textSettled && metadataSettled
     }
 }

@@ -64,6 +64,9 @@ struct UntimedPacing: Pacing {
         }
         // Stop where the cues shown change on the way, so each is shown at its own time.
         if let cue = core.nextCueChangeDue(), cue > core.clockNow(), let next = target { target = min(next, cue) }
+        // And at each timed metadata sample, once what is due up to the target is read.
+        if let due = core.nextMetadataDue(), due > core.clockNow(), let next = target { target = min(next, due) }
+        if let next = target, !core.metadataCovers(clockTime: next) { return }
         if let target { core.state.clock.virtualNow = max(core.state.clock.virtualNow, target) }
     }
 

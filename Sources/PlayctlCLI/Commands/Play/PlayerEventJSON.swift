@@ -1,4 +1,5 @@
 import EventJSON
+import Foundation
 import MediaIO
 import Playback
 import PlayctlOutput
@@ -56,6 +57,8 @@ enum PlayerEventJSON {
             return ("player.audioOutput", [("output", .string(name)), ("error", error.map(JSONValue.string) ?? .null)])
         case .cue(let cue):
             return ("item.cue", cueFields(cue))
+        case .timedMetadata(let sample):
+            return ("item.timedMetadata", metadataFields(sample))
         case .presentationSize(let width, let height):
             return ("item.presentationSize", [("width", .int(width)), ("height", .int(height))])
         case .variantSwitch(let change):
@@ -83,6 +86,19 @@ enum PlayerEventJSON {
     /// choice), `at` (where the first segment of `to` starts, seconds), `segment`, `reason`, `estimate` (bits per
     /// second, the bandwidth estimate it was decided with).
     static func variantFields(_ change: VariantSwitch) -> [(String, JSONValue)] { MediaJSON.variantFields(change) }
+
+    /// A timed metadata sample's fields: `start` and `duration` (seconds; null when the container does not say),
+    /// and `frames`, each with its `id` and what it carries: `description`, `text`, `data` (base64).
+    static func metadataFields(_ sample: TimedMetadataSample) -> [(String, JSONValue)] {
+        let frames = sample.frames.map { frame -> JSONValue in
+            var members: [(String, JSONValue)] = [("id", .string(frame.id))]
+            if let description = frame.description { members.append(("description", .string(description))) }
+            if let text = frame.text { members.append(("text", .string(text))) }
+            if let data = frame.data { members.append(("data", .string(Data(data).base64EncodedString()))) }
+            return .object(members)
+        }
+        return [("start", seconds(sample.time)), ("duration", seconds(sample.duration)), ("frames", .array(frames))]
+    }
 
     /// A cue's fields: `start`, `end` (seconds; null when the track never says), `text`, and `markup` (ASS) and
     /// `style` when they say more than the text.
