@@ -50,6 +50,10 @@ extension AVPlayer {
         keyValueObservers.changed(sequence: event.sequenceNumber)
         item?.keyValueObservers.changed(sequence: event.sequenceNumber)
         finishPrerolls(after: event)
+        switch event.kind {
+        case .rate, .timeControlStatus, .currentItem: announceTimebaseRates()
+        default: break
+        }
         if let (name, userInfo) = posted, let item {
             var info = userInfo ?? [:]
             info[PlayctlNotificationKeys.player] = self
@@ -82,6 +86,23 @@ extension AVPlayer {
         let current = observed.withLock { $0.currentItem?.playctlItem.serialNumber }
         wrappers.withLock { wrappers in
             wrappers = wrappers.filter { held.contains($0.key) || $0.key == current }
+        }
+    }
+}
+
+extension AVPlayer {
+    /// Posts `.TimebaseEffectiveRateChangedNotification` for each held item's timebase whose rate changed.
+    func announceTimebaseRates() {
+        for item in wrappers.withLock({ Array($0.values) }) {
+            guard let timebase = item.existingTimebase else { continue }
+            let rate = timebase.rate
+            let changed = timebase.announcedRate.withLock { announced in
+                defer { announced = rate }
+                return announced != rate
+            }
+            if changed {
+                NotificationCenter.default.post(name: .TimebaseEffectiveRateChangedNotification, object: timebase)
+            }
         }
     }
 }

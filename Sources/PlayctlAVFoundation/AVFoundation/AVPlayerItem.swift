@@ -35,6 +35,21 @@ open class AVPlayerItem: NSObject, PlayctlKeyValueObserving, @unchecked Sendable
     let itemOutputs = Locked([AVPlayerItemOutput]())
     /// The player that last took the item.
     let owner = Locked(WeakPlayer())
+    /// ``timebase``, made when first read.
+    private let madeTimebase = Locked<CMTimebase?>(nil)
+
+    /// The item's timebase as its player plays it (see ``CMTimebase``); nil until a player has taken the item.
+    public var timebase: CMTimebase? {
+        guard owner.withLock({ $0.value }) != nil else { return nil }
+        return madeTimebase.withLock { made in
+            let timebase = made ?? CMTimebase(item: self)
+            made = timebase
+            return timebase
+        }
+    }
+
+    /// The timebase if it was read (nothing to announce otherwise).
+    var existingTimebase: CMTimebase? { madeTimebase.withLock { $0 } }
 
     struct WeakPlayer {
         weak var value: AVPlayer?

@@ -149,4 +149,36 @@ struct ImportedAppNamesTests {
             layer.player?.pause()
         }
     }
+
+    @Test(
+        "an item's timebase: nil before a player takes it; its time the item's, its rate the effective one, announced")
+    func timebase() async throws {
+        let driver = ClockDriver()
+        try await driver.run {
+            let item = AVPlayerItem(url: Clips.url("a.mp4"))
+            #expect(item.timebase == nil, "Apple: nil until the item is associated with a player")
+            let player = AVPlayer(playerItem: item)
+            let timebase = try #require(item.timebase)
+            #expect(item.timebase === timebase)
+            let rates = Locked<[Float64]>([])
+            let token = NotificationCenter.default.addObserver(
+                forName: .TimebaseEffectiveRateChangedNotification, object: timebase, queue: nil
+            ) { note in
+                guard let posted = note.object as? CMTimebase else { return }
+                rates.withLock { $0.append(CMTimebaseGetRate(posted)) }
+            }
+            defer { NotificationCenter.default.removeObserver(token) }
+            await driver.advance(by: 0.2)
+            #expect(CMTimebaseGetRate(timebase) == 0)
+            player.play()
+            await driver.advance(by: 1)
+            #expect(CMTimebaseGetRate(timebase) == 1)
+            #expect(CMTimebaseGetTime(timebase) == item.currentTime())
+            player.rate = 2
+            await driver.advance(by: 0.5)
+            player.pause()
+            await driver.advance(by: 0.1)
+            #expect(rates.withLock { $0 } == [1, 2, 0])
+        }
+    }
 }
