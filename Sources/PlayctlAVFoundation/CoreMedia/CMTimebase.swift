@@ -1,3 +1,5 @@
+// swift-format-ignore-file: AlwaysUseLowerCamelCase
+// (CoreMedia's C names, as Apple spells them.)
 import Locking
 
 /// An item's timebase as its player plays it, as CoreMedia's `CMTimebase` read through `AVPlayerItem.timebase`: its
