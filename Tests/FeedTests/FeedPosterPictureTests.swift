@@ -1,3 +1,5 @@
+import Locking
+import PlaybackTesting
 import Testing
 
 @testable import Feed
@@ -61,12 +63,29 @@ struct FeedPosterPictureScenarioTests {
         let scenario = FeedScenario(
             entries: entries, bytesPerSecond: 40_000,
             configuration: FeedScenario.configuration { $0.posterSize = (90, 160) })
+        let made = Locked<Set<String>>([])
+        scenario.feed.posters?.observeEvents { event in
+            if case .completed(let key, _, _) = event { made.withLock { _ = $0.insert(key.source) } }
+        }
         scenario.feed.scroll(to: 0)
         // Poster work runs on threads of its own: give them real time between the steps (a loaded machine's threads
         // lag; more real time only lets work keep up with the clock).
         for _ in 0..<Int(seconds / 0.05) {
             await scenario.clock.advance(bySeconds: 0.05)
             try await Task.sleep(for: .milliseconds(20))
+        }
+        // Whether item 1's picture came over the link by now is the clock's (the simulated link's) to decide; making
+        // the poster from its bytes is CPU work on real threads: wait for that (CI's fresh process took longer than
+        // the steps' sleeps, and the swipe showed nothing).
+        let picture = "http://feed.test/1/still.jpg"
+        let size = try Int64(MediaFixtures.bytes("still.jpg").count)
+        if pictures,
+            scenario.loading.cache.cachedRanges(of: picture).contains(where: { $0.contains(0) && $0.upperBound >= size }
+            )
+        {
+            try await waitUntil("item 1's poster, made from its picture's bytes") {
+                made.withLock { $0.contains(picture) }
+            }
         }
         await scenario.feed.eventsDelivered()
         scenario.feed.scroll(to: 1)
