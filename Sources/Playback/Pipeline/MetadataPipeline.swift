@@ -180,7 +180,7 @@ final class MetadataPipeline: @unchecked Sendable {
                 do throws(MediaError) {
                     reader = try open(start)
                 } catch {
-                    finish(generation: current, failure: error)
+                    fail(generation: current, error)
                     continue
                 }
             }
@@ -189,7 +189,7 @@ final class MetadataPipeline: @unchecked Sendable {
             do throws(MediaError) {
                 step = try reader.next(until: limit)
             } catch {
-                finish(generation: current, failure: error)
+                fail(generation: current, error)
                 continue
             }
             condition.lock()
@@ -214,11 +214,10 @@ final class MetadataPipeline: @unchecked Sendable {
         }
     }
 
-    private func finish(generation finished: Int, failure: MediaError?) {
+    /// Records `error` as the reader's of `generation` (a seek since has opened another: then nothing).
+    private func fail(generation failed: Int, _ error: MediaError) {
         condition.lock()
-        if generation == finished {
-            if let failure { self.failure = failure } else { reachedEnd = true }
-        }
+        if generation == failed { failure = error }
         condition.unlock()
         onChange()
     }
