@@ -141,3 +141,21 @@ struct FeedGridTests {
         #expect(again == first, "\(again.difference(from: first))")
     }
 }
+
+extension FeedGridTests {
+    @Test("a grid's players decode on their own thread each, into twice the single layout's queue")
+    func gridDecoders() {
+        var configuration = FeedConfiguration()
+        #expect(configuration.effectiveDecoderThreads == 2)
+        #expect(configuration.effectiveDecodedVideoBytes == Player.defaultDecodedVideoBytes)
+        configuration.layout = .grid(columns: 2, rows: 2)
+        #expect(configuration.effectiveDecoderThreads == 1)
+        #expect(configuration.effectiveDecodedVideoBytes == 2 * Player.defaultDecodedVideoBytes)
+        configuration.decodedVideoBytes = 4 << 20
+        configuration.gridDecoderThreads = 3
+        #expect(configuration.effectiveDecoderThreads == 3)
+        #expect(configuration.effectiveDecodedVideoBytes == 4 << 20)
+        let pool = PlayerPool(size: 1, audio: false, decoderThreads: 1, decodedVideoBytes: 4 << 20)
+        #expect(pool.players.allSatisfy { $0.decodedVideoBytes == 4 << 20 && $0.decoderThreads == 1 })
+    }
+}

@@ -43,6 +43,15 @@ public struct FeedConfiguration: Sendable {
     /// two threads each keep a 1000-swipe feed's peak memory about 12 MB lower than FFmpeg's three on two CPUs
     /// (docs/feed-bench.md), and decode a 1080p short video well above real time.
     public var decoderThreads = 2
+    /// In a grid (``layout``), the video decoder threads of each player instead of ``decoderThreads``: four to nine
+    /// players decode at once, and each 720p short video needs a few percent of one CPU, so threads in flight only
+    /// add frames held and threads to schedule.
+    public var gridDecoderThreads = 1
+    /// Bytes of decoded pictures each player queues ahead of presentation; nil for the layout's: 8 MB
+    /// (``Player/defaultDecodedVideoBytes``, five 720p pictures) for one item on screen, 16 MB in a grid, whose
+    /// four to nine decoders (and the prepared row's) share the CPUs, and one held back for a fifth of a second
+    /// ran its queue dry (a 10-20 ms stall in about half the runs of a 2x2 720p grid on 2 busy CPUs).
+    public var decodedVideoBytes: Int?
     /// Whether the active video plays from its start again when it ends (as short-video feeds do).
     public var loops = true
     /// Seconds of media the prepared next item buffers ahead of its first frame (its fetch has prefetch
@@ -101,5 +110,13 @@ public struct FeedConfiguration: Sendable {
     /// visible items and the next row prepared (``FeedLayout/playersNeeded``, at most 12).
     public var effectivePoolSize: Int {
         max(poolSize, 2, layout.isGrid ? layout.playersNeeded : 0)
+    }
+
+    /// The video decoder threads of each player: ``gridDecoderThreads`` in a grid, else ``decoderThreads``.
+    public var effectiveDecoderThreads: Int { layout.isGrid ? gridDecoderThreads : decoderThreads }
+
+    /// The decoded pictures each player queues, in bytes: ``decodedVideoBytes``, or the layout's.
+    public var effectiveDecodedVideoBytes: Int {
+        decodedVideoBytes ?? (layout.isGrid ? 2 * Player.defaultDecodedVideoBytes : Player.defaultDecodedVideoBytes)
     }
 }

@@ -73,7 +73,8 @@ public final class FeedController: Sendable {
         pool = PlayerPool(
             size: configuration.effectivePoolSize, clock: clock, audio: configuration.audio,
             audioOutput: configuration.audioOutput,
-            decoderThreads: configuration.decoderThreads)
+            decoderThreads: configuration.effectiveDecoderThreads,
+            decodedVideoBytes: configuration.effectiveDecodedVideoBytes)
         posters = configuration.posterSize.map { _ in PosterPipeline(loading: loading) }
         let start = FeedController.seconds(on: clock)
         let memoryAtStart = ProcessMemory.residentBytes()

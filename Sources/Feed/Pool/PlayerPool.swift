@@ -37,14 +37,17 @@ public final class PlayerPool: Sendable {
         case release(player: Int)
     }
 
-    /// A pool of `size` players (at least 1) on `clock`, made now, playing their audio to `audioOutput`.
+    /// A pool of `size` players (at least 1) on `clock`, made now, playing their audio to `audioOutput`, each
+    /// decoding video on `decoderThreads` threads into a queue of `decodedVideoBytes` (``Player``).
     public init(
         size: Int = 5, clock: ClockMode = .host, audio: Bool = true, audioOutput: AudioOutput = .null,
-        decoderThreads: Int = 0
+        decoderThreads: Int = 0, decodedVideoBytes: Int = Player.defaultDecodedVideoBytes
     ) {
         self.size = max(size, 1)
         players = (0..<max(size, 1)).map { _ in
-            Player(clock: clock, audio: audio, audioOutput: audioOutput, decoderThreads: decoderThreads)
+            Player(
+                clock: clock, audio: audio, audioOutput: audioOutput, decoderThreads: decoderThreads,
+                decodedVideoBytes: decodedVideoBytes)
         }
         state = Locked(State(free: players))
         observer = Locked(nil)

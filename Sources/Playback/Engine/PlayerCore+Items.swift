@@ -19,6 +19,7 @@ extension PlayerCore {
         let rules = read { $0.state.selectionRules }
         let request = LoadedItem.Request(
             url: item.url, name: item.name, withAudio: audioEnabled, videoThreads: decoderThreads,
+            decodedVideoBytes: decodedVideoBytes,
             makeSource: item.makeSource,
             loading: item.loading, decryptionKey: item.decryptionKey, sidecars: item.sidecarSubtitles
         ) { groups in

@@ -34,17 +34,21 @@ final class PlayerCore: @unchecked Sendable, ManualClockParticipant {
     let audioEnabled: Bool
     /// The video decoder's threads for the items it loads (0: FFmpeg's choice).
     let decoderThreads: Int
+    /// Bytes of decoded pictures each item's video pipeline queues ahead of presentation.
+    let decodedVideoBytes: Int
     let audioOutput: AudioOutput
     private static let counter = Atomic<UInt64>(0)
 
     init(
         clock: ClockMode, actionAtItemEnd: ActionAtItemEnd, audioEnabled: Bool, automaticallyWaits: Bool = true,
-        audioOutput: AudioOutput = .null, decoderThreads: Int = 0
+        audioOutput: AudioOutput = .null, decoderThreads: Int = 0,
+        decodedVideoBytes: Int = Player.defaultDecodedVideoBytes
     ) {
         clockMode = clock
         pacing = clock.pacing
         self.audioEnabled = audioEnabled
         self.decoderThreads = max(decoderThreads, 0)
+        self.decodedVideoBytes = max(decodedVideoBytes, 0)
         self.audioOutput = audioOutput
         var clockState = ClockState(origin: HostTime.now())
         // A player made after a manual clock has moved starts at the clock's time, not at zero.

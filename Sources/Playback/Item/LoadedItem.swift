@@ -72,6 +72,8 @@ final class LoadedItem: @unchecked Sendable {
         var withAudio: Bool
         /// The video decoder's threads (0: FFmpeg's choice).
         var videoThreads = 0
+        /// Bytes of decoded pictures the video pipeline queues ahead of presentation.
+        var decodedVideoBytes = Player.defaultDecodedVideoBytes
         var makeSource: PlayerItem.ByteSourceMaker?
         var loading: RemoteLoading?
         var decryptionKey: String?
@@ -150,6 +152,7 @@ final class LoadedItem: @unchecked Sendable {
             demuxer.discardAllStreams(except: track.index)
             video = VideoPipeline(
                 reader: try VideoFrameReader(demuxer: demuxer, threads: request.videoThreads),
+                byteBudget: request.decodedVideoBytes,
                 readInterruption: VideoPipeline.ReadInterruption(
                     interrupt: { sources.interruptReads(of: .primary) }, resume: { sources.resumeReads(of: .primary) }),
                 onChange: onChange)

@@ -43,7 +43,8 @@ final class VideoPipeline: @unchecked Sendable {
     private let onChange: @Sendable () -> Void
 
     init(
-        reader: VideoFrameReader, byteBudget: Int = 8 << 20, readInterruption: ReadInterruption? = nil,
+        reader: VideoFrameReader, byteBudget: Int = Player.defaultDecodedVideoBytes,
+        readInterruption: ReadInterruption? = nil,
         onChange: @escaping @Sendable () -> Void
     ) {
         self.reader = reader

@@ -24,17 +24,28 @@ open class Player: @unchecked Sendable {
     /// `audioOutput` says where it is played (the null device unless asked: see ``AudioOutput``).
     /// `decoderThreads` is the video decoder's thread count: 0 lets FFmpeg choose (the CPUs plus one, frame
     /// threading: each thread holds frames in flight); apps that run several players at once, as a feed does, give
-    /// each fewer (see `FeedConfiguration.decoderThreads`).
+    /// each fewer (see `FeedConfiguration.decoderThreads`). `decodedVideoBytes` bounds the decoded pictures queued
+    /// ahead of presentation (2 to 24 of them: ``defaultDecodedVideoBytes`` holds five 720p pictures, 0.17 s at
+    /// 30 fps); a deeper queue rides out a decoder that a busy machine holds back for longer, at that many more bytes.
     public init(
         item: PlayerItem? = nil, clock: ClockMode = .host, audio: Bool = true, audioOutput: AudioOutput = .null,
-        decoderThreads: Int = 0
+        decoderThreads: Int = 0, decodedVideoBytes: Int = Player.defaultDecodedVideoBytes
     ) {
         core = PlayerCore(
             clock: clock, actionAtItemEnd: .pause, audioEnabled: audio, audioOutput: audioOutput,
-            decoderThreads: decoderThreads)
+            decoderThreads: decoderThreads, decodedVideoBytes: decodedVideoBytes)
         core.start()
         if let item { replaceCurrentItem(with: item) }
     }
+
+    /// The decoded pictures a player queues ahead of presentation by default, in bytes (``init(item:clock:audio:audioOutput:decoderThreads:decodedVideoBytes:)``).
+    public static let defaultDecodedVideoBytes = 8 << 20
+
+    /// The video decoder threads this player's items decode on (0: FFmpeg's choice), as made.
+    public var decoderThreads: Int { core.decoderThreads }
+
+    /// The bytes of decoded pictures this player's items queue ahead of presentation, as made.
+    public var decodedVideoBytes: Int { core.decodedVideoBytes }
 
     init(core: PlayerCore) {
         self.core = core
