@@ -19,6 +19,18 @@ extension FeedState {
             preferredMaximumResolution: configuration.preferredMaximumResolution)
     }
 
+    /// The limits a progressive rendition is chosen within: ``renditionLimits`` with the scroll's share of the
+    /// estimate as the peak (``adaptivePeakBitRate``, the rule an HLS or DASH item's variants keep to): an item
+    /// fetches what it plays and ``FeedConfiguration/activeForwardBuffer`` beyond in the expected dwell, so a
+    /// rendition chosen from the whole estimate, as a lone player may, takes the link from the items ahead (at
+    /// 2 Mbit/s with 1.5 s dwells the 1.5 Mbit/s copies stalled the items on screen and kept the next ones' first
+    /// pictures behind them).
+    var progressiveRenditionLimits: ABRLimits {
+        var limits = renditionLimits
+        limits.preferredPeakBitRate = adaptivePeakBitRate
+        return limits
+    }
+
     /// Puts each item's rendition choice before the first work of the step that reads its bytes (its player's
     /// load, a prefetch, its poster), for the items with renditions not chosen yet: the driver switches the item
     /// to the chosen URL, then the event says which and why. A choice stays the item's for the feed's life (its
@@ -30,7 +42,7 @@ extension FeedState {
         for item in work {
             if let index = videoBytesRead(by: item), needsRendition(index),
                 let choice = ProgressiveRenditionChoice.choose(
-                    from: entries[index].renditions, limits: renditionLimits, estimate: estimate)
+                    from: entries[index].renditions, limits: progressiveRenditionLimits, estimate: estimate)
             {
                 renditionChoices[index] = choice
                 ordered.append(.chooseRendition(index: index, url: choice.rendition.url))

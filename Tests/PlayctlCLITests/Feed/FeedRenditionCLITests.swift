@@ -75,7 +75,7 @@ struct FeedRenditionCLITests {
     }
 
     @Test(
-        "--json names each item's rendition: the 360p copy from the default estimate, the 720p with --estimate 8000000",
+        "--json names each item's rendition: 360p from the default estimate; with --estimate 8000000 720p, then 360p for 0.5 s dwells",
         .enabled(
             if: FileManager.default.fileExists(atPath: TestHTTPServer.localPath("renditions/feed.json")),
             "needs scripts/make-http-media.sh"))
@@ -88,9 +88,19 @@ struct FeedRenditionCLITests {
             #expect(event["estimate"]?.doubleValue == 500_000 && (event["bitrate"]?.intValue ?? 0) > 0)
         }
         for (index, event) in try await Self.run(["--estimate", "8000000"]) {
-            #expect(event["url"]?.stringValue == folder + "/a-720p.mp4", "item \(index): \(event.serialized())")
-            #expect(event["width"]?.intValue == 1280 && event["rendition"]?.intValue == 1)
             #expect(event["estimateSource"]?.stringValue == "shared" && event["estimate"]?.doubleValue == 8_000_000)
+            let peak = try #require(event["peakBitRate"]?.doubleValue, "\(event.serialized())")
+            if index < 2 {
+                // Chosen at the start, before any dwell: the scroll's share of 8 Mbit/s at the assumed 3 s dwell
+                // with 4 s read ahead, 3/7 of it, allows the 720p copy (1.5 Mbit/s).
+                #expect(event["url"]?.stringValue == folder + "/a-720p.mp4", "item \(index): \(event.serialized())")
+                #expect(event["width"]?.intValue == 1280 && event["rendition"]?.intValue == 1)
+                #expect(abs(peak - 8_000_000 * 3 / 7) < 1, "\(event.serialized())")
+            } else {
+                // Chosen after the first dwell (about 0.5 s): its share, d / (d + 4), is under 1 Mbit/s.
+                #expect(event["url"]?.stringValue == folder + "/a-360p.mp4", "item \(index): \(event.serialized())")
+                #expect(peak < 1_000_000, "\(event.serialized())")
+            }
         }
     }
 }
