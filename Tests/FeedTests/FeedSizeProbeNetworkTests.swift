@@ -128,6 +128,39 @@ struct FeedSizeProbeNetworkTests {
         }
     }
 
+    @Test("the HEAD carries the entry's headers: a signed entry is sized, the same unsigned is a typed 401 failure")
+    func signed() async throws {
+        let marker = "size-probe-auth-\(UUID().uuidString)"
+        let url = TestHTTPServer.url("auth/b.mp4?\(marker)")
+        var signed = FeedEntry(url: url + "-signed", kind: .video)
+        signed.headers = ["Authorization": "Bearer playctl-test-token"]
+        var configuration = FeedConfiguration()
+        configuration.audio = false
+        configuration.memoryBudget = nil
+        configuration.profile = .cellular
+        let feed = FeedController(
+            entries: [signed, FeedEntry(url: url + "-unsigned", kind: .video)], configuration: configuration,
+            loading: RemoteLoading(cache: ByteCache(), transport: HTTPLoader()), clock: .host)
+        defer { feed.invalidate() }
+        let log = Log(feed)
+        feed.scroll(to: 0)
+        let size = try Self.size("b.mp4")
+        _ = try await log.wait(for: "both probes' answers") { events in
+            events.contains { $0.kind == .sized(index: 0, bytes: Int64(size), fromCache: false) }
+                && events.contains { if case .sizeProbeFailed(1, _) = $0.kind { true } else { false } }
+        }
+        let failure = log.all.compactMap { event -> String? in
+            if case .sizeProbeFailed(1, let error) = event.kind { return error }
+            return nil
+        }.first
+        #expect(failure?.contains("401") == true && failure?.contains("\(marker)-unsigned") == true, "\(failure ?? "")")
+        #expect(failure?.contains("playctl-test-token") == false)
+        let heads = await TestHTTPServer.responses(containing: marker, atLeast: 2).filter {
+            $0.request.hasPrefix("HEAD ")
+        }
+        #expect(heads.map(\.status).sorted() == [200, 401], "\(heads)")
+    }
+
     @Test("a length the byte cache holds sizes the entry without a request")
     func fromCache() async throws {
         let marker = "size-probe-cache-\(UUID().uuidString)"
