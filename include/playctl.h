@@ -7,7 +7,9 @@
  * Model: AVFoundation's player (rate, time control status, exact seeks) with libmpv's client shape: an opaque
  * handle per player, an event queue drained with playctl_wait_event() (a wakeup callback to fit an app's main
  * loop), a software render call into the app's own buffer, and Picture in Picture sessions. Since 0.2: feeds of
- * short videos (playctl_feed), posters (playctl_posters) and a player's metric events.
+ * short videos (playctl_feed), posters (playctl_posters) and a player's metric events. Since 0.3: feed entries with
+ * what is known of them (playctl_feed_entry: size, duration, poster picture, HTTP headers, progressive renditions),
+ * the tap on a capped item (playctl_feed_play).
  *
  * Compatibility: a program built against an older header with the same MAJOR runs against a newer library
  * (enums and structures only grow at their ends; structures the app allocates keep their size, new options
@@ -43,7 +45,7 @@ extern "C" {
 /* The version of this header: MAJOR << 16 | MINOR. Compare with playctl_api_version(): same MAJOR, and the
  * library's MINOR at least this header's. */
 #define PLAYCTL_API_VERSION_MAJOR 0
-#define PLAYCTL_API_VERSION_MINOR 2
+#define PLAYCTL_API_VERSION_MINOR 3
 #define PLAYCTL_API_VERSION ((PLAYCTL_API_VERSION_MAJOR << 16) | PLAYCTL_API_VERSION_MINOR)
 
 /* Errors: 0 is success, every error is negative. */
@@ -167,7 +169,11 @@ enum playctl_event_type {
     PLAYCTL_EVENT_FEED = 40,               /* since 0.2, playctl_feed_wait_event(): name ("feed.visible",
                                               "feed.active", "feed.firstFrame", "pool.acquire", ...), json (the
                                               object `playctl feed --json` prints), index, latency (firstFrame,
-                                              started, poster), item (the entry's URL), time (feed seconds) */
+                                              started, poster), item (the entry's URL), time (feed seconds);
+                                              since 0.3: value is the bit rate of "feed.rendition" (width and
+                                              height its picture's, 0 when unknown) and the bytes of "feed.capped"
+                                              and "feed.sized"; error and message for "feed.failed" and
+                                              "feed.sizeProbeFailed" */
     PLAYCTL_EVENT_POSTER = 50              /* since 0.2, playctl_posters_wait_event(): request_id; error 0 and
                                               width, height when ready (playctl_posters_result), else error
                                               (CANCELLED when cancelled) and message; item: the source */
@@ -289,6 +295,35 @@ typedef struct playctl_feed_config {
     int poster_height;       /* (PLAYCTL_EVENT_FEED "feed.poster"); 0: no posters */
     void *reserved[8];       /* zero */
 } playctl_feed_config;
+
+/* A progressive copy of a feed entry's video at one bit rate (since 0.3). Zero-initialise. */
+typedef struct playctl_feed_rendition {
+    const char *url;   /* a path or an http(s) URL: the whole file */
+    int64_t bitrate;   /* bits per second, audio and video together (> 0) */
+    int width, height; /* its picture size (0 and 0: unknown) */
+    int64_t byte_size; /* the file's length in bytes (0: unknown) */
+    void *reserved[4]; /* zero */
+} playctl_feed_rendition;
+
+/* A feed entry and what is known of it before it loads (since 0.3; playctl_feed_create_entries). Zero-initialise:
+ * zeros are the defaults. The library copies what it needs before the call returns. */
+typedef struct playctl_feed_entry {
+    const char *url;          /* a path or an http(s) URL; NULL with renditions: the first rendition's URL */
+    int kind;                 /* enum playctl_feed_kind (0: a video) */
+    int64_t byte_size;        /* its length in bytes, read by the byte caps (0: unknown; a remote video of unknown
+                                 size is sized with a HEAD before it loads on a capped link: "feed.sized") */
+    double duration;          /* seconds (0: unknown); with renditions' bit rates, the bytes the caps read */
+    const char *poster;       /* a picture (JPEG, PNG, WebP; path or URL) shown until its first frame: the feed's
+                                 poster of the entry (with poster_width/height), instead of its first frame */
+    const char *const *headers; /* header_count HTTP header fields, "Name: value" each, sent with every request
+                                   for the entry (its media, its poster, its HEAD); never logged nor in events */
+    size_t header_count;
+    const playctl_feed_rendition *renditions; /* rendition_count copies at several bit rates: the feed plays one,
+                                                 chosen from the bandwidth estimate before its first byte
+                                                 ("feed.rendition"); NULL and 0: url alone */
+    size_t rendition_count;
+    void *reserved[8];        /* zero */
+} playctl_feed_entry;
 
 /* How a posters pipeline is made (since 0.2). Zero-initialise: zeros are the defaults. */
 typedef struct playctl_posters_config {
@@ -460,6 +495,20 @@ int playctl_feed_scroll(playctl_feed *feed, size_t index, double speed);
  * numbered with the feed's entry count so far. Nothing in flight changes (the pool, the prepared player, the
  * prefetches); the plan takes them in as the user nears them; a PLAYCTL_EVENT_FEED "feed.page" says so. */
 int playctl_feed_append(playctl_feed *feed, const char *const *urls, const int *kinds, size_t count);
+
+/* A feed of count entries with what is known of each (since 0.3): playctl_feed_create() with sizes, durations,
+ * poster pictures, headers and renditions. NULL when an argument, an entry (no URL and no rendition, a kind,
+ * header or rendition that is not valid, a reserved field not zero) or a config value is bad. */
+playctl_feed *playctl_feed_create_entries(const playctl_feed_entry *entries, size_t count,
+                                          const playctl_feed_config *config);
+
+/* playctl_feed_append() with entries as playctl_feed_create_entries() takes them (since 0.3). */
+int playctl_feed_append_entries(playctl_feed *feed, const playctl_feed_entry *entries, size_t count);
+
+/* The user tapped entry index (since 0.3): an item over the link's autoload cap (PLAYCTL_NETWORK_CELLULAR: 20 MiB,
+ * CONSTRAINED: 5 MiB; "feed.capped" said so, its poster shows) loads and plays from now on; the summary counts it
+ * in cappedItemsTapped. */
+int playctl_feed_play(playctl_feed *feed, size_t index);
 
 /* The link changed (enum playctl_network). */
 int playctl_feed_network_changed(playctl_feed *feed, int network);

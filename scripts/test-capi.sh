@@ -44,14 +44,16 @@ echo "header: warning-free under -std=c99 and -std=c11 -Wall -Wextra -Wpedantic"
 cc -std=c99 -Wall -Wextra -Werror -pthread Tests/CAPI/*.c $(pkg-config --cflags --libs playctl) -lm -o "$work/capi-tests"
 "$work/capi-tests" "$PWD/Media" $verbose
 
-# The hidden ABI: the same tests built against the previous header (API 0.1, Tests/CAPI/abi/playctl-0.1.h: the
-# tests of 0.2's additions drop out) run against this library, as a program built then would.
-mkdir -p "$work/abi-0.1"
-cp Tests/CAPI/abi/playctl-0.1.h "$work/abi-0.1/playctl.h"
-cc -std=c99 -Wall -Wextra -Werror -pthread -I"$work/abi-0.1" Tests/CAPI/*.c $(pkg-config --libs playctl) -lm \
-  -o "$work/capi-tests-0.1"
-echo "abi: the tests built against the 0.1 header, run against this library:"
-"$work/capi-tests-0.1" "$PWD/Media" $verbose
+# The hidden ABI: the same tests built against each previous header (Tests/CAPI/abi/playctl-0.N.h: the tests of
+# later additions drop out) run against this library, as a program built then would.
+for version in 0.1 0.2; do
+  mkdir -p "$work/abi-$version"
+  cp "Tests/CAPI/abi/playctl-$version.h" "$work/abi-$version/playctl.h"
+  cc -std=c99 -Wall -Wextra -Werror -pthread -I"$work/abi-$version" Tests/CAPI/*.c $(pkg-config --libs playctl) -lm \
+    -o "$work/capi-tests-$version"
+  echo "abi: the tests built against the $version header, run against this library:"
+  "$work/capi-tests-$version" "$PWD/Media" $verbose
+done
 
 # Every C example of docs/c-api.md, compiled against the installed header as the tests are and run from the
 # repository's root: a whole program as it is, a part of one inside Tests/CAPI/docs/fragment-main.c (a player that

@@ -3,7 +3,9 @@
 
 Makes a feed of ten entries on the manual clock, scrolls through them one by one (1.5 s of virtual time on each),
 prints its events (the `playctl feed --json` objects the library hands over) and its summary, and exits non-zero if
-anything is off.  python3 playctl_feed.py ../../Media
+anything is off. With API 0.3, then a feed of two entries with what is known of them (playctl_feed_entry): one
+with two renditions and a poster picture, one whose size is over the cellular cap, tapped to play.
+  python3 playctl_feed.py ../../Media
 The library is PLAYCTL_LIBRARY if set, else libplayctl.so.0 in `pkg-config --variable=libdir playctl`.
 """
 import ctypes
@@ -15,6 +17,7 @@ import sys
 # The parts of playctl.h this program uses (values and layouts as the header declares them).
 PLAYCTL_CLOCK_MANUAL = 1
 PLAYCTL_AUDIO_NONE = 1
+PLAYCTL_NETWORK_CELLULAR = 1
 EVENT_NONE, EVENT_FEED = 0, 40
 ENTRIES = ["a.mp4", "still.jpg", "b.mp4", "c.webm", "rotated.mp4", "offset.ts", "b.mp4", "a.mp4", "still.jpg",
            "c.webm"]
@@ -36,6 +39,19 @@ class Event(ctypes.Structure):
                 # Since API 0.2.
                 ("name", ctypes.c_char_p), ("json", ctypes.c_char_p), ("index", ctypes.c_int64),
                 ("latency", ctypes.c_double), ("width", ctypes.c_int), ("height", ctypes.c_int)]
+
+
+class FeedRendition(ctypes.Structure):  # since API 0.3
+    _fields_ = [("url", ctypes.c_char_p), ("bitrate", ctypes.c_int64), ("width", ctypes.c_int),
+                ("height", ctypes.c_int), ("byte_size", ctypes.c_int64), ("reserved", ctypes.c_void_p * 4)]
+
+
+class FeedEntry(ctypes.Structure):  # since API 0.3
+    _fields_ = [("url", ctypes.c_char_p), ("kind", ctypes.c_int), ("byte_size", ctypes.c_int64),
+                ("duration", ctypes.c_double), ("poster", ctypes.c_char_p),
+                ("headers", ctypes.POINTER(ctypes.c_char_p)), ("header_count", ctypes.c_size_t),
+                ("renditions", ctypes.POINTER(FeedRendition)), ("rendition_count", ctypes.c_size_t),
+                ("reserved", ctypes.c_void_p * 8)]
 
 
 def load_library():
@@ -61,7 +77,58 @@ def load_library():
     ]:
         function = getattr(lib, name)
         function.restype, function.argtypes = restype, argtypes
+    if lib.playctl_api_version() & 0xffff >= 3:
+        lib.playctl_feed_create_entries.restype = feed
+        lib.playctl_feed_create_entries.argtypes = [ctypes.POINTER(FeedEntry), ctypes.c_size_t,
+                                                    ctypes.POINTER(FeedConfig)]
+        lib.playctl_feed_play.restype = ctypes.c_int
+        lib.playctl_feed_play.argtypes = [feed, ctypes.c_size_t]
     return lib
+
+
+def summary_of(lib, feed):
+    size = lib.playctl_feed_summary(feed, None, 0)
+    text = ctypes.create_string_buffer(size + 1)
+    lib.playctl_feed_summary(feed, text, len(text))
+    return json.loads(text.value.decode())
+
+
+def feed_entries(lib, folder, expect):
+    """API 0.3: two entries with what is known of them, on a cellular link; returns the line to print."""
+    path = lambda name: os.path.abspath(os.path.join(folder, name)).encode()
+    # The second copy declares 90 Mbit/s: the cellular link's 2 Mbit/s cap leaves the first.
+    copies = (FeedRendition * 2)(FeedRendition(url=path("b.mp4"), bitrate=400_000, width=640, height=360),
+                                 FeedRendition(url=path("a.mp4"), bitrate=90_000_000))
+    entries = (FeedEntry * 2)(FeedEntry(renditions=copies, rendition_count=2, duration=2, poster=path("still.jpg")),
+                              FeedEntry(url=path("a.mp4"), byte_size=40 << 20))
+    config = FeedConfig(clock=PLAYCTL_CLOCK_MANUAL, audio=PLAYCTL_AUDIO_NONE, network=PLAYCTL_NETWORK_CELLULAR)
+    feed = lib.playctl_feed_create_entries(entries, 2, ctypes.byref(config))
+    expect(bool(feed), "the feed of entries was made")
+    if not feed:
+        return "playctl_feed entries: FAILED"
+    seen = {}
+
+    def step(seconds):
+        lib.playctl_feed_clock_advance(feed, seconds)
+        while (event := lib.playctl_feed_wait_event(feed, 0).contents).type != EVENT_NONE:
+            if event.type == EVENT_FEED:
+                seen.setdefault((event.name.decode(), event.index), (event.value, event.width, event.height))
+
+    lib.playctl_feed_scroll(feed, 0, 0)
+    step(1.0)
+    lib.playctl_feed_scroll(feed, 1, 1)
+    step(1.0)
+    expect(seen.get(("feed.rendition", 0)) == (400_000, 640, 360), "item 0 plays its 400 kbit/s 640x360 copy")
+    expect(seen.get(("feed.capped", 1), (0,))[0] == 40 << 20, "item 1 is capped (40 MiB over 20 MiB)")
+    expect(("feed.firstFrame", 1) not in seen, "nothing of the capped item plays before the tap")
+    expect(lib.playctl_feed_play(feed, 1) == 0, "the tap")
+    step(1.0)
+    expect(("feed.firstFrame", 1) in seen, "the tapped item shows its first frame")
+    summary = summary_of(lib, feed)
+    expect(summary["cappedItems"] == 1 and summary["cappedItemsTapped"] == 1, "the summary counts it, tapped")
+    lib.playctl_feed_destroy(feed)
+    return (f"playctl_feed entries: rendition {seen.get(('feed.rendition', 0))}, capped items "
+            f"{summary['cappedItems']}, tapped {summary['cappedItemsTapped']}")
 
 
 def main():
@@ -119,6 +186,8 @@ def main():
     expect(summary["event"] == "feed.summary" and summary["swipes"] == len(paths), "the summary counts the swipes")
     expect(summary["activations"] == len(paths) and summary["failures"] == 0, "ten items played, none failed")
     lib.playctl_feed_destroy(feed)
+    if version & 0xffff >= 3:
+        print(feed_entries(lib, folder, expect))
     print(f"playctl_feed: {len(paths)} items, {len(events)} events, first frame p95 "
           f"{summary['firstFrame']['p95']:.3f} s, {summary['stalls']} stalls: {'FAILED' if failures else 'ok'}")
     return 1 if failures else 0

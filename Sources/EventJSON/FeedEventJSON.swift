@@ -47,6 +47,10 @@ public enum FeedEventJSON {
             return [("picture", .string(shows.rawValue))]
         case .capped(_, let bytes, let cap):
             return [("bytes", .int(Int(bytes))), ("cap", .int(Int(cap)))]
+        case .sized(_, let bytes, let fromCache):
+            return [("bytes", .int(Int(bytes))), ("fromCache", .bool(fromCache))]
+        case .sizeProbeFailed(_, let error):
+            return [("error", .string(error))]
         case .rendition(_, let choice):
             let rendition = choice.rendition
             return [
@@ -107,7 +111,9 @@ public enum FeedEventJSON {
             ("posterLatency", latencies(summary.posterLatency)), ("poolHits", .int(summary.poolHits)),
             ("poolWaits", .int(summary.poolWaits)), ("trims", .int(summary.trims)),
             ("pagesLoaded", .int(summary.pagesLoaded)), ("entriesAppended", .int(summary.entriesAppended)),
-            ("pageFailures", .int(summary.pageFailures)),
+            ("pageFailures", .int(summary.pageFailures)), ("cappedItems", .int(summary.cappedItems)),
+            ("cappedItemsTapped", .int(summary.cappedItemsTapped)), ("sizeProbes", .int(summary.sizeProbes)),
+            ("sizeProbeFailures", .int(summary.sizeProbeFailures)),
             ("peakMemory", .int(summary.peakMemory)),
         ])
     }

@@ -51,15 +51,19 @@ public func playctl_feed_create(
     _ urls: UnsafePointer<UnsafePointer<CChar>?>?, _ kinds: UnsafePointer<Int32>?, _ count: Int,
     _ config: UnsafePointer<playctl_feed_config>?
 ) -> OpaquePointer? {
+    guard let urls, count > 0, count <= 1_000_000, let entries = feedEntries(urls, kinds, count) else { return nil }
+    return makeFeed(entries, config)
+}
+
+/// A feed of `entries` made as `config` says (NULL: the defaults); nil when a config value is bad.
+func makeFeed(_ entries: [FeedEntry], _ config: UnsafePointer<playctl_feed_config>?) -> OpaquePointer? {
     let config = config?.pointee ?? playctl_feed_config()
-    guard let urls, count > 0, count <= 1_000_000,
-        config.clock == PLAYCTL_CLOCK_HOST.rawValue || config.clock == PLAYCTL_CLOCK_MANUAL.rawValue,
+    guard config.clock == PLAYCTL_CLOCK_HOST.rawValue || config.clock == PLAYCTL_CLOCK_MANUAL.rawValue,
         config.audio == PLAYCTL_AUDIO_NULL.rawValue || config.audio == PLAYCTL_AUDIO_NONE.rawValue,
         (0...64).contains(config.pool_size), let profile = networkProfile(config.network),
         config.poster_width >= 0, config.poster_height >= 0, config.poster_width <= 16384,
         config.poster_height <= 16384
     else { return nil }
-    guard let entries = feedEntries(urls, kinds, count) else { return nil }
     var configuration = FeedConfiguration()
     if config.pool_size > 0 { configuration.poolSize = max(Int(config.pool_size), 2) }
     configuration.audio = config.audio == PLAYCTL_AUDIO_NULL.rawValue

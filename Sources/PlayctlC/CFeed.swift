@@ -89,9 +89,15 @@ final class CFeed: Sendable {
         switch event.kind {
         case .firstFrame(_, let latency, _), .started(_, let latency, _), .poster(_, let latency, _):
             out.latency = latency
-        case .failed(_, let error):
+        case .failed(_, let error), .sizeProbeFailed(_, let error):
             out.error = CError.code(ofDescription: error)
             out.message = error
+        case .rendition(_, let choice):
+            out.value = Int64(choice.rendition.bitrate)
+            out.width = Int32(clamping: choice.rendition.width ?? 0)
+            out.height = Int32(clamping: choice.rendition.height ?? 0)
+        case .capped(_, let bytes, _), .sized(_, let bytes, _):
+            out.value = bytes
         default: break
         }
         source.push(out)

@@ -91,5 +91,8 @@ void test_metrics(void);
 void test_feed(void);
 void test_posters(void);
 #endif
+#if PLAYCTL_API_VERSION_MINOR >= 3
+void test_feed_entries(void);
+#endif
 
 #endif

@@ -109,7 +109,7 @@ void test_library(void) {
      * older header runs here: scripts/test-capi.sh builds these tests against the 0.1 header too). */
     CHECK_EQ_INT(playctl_api_version() >> 16, PLAYCTL_API_VERSION_MAJOR);
     CHECK((playctl_api_version() & 0xffff) >= PLAYCTL_API_VERSION_MINOR);
-    CHECK_EQ_INT(playctl_api_version(), (0 << 16) | 2); /* this library */
+    CHECK_EQ_INT(playctl_api_version(), (0 << 16) | 3); /* this library */
     CHECK(strcmp(playctl_error_string(PLAYCTL_OK), "success") == 0);
     for (int code = PLAYCTL_ERROR_OTHER; code <= 0; code++) {
         const char *text = playctl_error_string(code);
@@ -263,6 +263,9 @@ int main(int argc, char **argv) {
         {"pulseaudio", test_pulse},
 #if PLAYCTL_API_VERSION_MINOR >= 2
         {"metric events", test_metrics}, {"feed", test_feed}, {"posters", test_posters},
+#endif
+#if PLAYCTL_API_VERSION_MINOR >= 3
+        {"feed entries", test_feed_entries},
 #endif
     };
     for (size_t i = 0; i < sizeof tests / sizeof tests[0]; i++) {

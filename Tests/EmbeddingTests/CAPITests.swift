@@ -15,6 +15,7 @@ import Testing
         #expect(result.outputText.contains("exports: ") && result.outputText.contains("all playctl_*"))
         #expect(result.outputText.contains(", 0 failed"), "\(result.outputText)")
         #expect(result.outputText.contains("abi: the tests built against the 0.1 header"), "\(result.outputText)")
+        #expect(result.outputText.contains("abi: the tests built against the 0.2 header"), "\(result.outputText)")
         #expect(!result.outputText.contains("FAILED"), "\(result.outputText)")
         let guide = try String(contentsOfFile: Repository.path("docs/c-api.md"), encoding: .utf8)
         let examples = guide.components(separatedBy: "\n").filter { $0 == "```c" }.count

@@ -17,6 +17,10 @@ import Testing
         // The feed example: ten items on the manual clock, its summary printed.
         #expect(output.contains("{\"event\":\"feed.summary\""), "\(output)")
         #expect(output.contains("playctl_feed: 10 items, ") && output.contains(" 0 stalls: ok"), "\(output)")
+        // Its 0.3 part: entries with renditions and a size over the cellular cap, tapped.
+        #expect(
+            output.contains("playctl_feed entries: rendition (400000, 640, 360), capped items 1, tapped 1"),
+            "\(output)")
         // The same trace from C and from Python: the manual clock makes it deterministic.
         let trace = { (tool: String) -> [Substring] in
             let lines = output.split(separator: "\n")

@@ -112,7 +112,13 @@ struct FeedRenditionStateTests {
 
     @Test("a cellular link caps the choice (expensiveNetworkPeakBitRate), a peak bit rate limit too")
     func caps() {
-        var cellular = Self.state(Self.entries(3)) {
+        // With durations, the entries tell their sizes: the cellular cap needs no probe (FeedSizeProbeTests).
+        let timed = Self.entries(3).map { entry in
+            var entry = entry
+            entry.duration = 10
+            return entry
+        }
+        var cellular = Self.state(timed) {
             $0.profile = .cellular
             $0.expensiveNetworkPeakBitRate = 1_000_000
         }

@@ -73,6 +73,13 @@ extension FeedController {
         for (index, id, result) in ended.sorted(by: { ($0.0, $0.1) < ($1.0, $1.1) }) {
             handle(.prefetchEnded(index: index, id: id, result: result))
         }
+        let sized = driver.withLock { driver in
+            defer { driver.sizesAnswered = [] }
+            return driver.sizesAnswered
+        }
+        for answer in sized.sorted(by: { $0.index < $1.index }) {
+            handle(.sizeProbed(index: answer.index, answer.result))
+        }
         await takePage()
         await drained()
         await executor.drain()

@@ -38,6 +38,8 @@ struct FeedDriver: Sendable {
     var page: PageRequest?
     /// Bytes fetched for URLs that left the list without being watched.
     var unwatchedBytesDropped: Int64 = 0
+    /// Under a manual clock, size probes answered since the last advance (handed in at the next one, in order).
+    var sizesAnswered: [(index: Int, result: Result<ResourceLength, MediaError>)] = []
 }
 
 /// Doing the work the state decided, with the feed's lock released, in order (one drainer at a time).
@@ -129,8 +131,23 @@ extension FeedController {
         case .forgetEntries(let before, let urls): forgetEntries(before: before, urls: urls)
         case .preconnect(let index):
             loading.adding(headers: entries[index].headers).preconnect(url(of: index))
+        case .probeSize(let index, let url):
+            let headers = state.withLock { $0.entries.indices.contains(index) ? $0.entries[index].headers : [:] }
+            loading.adding(headers: headers).probeLength(url) { [weak self] result in
+                self?.sizeProbed(index, result)
+            }
         case .emit(let kind, let time):
             emit(kind, at: time)
+        }
+    }
+
+    /// A size probe's answer: handled at once, or under a manual clock at the next advance (the trace then does not
+    /// depend on when the transport's thread ran).
+    private func sizeProbed(_ index: Int, _ result: Result<ResourceLength, MediaError>) {
+        guard clock.manualClock != nil else { return handle(.sizeProbed(index: index, result)) }
+        driver.withLock { driver in
+            guard !driver.invalidated else { return }
+            driver.sizesAnswered.append((index, result))
         }
     }
 

@@ -163,6 +163,7 @@ public final class FeedController: Sendable {
             case .prepared: return .prepared
             case .active: return .active
             case .capped: return .capped
+            case .sizing: return .sizing
             case .failed: return .failed
             }
         }

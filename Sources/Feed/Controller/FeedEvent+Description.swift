@@ -25,6 +25,8 @@ extension FeedEvent: CustomStringConvertible {
             return "latency=\((latency * 1000).rounded() / 1000)" + (fromCache ? " cached" : "")
         case .picture(_, let shows): return "shows=\(shows.rawValue)"
         case .capped(_, let bytes, let cap): return "bytes=\(bytes) cap=\(cap)"
+        case .sized(_, let bytes, let fromCache): return "bytes=\(bytes)" + (fromCache ? " cached" : "")
+        case .sizeProbeFailed(_, let error): return error
         case .rendition(_, let choice):
             return "\(choice.rendition.url) bitrate=\(choice.rendition.bitrate) \(choice.reason.rawValue)"
                 + " estimate=\(Int(choice.estimate.rounded())) (\(choice.estimateSource.rawValue))"

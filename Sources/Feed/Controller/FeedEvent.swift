@@ -80,6 +80,12 @@ public struct FeedEvent: Sendable, Equatable {
         /// `cap` the profile's. Nothing of it loads (its cell shows its poster) until the user taps it
         /// (``FeedController/play(index:)``).
         case capped(index: Int, bytes: Int64, cap: Int64)
+        /// The size of a video whose entry told none was learned before it loaded, under a cap: `bytes`, from the
+        /// byte cache (`fromCache`) or a `HEAD` (``FeedEntry/sizeProbeURL``).
+        case sized(index: Int, bytes: Int64, fromCache: Bool)
+        /// The size probe of the video failed (`error`): its size stays unknown, and it loads as an entry without
+        /// one does (never capped).
+        case sizeProbeFailed(index: Int, error: String)
         /// In a grid (``FeedLayout``), the item whose player has the sound: the first visible one after a scroll
         /// that left the previous one, or the one the user tapped (``FeedController/focus(index:)``); every other
         /// visible player is muted.
@@ -121,6 +127,8 @@ public struct FeedEvent: Sendable, Equatable {
         case .pagesEnded: return "feed.pagesEnded"
         case .picture: return "feed.picture"
         case .capped: return "feed.capped"
+        case .sized: return "feed.sized"
+        case .sizeProbeFailed: return "feed.sizeProbeFailed"
         case .audible: return "feed.audible"
         }
     }
@@ -134,7 +142,7 @@ public struct FeedEvent: Sendable, Equatable {
             .failed(let index, _), .poolAcquire(_, let index, _), .poolRelease(_, let index),
             .trimmed(let index, _), .poster(let index, _, _), .rendition(let index, _), .pageRequested(let index),
             .page(let index, _), .pageFailed(let index, _), .pagesEnded(let index), .picture(let index, _),
-            .capped(let index, _, _), .audible(let index):
+            .capped(let index, _, _), .audible(let index), .sized(let index, _, _), .sizeProbeFailed(let index, _):
             return index
         }
     }

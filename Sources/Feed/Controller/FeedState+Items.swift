@@ -67,7 +67,8 @@ extension FeedState {
     mutating func activate(_ index: Int) {
         var slot = slots[index] ?? Slot()
         summary.activations += 1
-        slot.activatedAt = now
+        // An item that waited on screen for its size probe became active when it came on screen.
+        slot.activatedAt = sizingSince.removeValue(forKey: index) ?? now
         slot.activatedPrepared = slot.playerIndex != nil
         slot.activatedWithFrame = slot.playerIndex != nil && slot.hasFrame
         slot.frameShown = false

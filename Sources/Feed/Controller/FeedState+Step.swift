@@ -41,6 +41,7 @@ extension FeedState {
             let moved = planner.active != index
             if moved { emit(.visible(index: index)) }
             perform(planner.scroll(to: index, speed: speed))
+            noteSizing()
             updatePosters(visible: index)
             if moved, failed.contains(index) {
                 // Scrolled onto an item that failed before: the user sees its error cell.
@@ -50,6 +51,10 @@ extension FeedState {
         case .network(let profile):
             perform(planner.networkChanged(profile))
         case .play(let index):
+            if cappedItems[index] == false {
+                cappedItems[index] = true
+                summary.cappedItemsTapped += 1
+            }
             perform(planner.play(index))
         case .trim:
             trim()
@@ -85,6 +90,8 @@ extension FeedState {
             pageLoaded(after: count, result)
         case .focus(let index):
             focus(index)
+        case .sizeProbed(let index, let result):
+            sizeProbed(index, result)
         }
     }
 
@@ -98,7 +105,16 @@ extension FeedState {
             case .release(let index): detach(index)
             case .activate(let index): activate(index)
             case .deactivate(let index): deactivate(index)
-            case .capped(let index, let bytes, let cap): emit(.capped(index: index, bytes: bytes, cap: cap))
+            case .capped(let index, let bytes, let cap):
+                if cappedItems[index] == nil {
+                    cappedItems[index] = false
+                    summary.cappedItems += 1
+                }
+                emit(.capped(index: index, bytes: bytes, cap: cap))
+            case .probeSize(let index):
+                guard let url = entries[index].sizeProbeURL else { continue }
+                summary.sizeProbes += 1
+                work.append(.probeSize(index: index, url: url))
             }
         }
     }

@@ -84,6 +84,8 @@ struct FeedState {
         case pageLoaded(after: Int, Result<[FeedEntry], MediaError>)
         /// In a grid, the user tapped visible item `index`: it has the sound (``FeedController/focus(index:)``).
         case focus(index: Int)
+        /// Item `index`'s size probe answered (``FeedWork/probeSize(index:url:)``).
+        case sizeProbed(index: Int, Result<ResourceLength, MediaError>)
     }
 
     /// Every entry by its index (pages appended; those long scrolled past dropped).
@@ -120,6 +122,10 @@ struct FeedState {
     var starts: [Double] = []
     var preparedStarts: [Double] = []
     var failed: Set<Int> = []
+    /// The items that were capped on screen, and whether each was tapped since (the summary counts each once).
+    var cappedItems: [Int: Bool] = [:]
+    /// When each item on screen waiting for its size came on screen: its activation counts from then.
+    var sizingSince: [Int: Double] = [:]
     /// The most of each item playing needed, over its activations: an item scrolled to again counts once.
     var playedBytes: [Int: Int64] = [:]
     /// What the entries dropped from the list had played (``updatePaging()``).

@@ -72,6 +72,15 @@ public struct FeedSummary: Sendable, Equatable {
     public var pagesLoaded = 0
     public var entriesAppended = 0
     public var pageFailures = 0
+    /// Byte caps (``PrefetchPolicy/autoloadByteCap``): the items that came on screen over the link's cap (their
+    /// poster shown, nothing of them loaded: `feed.capped`), each counted once, and those of them the user tapped to
+    /// play (``FeedController/play(index:)``).
+    public var cappedItems = 0
+    public var cappedItemsTapped = 0
+    /// Size probes: the videos without a size the feed sized before loading them under a cap (from the byte cache
+    /// or a `HEAD`: ``FeedEntry/sizeProbeURL``), and the probes that failed (`feed.sizeProbeFailed`).
+    public var sizeProbes = 0
+    public var sizeProbeFailures = 0
     /// The most resident memory seen while the feed ran, in bytes (-1: not measured).
     public var peakMemory = -1
 

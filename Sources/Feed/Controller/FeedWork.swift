@@ -68,6 +68,9 @@ enum FeedWork: Sendable, Equatable {
     /// Open a connection to the server of entry `index` (its chosen rendition's URL, with its headers) ahead of its
     /// bytes: no connection to it was open when the step began (``HTTPLoader/preconnect(_:headers:)``).
     case preconnect(index: Int)
+    /// Learn the length of `url` (entry `index`'s, ``FeedEntry/sizeProbeURL``) with the entry's headers, from the
+    /// byte cache or a `HEAD`: the answer comes back as ``FeedState/Input/sizeProbed(index:_:)``.
+    case probeSize(index: Int, url: String)
     /// Deliver an event (numbered when delivered, so that the numbers follow the delivery order).
     case emit(FeedEvent.Kind, time: Double)
 }

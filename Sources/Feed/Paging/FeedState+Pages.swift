@@ -88,6 +88,7 @@ extension FeedState {
         renditionChoices = renditionChoices.filter { $0.key >= before }
         variantCaps = variantCaps.filter { $0.key >= before }
         failed = failed.filter { $0 >= before }
+        cappedItems = cappedItems.filter { $0.key >= before }
         // A URL an entry still held reads is still counted.
         let kept = Set(entries.flatMap(\.urls))
         work.append(.forgetEntries(before: before, urls: forgotten.filter { !kept.contains($0.key) }))

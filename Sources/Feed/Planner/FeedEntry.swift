@@ -1,3 +1,4 @@
+import Loading
 import Streaming
 
 /// One entry of a feed: a video or an image, by URL, with what is known of it before loading.
@@ -58,6 +59,17 @@ public struct FeedEntry: Sendable, Hashable, Codable {
             return Int64((Double(rendition.bitrate) * duration / 8).rounded(.up))
         }
         return sizes.min()
+    }
+
+    /// Where the feed learns the size of a video whose entry tells none (``expectedByteSize`` nil), when a byte cap
+    /// applies (``PrefetchPolicy/autoloadByteCap``): the URL of its smallest rendition (the least bit rate: what the
+    /// feed can always play), else its own; nil for what a `HEAD` cannot size (a local file, an HLS or DASH
+    /// manifest, an image).
+    public var sizeProbeURL: String? {
+        guard kind == .video else { return nil }
+        let url = renditions.min { $0.bitrate < $1.bitrate }?.url ?? url
+        guard RemoteLoading.isRemote(url), !ManifestURI.isManifest(url) else { return nil }
+        return url
     }
 
     private enum CodingKeys: String, CodingKey {

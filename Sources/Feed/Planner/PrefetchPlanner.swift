@@ -21,7 +21,12 @@
 /// - **Flings.** At a scroll speed above `flingSpeed` nothing but the active item is fetched or prepared.
 /// - **Byte caps.** A video whose entry says it is larger than the profile's `autoloadByteCap` is neither fetched
 ///   ahead nor prepared, and as the active item it waits (``ItemState/capped``, ``Action/capped(index:bytes:cap:)``)
-///   until ``play(_:)`` (the user tapped it). Unknown sizes are never capped.
+///   until ``play(_:)`` (the user tapped it).
+/// - **Size probes.** Under a cap, a remote video whose entry tells no size (``FeedEntry/sizeProbeURL``) is sized
+///   before anything of it loads: ``Action/probeSize(index:)`` when it enters what is on screen or (not flinging,
+///   with a budget) the window; until ``sized(_:bytes:)`` answers it is neither fetched ahead nor prepared, and on
+///   screen it waits (``ItemState/sizing``). Over the cap by its probe, it is capped as an entry that said so; a
+///   probe that failed leaves the size unknown, and an unknown size is never capped (as an entry without one).
 /// - **Failures** are final for the item (no retry, no cost) and never block the rest.
 public struct PrefetchPlanner: Sendable {
     /// Where one item stands.
@@ -37,6 +42,9 @@ public struct PrefetchPlanner: Sendable {
         case active
         /// It is the active item but over the autoload cap: nothing loads until ``PrefetchPlanner/play(_:)``.
         case capped
+        /// It is on screen, a video whose size is being learned under a cap (``Action/probeSize(index:)``):
+        /// nothing loads until ``PrefetchPlanner/sized(_:bytes:)`` says whether it is over the cap.
+        case sizing
         case failed
     }
 
@@ -57,6 +65,9 @@ public struct PrefetchPlanner: Sendable {
         /// The item became active but is over the autoload cap (`bytes` expected, `cap` for the profile): nothing
         /// of it loads until the user taps it (``PrefetchPlanner/play(_:)``).
         case capped(index: Int, bytes: Int64, cap: Int64)
+        /// Learn the video's size (its entry tells none, and a cap applies): answered by
+        /// ``PrefetchPlanner/sized(_:bytes:)``.
+        case probeSize(index: Int)
 
         public var description: String {
             switch self {
@@ -67,6 +78,7 @@ public struct PrefetchPlanner: Sendable {
             case .activate(let index): return "activate(\(index))"
             case .deactivate(let index): return "deactivate(\(index))"
             case .capped(let index, let bytes, let cap): return "capped(\(index), \(bytes) > \(cap))"
+            case .probeSize(let index): return "probeSize(\(index))"
             }
         }
     }
@@ -87,6 +99,15 @@ public struct PrefetchPlanner: Sendable {
     private var holdsPreparation = false
     /// Videos the user asked to play (``play(_:)``): no longer capped.
     private var tapped: Set<Int> = []
+    /// Where the size probes stand (``sized(_:bytes:)``).
+    private enum Probe: Sendable {
+        case pending
+        case sized(Int64)
+        /// It failed: the size stays unknown.
+        case failed
+    }
+
+    private var probed: [Int: Probe] = [:]
 
     public init(
         entries: [FeedEntry], policy: PrefetchPolicy = PrefetchPolicy(), profile: NetworkProfile = .unconstrained,
@@ -139,7 +160,7 @@ public struct PrefetchPlanner: Sendable {
             direction = index > previous ? 1 : -1
             for left in before where !after.contains(left) {
                 // A failed item stays failed once the user has moved past it (never fetched again).
-                let wasCapped = states[left] == .capped
+                let wasCapped = states[left] == .capped || states[left] == .sizing
                 if states[left] != .failed { states[left] = .idle }
                 if !wasCapped { actions.append(.deactivate(index: left)) }
             }
@@ -150,7 +171,9 @@ public struct PrefetchPlanner: Sendable {
             let was = active.map { _ in before } ?? 0..<0
             active = index
             for shown in after where !was.contains(shown) && state(of: shown) != .failed {
-                if let over = overCap(shown) {
+                if needsSize(shown) {
+                    states[shown] = .sizing
+                } else if let over = overCap(shown) {
                     states[shown] = .capped
                     actions.append(.capped(index: shown, bytes: over.bytes, cap: over.cap))
                 } else {
@@ -170,12 +193,40 @@ public struct PrefetchPlanner: Sendable {
         return replan()
     }
 
-    /// Whether video `index` is over the profile's autoload cap (and not tapped): its expected bytes and the cap.
+    /// A size probe answered: video `index` is `bytes` long (nil: the probe failed, the size stays unknown and is
+    /// never capped). The item on screen waiting for it plays or is capped.
+    public mutating func sized(_ index: Int, bytes: Int64?) -> [Action] {
+        guard entries.indices.contains(index), probed.keys.contains(index) else { return [] }
+        probed[index] = bytes.map { .sized($0) } ?? .failed
+        return replan()
+    }
+
+    /// Whether video `index` is over the profile's autoload cap (and not tapped): its expected bytes (its entry's,
+    /// else its probe's) and the cap.
     public func overCap(_ index: Int) -> (bytes: Int64, cap: Int64)? {
         guard entries.indices.contains(index), entries[index].kind == .video, !tapped.contains(index),
-            let cap = policy.autoloadByteCap(for: profile), let bytes = entries[index].expectedByteSize, bytes > cap
+            let cap = policy.autoloadByteCap(for: profile),
+            let bytes = entries[index].expectedByteSize ?? probedSize(index), bytes > cap
         else { return nil }
         return (bytes, cap)
+    }
+
+    /// Whether video `index` must be sized before it loads: a cap applies, its entry tells no size, a probe can
+    /// tell it (``FeedEntry/sizeProbeURL``), none answered yet, and it was not tapped.
+    public func needsSize(_ index: Int) -> Bool {
+        guard entries.indices.contains(index), !tapped.contains(index), policy.autoloadByteCap(for: profile) != nil,
+            entries[index].expectedByteSize == nil, entries[index].sizeProbeURL != nil
+        else { return false }
+        switch probed[index] {
+        case nil, .pending: return true
+        case .sized, .failed: return false
+        }
+    }
+
+    /// What video `index`'s size probe found (nil: none, not yet, or it failed).
+    private func probedSize(_ index: Int) -> Int64? {
+        if case .sized(let bytes) = probed[index] { return bytes }
+        return nil
     }
 
     /// A page of entries came (an endless feed): they go after the last one, and the plan takes them in as the
@@ -191,6 +242,7 @@ public struct PrefetchPlanner: Sendable {
         entries.removeFirst(upTo: index)
         states = states.filter { $0.key >= entries.startIndex }
         tapped = tapped.filter { $0 >= entries.startIndex }
+        probed = probed.filter { $0.key >= entries.startIndex }
     }
 
     /// The link changed (cellular, constrained): the budget follows.
@@ -255,8 +307,20 @@ public struct PrefetchPlanner: Sendable {
             case .capped:
                 // Tapped, or the link's cap went up: it plays.
                 guard overCap(shown) == nil else { continue }
+            case .sizing:
+                // Its probe answered (or it was tapped, or the cap went): capped or played.
+                if needsSize(shown) { continue }
+                if let over = overCap(shown) {
+                    states[shown] = .capped
+                    actions.append(.capped(index: shown, bytes: over.bytes, cap: over.cap))
+                    continue
+                }
             default:
                 // Came on screen without a scroll (a grid's last row filled by a page).
+                if needsSize(shown) {
+                    states[shown] = .sizing
+                    continue
+                }
                 if let over = overCap(shown) {
                     states[shown] = .capped
                     actions.append(.capped(index: shown, bytes: over.bytes, cap: over.cap))
@@ -268,6 +332,12 @@ public struct PrefetchPlanner: Sendable {
         }
         let budget = policy.budget(for: profile)
         let flinging = speed > policy.flingSpeed
+        // Sizes to learn: what is on screen, then (not flinging, with a budget) the window in rank order.
+        for index in Array(visible) + (flinging || budget == 0 ? [] : ranked())
+        where needsSize(index) && !probed.keys.contains(index) {
+            probed[index] = .pending
+            actions.append(.probeSize(index: index))
+        }
         // A grid's budget counts rows: what is on screen costs what the single layout's active item does (the
         // costliest visible item), the prepared next row what one prepared video does.
         var used = visible.filter { states[$0] == .active }.map { policy.cost(of: entries[$0].kind) }.max() ?? 0
@@ -277,7 +347,7 @@ public struct PrefetchPlanner: Sendable {
         if policy.preparesNext && !flinging && !holdsPreparation {
             let front = direction > 0 ? visible.upperBound - 1 : visible.lowerBound
             for next in (1...layout.columns).map({ front + direction * $0 }) where window.contains(next) {
-                guard entries[next].kind == .video, state(of: next) != .failed, overCap(next) == nil,
+                guard entries[next].kind == .video, state(of: next) != .failed, overCap(next) == nil, !needsSize(next),
                     !wantPrepared.isEmpty || used + policy.videoCost <= budget
                 else { continue }
                 if wantPrepared.isEmpty { used += policy.videoCost }
@@ -291,7 +361,7 @@ public struct PrefetchPlanner: Sendable {
                 case .prefetched, .failed: continue
                 default: break
                 }
-                guard overCap(index) == nil else { continue }
+                guard overCap(index) == nil, !needsSize(index) else { continue }
                 let cost = policy.cost(of: entries[index].kind)
                 guard used + cost <= budget else { continue }
                 used += cost

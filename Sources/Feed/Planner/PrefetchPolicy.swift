@@ -37,10 +37,11 @@ public struct PrefetchPolicy: Sendable, Hashable, Codable {
     /// The largest video (in bytes, as its entry tells: ``FeedEntry/expectedByteSize``) that loads by itself, by
     /// network profile; nil: no cap. A video over the cap is neither prefetched nor prepared, and when it becomes
     /// the active item it is not loaded either: its cell shows its poster until the user taps it
-    /// (``FeedController/play(index:)``), and `feed.capped` says so. A video whose entry tells neither its size nor
-    /// (with renditions) a rendition's size or bit rate and duration is never capped. None unconstrained; 20 MiB
-    /// on cellular (a minute of a 2.5 Mbit/s short video: what a feed spends on a long item the user may skip);
-    /// 5 MiB when constrained (the user asked to save data).
+    /// (``FeedController/play(index:)``), and `feed.capped` says so. A remote video whose entry tells neither its
+    /// size nor (with renditions) a rendition's size or bit rate and duration is sized first (the byte cache, or a
+    /// `HEAD`: ``PrefetchPlanner/Action/probeSize(index:)``); one the probe cannot size is never capped. None
+    /// unconstrained; 20 MiB on cellular (a minute of a 2.5 Mbit/s short video: what a feed spends on a long item
+    /// the user may skip); 5 MiB when constrained (the user asked to save data).
     public var autoloadByteCap: Int64?
     public var cellularAutoloadByteCap: Int64? = 20 << 20
     public var constrainedAutoloadByteCap: Int64? = 5 << 20

@@ -270,6 +270,12 @@ public final class ByteCache: @unchecked Sendable {
         return (Array(bytes.prefix(done)), total)
     }
 
+    /// `url`'s length when a response told it (a transfer's head, in memory or recorded by the disk tier); nil
+    /// otherwise. Sends nothing.
+    public func knownLength(of url: String) -> Int64? {
+        withState { $0.resource(url).totalLength }
+    }
+
     /// Drops everything held for `url` in both tiers (fetches under way go on).
     public func remove(_ url: String) {
         withState { $0.purge(url) }

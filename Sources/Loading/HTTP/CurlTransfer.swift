@@ -19,8 +19,15 @@ final class CurlTransfer: TransferHandle, @unchecked Sendable {
     private var requestHeaders: UnsafeMutablePointer<curl_slist>?
     private var finished = false
     private let cancelled = Locked(false)
-    /// A `HEAD` whose answer, whatever its status, is only a connection kept (``HTTPLoader/preconnect(_:headers:)``).
-    let headOnly: Bool
+    /// What it asks: the request's bytes (`GET`), or a `HEAD`, whose answer is only a connection kept whatever its
+    /// status (``HTTPLoader/preconnect(_:headers:)``), or the response head for its sink (``HTTPLoader/probe(_:completion:)``).
+    enum Method: Sendable {
+        case get, preconnect, head
+    }
+
+    let method: Method
+    /// Whether it is a `HEAD` (no body).
+    var headOnly: Bool { method != .get }
     /// The server it goes to (the connection's key).
     let origin: HTTPOrigin?
     /// Seconds the server said it keeps an idle connection (`Keep-Alive: timeout=N`), when it said.
@@ -28,11 +35,11 @@ final class CurlTransfer: TransferHandle, @unchecked Sendable {
     /// Connections libcurl opened for it that the loader counted so far.
     private var connectionsCounted = 0
 
-    init(request: TransferRequest, sink: any TransferSink, loader: HTTPLoader, headOnly: Bool = false) {
+    init(request: TransferRequest, sink: any TransferSink, loader: HTTPLoader, method: Method = .get) {
         self.request = request
         self.sink = sink
         self.loader = loader
-        self.headOnly = headOnly
+        self.method = method
         origin = HTTPOrigin(url: request.url)
     }
 
@@ -139,7 +146,7 @@ final class CurlTransfer: TransferHandle, @unchecked Sendable {
         // The connection is there: counted now, not only when the transfer ends.
         loader?.countConnections(newConnections())
         // A preconnect keeps whatever answer came (an error status included): its connection is what it was for.
-        if headOnly { return true }
+        if method == .preconnect { return true }
         // The end of one response's head. Interim and redirect responses are skipped.
         if status < 200 || (300..<400).contains(status) && headers["location"] != nil { return true }
         if status >= 400 {

@@ -14,6 +14,8 @@ extension HTTPLoader {
         public var connectionsOpened = 0
         /// Preconnects sent (``HTTPLoader/preconnect(_:headers:)`` calls that found no connection).
         public var preconnects = 0
+        /// `HEAD` requests sent for a response head (``HTTPLoader/probe(_:completion:)``).
+        public var probes = 0
     }
 
     /// A server's connections as far as the loader knows (guarded by `lock`).
@@ -53,7 +55,7 @@ extension HTTPLoader {
         guard let origin = HTTPOrigin(url: url) else { return false }
         let transfer = CurlTransfer(
             request: TransferRequest(url: url, priority: .prefetch, headers: headers), sink: PreconnectSink(),
-            loader: self, headOnly: true)
+            loader: self, method: .preconnect)
         let now = currentTime()
         lock.lock()
         defer { lock.unlock() }
@@ -61,6 +63,23 @@ extension HTTPLoader {
         counts.preconnects += 1
         submitStartLocked(transfer)
         return true
+    }
+
+    /// Asks `request.url`'s server for its response head with a `HEAD` (with the request's headers beside the
+    /// loader's), on the connections transfers use: a resource's length before any of its bytes.
+    @discardableResult
+    public func probe(
+        _ request: TransferRequest, completion: @escaping @Sendable (Result<ResponseHead, MediaError>) -> Void
+    ) -> any TransferHandle {
+        var head = request
+        (head.start, head.end) = (0, nil)
+        let transfer = CurlTransfer(
+            request: head, sink: ProbeSink(url: request.url, completion), loader: self, method: .head)
+        lock.lock()
+        defer { lock.unlock() }
+        counts.probes += 1
+        submitStartLocked(transfer)
+        return transfer
     }
 
     // MARK: Bookkeeping

@@ -17,12 +17,29 @@ public protocol Transport: AnyObject, Sendable {
     /// The servers with a connection open (kept alive and within its idle lifetime) or opening now; nil for a
     /// transport without connections.
     var connectedOrigins: Set<HTTPOrigin>? { get }
+    /// Asks for `request`'s response head without its body: what the resource's length is (an HTTP `HEAD`, on the
+    /// connections transfers use). `completion` runs once, on the transport's thread: the head, or why not (an HTTP
+    /// error status is an `.httpStatus` error). The default asks for the resource's first byte (a range read whose
+    /// `Content-Range` tells the length): a transport without `HEAD` (a simulated link) fetches that one byte.
+    @discardableResult
+    func probe(
+        _ request: TransferRequest, completion: @escaping @Sendable (Result<ResponseHead, MediaError>) -> Void
+    ) -> any TransferHandle
 }
 
 extension Transport {
     @discardableResult
     public func preconnect(_ url: String, headers: [String: String]) -> Bool { false }
     public var connectedOrigins: Set<HTTPOrigin>? { nil }
+
+    @discardableResult
+    public func probe(
+        _ request: TransferRequest, completion: @escaping @Sendable (Result<ResponseHead, MediaError>) -> Void
+    ) -> any TransferHandle {
+        var first = request
+        (first.start, first.end) = (0, 1)
+        return start(first, sink: ProbeSink(url: request.url, completion))
+    }
 }
 
 /// A request for bytes of a URL.

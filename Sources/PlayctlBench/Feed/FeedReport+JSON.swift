@@ -125,6 +125,8 @@ extension FeedReport {
             ("poolHits", .int(summary.poolHits)),
             ("poolWaits", .int(summary.poolWaits)),
             ("trims", .int(summary.trims)),
+            ("cappedItems", .int(summary.cappedItems)),
+            ("cappedItemsTapped", .int(summary.cappedItemsTapped)),
             ("peakMemory", .int(summary.peakMemory)),
         ])
     }

@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static void handle(const playctl_event *event) { printf("handled %s\n", playctl_event_name(event->type)); }
 

@@ -15,6 +15,7 @@ struct FeedCLITests {
         "feed.stall",
         "feed.failed", "pool.acquire", "pool.release", "feed.trimmed", "feed.rendition", "feed.poster",
         "feed.picture", "feed.pageRequested", "feed.page", "feed.pageFailed", "feed.pagesEnded", "feed.capped",
+        "feed.sized", "feed.sizeProbeFailed",
     ]
 
     static func events(_ result: CLIProcess.Result) throws -> [JSONValue] {

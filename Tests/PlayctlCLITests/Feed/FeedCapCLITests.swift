@@ -58,6 +58,14 @@ struct FeedCapCLITests {
         #expect(!(await TestHTTPServer.responses(containing: "\(marker)-0 ", atLeast: 1)).isEmpty)
         let video = await TestHTTPServer.responses(containing: "\(marker)-1 ", atLeast: 1, within: 1)
         #expect(video.isEmpty, "\(video)")
+        // The summary counts it, untapped; the three others told no size: sized with a HEAD each (under the cap).
+        let summary = try #require(events.last)
+        #expect(summary["event"]?.stringValue == "feed.summary")
+        #expect(summary["cappedItems"]?.intValue == 1 && summary["cappedItemsTapped"]?.intValue == 0)
+        #expect(summary["sizeProbes"]?.intValue == 3 && summary["sizeProbeFailures"]?.intValue == 0)
+        let heads = TestHTTPServer.responses(containing: marker).filter { $0.request.hasPrefix("HEAD /a.mp4") }
+        #expect(Set(heads.map { $0.request.split(separator: " ")[1] }).count == 3, "\(heads)")
+        #expect(events.filter { $0["event"]?.stringValue == "feed.sized" }.count == 3)
     }
 
     @Test(
@@ -74,6 +82,8 @@ struct FeedCapCLITests {
         #expect(!(await TestHTTPServer.responses(containing: "\(marker)-1 ", atLeast: 1)).isEmpty)
         let frame = Self.named("feed.firstFrame", events, index: 1).first
         #expect((frame?["time"]?.doubleValue ?? 2.5) >= 2.4, "no frame before the tap: \(frame?.serialized() ?? "")")
+        let summary = try #require(events.last)
+        #expect(summary["cappedItems"]?.intValue == 1 && summary["cappedItemsTapped"]?.intValue == 1)
     }
 
     @Test("the readable line of a capped swipe: `capped`, then `tapped` once it became active")

@@ -77,6 +77,13 @@ struct FeedText {
     /// The summary's lines.
     func summary(_ summary: FeedSummary, scroll: FeedScroll, duration: Double) -> [String] {
         let s = summary
+        // Byte caps: said when the run met one (a capped item, a size learned).
+        let caps =
+            s.cappedItems + s.sizeProbes > 0
+            ? [
+                "  byte caps     \(Self.count(s.cappedItems, "item")) capped, \(s.cappedItemsTapped) tapped; "
+                    + "\(Self.count(s.sizeProbes, "size probe")), \(s.sizeProbeFailures) failed"
+            ] : []
         return [
             "summary: \(Self.count(s.activations, "activation")) in \(String(format: "%.2f", duration)) s "
                 + "(\(Self.count(scroll.swipes, "swipe")), \(Self.count(scroll.flings(above: flingSpeed), "fling"))), "
@@ -100,7 +107,7 @@ struct FeedText {
                 + Self.count(s.trims, "trim"),
             "  peak memory   "
                 + (s.peakMemory < 0 ? "-" : String(format: "%.1f MiB", Double(s.peakMemory) / 1_048_576)),
-        ]
+        ] + caps
     }
 
     /// `p50 12.3 ms, p95 30.1 ms, max 30.1 ms (4 items)`, or `none`.
