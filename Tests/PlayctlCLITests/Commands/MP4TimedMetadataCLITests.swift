@@ -5,12 +5,20 @@ import Testing
 
 /// `playctl play --json` prints MP4 timed metadata as `item.timedMetadata` events: the `emsg` boxes of
 /// `Media/tracks/emsg.mp4` (with their `emsg`) and the `mebx` track of `Media/tracks/mebx.mp4` (with its `items`),
-/// both made by `Media/make-mp4meta.py`.
+/// both made by `Media/make-mp4meta.py`; and emsg.mp4 as an fMP4 HLS stream (`scripts/make-http-media.sh`).
 @Suite("playctl play: MP4 timed metadata")
 struct MP4TimedMetadataCLITests {
     @Test("emsg.mp4: each event at its time, ID3 frames, the event's scheme, value, id and message")
     func eventMessages() async throws {
-        let samples = try await TimedMetadataCLITests.samples(TrackClips.path("emsg.mp4"))
+        try Self.checkEvents(try await TimedMetadataCLITests.samples(TrackClips.path("emsg.mp4")))
+    }
+
+    @Test("the same events from an fMP4 HLS stream of it over HTTP (read through the stream's segments)")
+    func hls() async throws {
+        try Self.checkEvents(try await TimedMetadataCLITests.samples(TestHTTPServer.url("emsg-hls/index.m3u8")))
+    }
+
+    static func checkEvents(_ samples: [JSONValue]) throws {
         #expect(samples.compactMap { $0["start"]?.doubleValue } == [0.5, 1.5, 2.5, 3.5])
         #expect(samples.compactMap { $0["time"]?.doubleValue } == [0.5, 1.5, 2.5, 3.5])
         #expect(samples.map { $0["duration"]?.doubleValue } == [0, nil, 2, 0.25])
