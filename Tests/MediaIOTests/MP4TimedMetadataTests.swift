@@ -169,6 +169,33 @@ struct MP4TimedMetadataTests {
         }
     }
 
+    @Test("version 0 boxes waiting for their moof are bounded in bytes: those past the bound are dropped, counted")
+    func pendingBound() throws {
+        let original = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Self.emsg)))
+        let first = try #require(Self.offsets(of: "emsg", in: original).first)
+        // Ten version 0 boxes of 100-byte messages before the first fragment; room for three.
+        let body: [UInt8] = [0, 0, 0, 0] + Array("urn:x\0\0".utf8) + [0, 0, 0x03, 0xE8, 0, 0, 0, 10, 0, 0, 0, 0]
+        let message = [UInt8](repeating: 7, count: 100)
+        var box = body + [0, 0, 0, 0] + message
+        box = [0, 0, 0, UInt8(box.count + 8)] + Array("emsg".utf8) + box
+        let bytes = Array(original[..<first]) + Array((0..<10).map { _ in box }.joined()) + original[first...]
+        try Self.withFile(bytes) { path in
+            let reader = EventMessageReader(source: try FileByteSource(path: path), url: path, pendingByteLimit: 350)
+            var held: [Int] = []
+            var samples: [TimedMetadataSample] = []
+            while let sample = try reader.next() {
+                held.append(reader.heldBytes)
+                samples.append(sample)
+            }
+            #expect(reader.damagedBoxes == 7)
+            #expect(held.allSatisfy { $0 <= 350 })
+            #expect(
+                samples.filter { $0.event?.schemeIdURI == "urn:x" }.map(\.time)
+                    == Array(repeating: .zero + MediaTime(value: 10, timescale: 1000), count: 3))
+            #expect(samples.count == 7)
+        }
+    }
+
     @Test("a mebx key table and samples that lie: unknown keys and bad sizes skipped, never read out of bounds")
     func damagedBoxedMetadata() throws {
         let original = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Self.mebx)))

@@ -29,16 +29,26 @@ public final class EventMessageReader: TimedMetadataSource, @unchecked Sendable 
     private var ready: [TimedMetadataSample] = []
     private var lastFragmentStart: MediaTime?
     public private(set) var position: MediaTime?
-    /// `emsg` boxes skipped: truncated, fields past their end, larger than 1 MiB, version unknown.
+    /// `emsg` boxes skipped: truncated, fields past their end, larger than 1 MiB, version unknown, or beyond
+    /// ``pendingByteLimit``.
     public private(set) var damagedBoxes = 0
+    /// The most bytes of version 0 messages held while they wait for their segment's start (more boxes before a
+    /// moof than this are dropped, counted in ``damagedBoxes``).
+    public let pendingByteLimit: Int
+    private var pendingBytes = 0
 
-    /// Reads `source` (at its start) of the media at `url`, whose times start at `origin`.
-    public init(source: any ByteSource, url: String, origin: MediaTime = .zero) {
+    /// Reads `source` (at its start) of the media at `url`, whose times start at `origin`, holding at most
+    /// `pendingByteLimit` bytes of version 0 messages before their moof.
+    public init(source: any ByteSource, url: String, origin: MediaTime = .zero, pendingByteLimit: Int = 4 << 20) {
         self.source = source
         self.url = url
         self.origin = origin
+        self.pendingByteLimit = pendingByteLimit
         self.stream = MP4BoxStream(source: source, url: url)
     }
+
+    /// The bytes of version 0 messages held now, waiting for their segment's start.
+    public var heldBytes: Int { pendingBytes }
 
     public func next(until limit: MediaTime) throws(MediaError) -> TimedMetadataStep {
         while true {
@@ -52,6 +62,7 @@ public final class EventMessageReader: TimedMetadataSource, @unchecked Sendable 
                 // Version 0 boxes after the last fragment: from the last fragment's start.
                 if let start = lastFragmentStart { resolvePending(segmentStart: start) }
                 pending = []
+                pendingBytes = 0
                 if !ready.isEmpty { continue }
                 return .end
             }
@@ -90,6 +101,7 @@ public final class EventMessageReader: TimedMetadataSource, @unchecked Sendable 
         }
         stream = MP4BoxStream(source: source, url: url)
         pending = []
+        pendingBytes = 0
         ready = []
         position = nil
         lastFragmentStart = nil
@@ -119,8 +131,11 @@ public final class EventMessageReader: TimedMetadataSource, @unchecked Sendable 
                 scale <= Int32.max,
                 let delta = fields.uint32(), let duration = fields.uint32(), let id = fields.uint32()
             else { return false }
+            let message = Array(fields.rest)
+            guard pendingBytes + message.count <= pendingByteLimit else { return false }
+            pendingBytes += message.count
             let event = EventMessage(schemeIdURI: scheme, value: value, id: id, version: 0)
-            pending.append((event, scale, UInt64(delta), duration, Array(fields.rest)))
+            pending.append((event, scale, UInt64(delta), duration, message))
         case 1:
             guard let scale = fields.uint32(), scale > 0, scale <= Int32.max, let time = fields.uint(8),
                 let duration = fields.uint32(),
@@ -145,6 +160,7 @@ public final class EventMessageReader: TimedMetadataSource, @unchecked Sendable 
                     message: box.message))
         }
         pending = []
+        pendingBytes = 0
     }
 
     /// The sample of an event: an ID3 tag's frames for the ID3 scheme (none when the tag cannot be read).
