@@ -153,6 +153,11 @@ struct MP4TimedMetadataTests {
         let v0Size = Int(original[v0 + 2]) << 8 | Int(original[v0 + 3])
         for i in v0 + 12..<v0 + v0Size { bytes[i] = 0x41 }
         #expect(try Self.withFile(bytes) { try Self.eventSamples($0) }.damaged == 1)
+        // A v1 presentation_time of 2^64 - 1 ticks (far past any media): skipped, no overflow.
+        bytes = original
+        for i in boxes[0] + 16..<boxes[0] + 24 { bytes[i] = 0xFF }
+        let (late, lateDamaged) = try Self.withFile(bytes) { try Self.eventSamples($0) }
+        #expect(lateDamaged == 1 && late.map { $0.event?.id } == [2, 7, 9])
         // A size smaller than a header: a typed error naming the file.
         bytes = original
         Self.setSize(&bytes, at: boxes[2], 3)

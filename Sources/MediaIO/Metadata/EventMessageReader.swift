@@ -114,9 +114,9 @@ public final class EventMessageReader: TimedMetadataSource, @unchecked Sendable 
                 var tfdt = traf.child("tfdt").map({ MP4Fields($0.body) }),
                 tfhd.skip(4), let trackID = tfhd.uint32(), let scale = timescales[trackID],
                 let version = tfdt.uint(1), tfdt.skip(3), let decodeTime = tfdt.uint(version == 1 ? 8 : 4),
-                scale <= Int32.max, let ticks = Int64(exactly: decodeTime)
+                let time = Self.time(decodeTime, scale)
             else { return nil }
-            return MediaTime(value: ticks, timescale: Int32(clamping: scale)) - origin
+            return time - origin
         }.min()
     }
 
@@ -127,9 +127,9 @@ public final class EventMessageReader: TimedMetadataSource, @unchecked Sendable 
         guard let version = fields.uint(1), fields.skip(3) else { return false }
         switch version {
         case 0:
-            guard let scheme = fields.cString(), let value = fields.cString(), let scale = fields.uint32(), scale > 0,
-                scale <= Int32.max,
-                let delta = fields.uint32(), let duration = fields.uint32(), let id = fields.uint32()
+            guard let scheme = fields.cString(), let value = fields.cString(), let scale = fields.uint32(),
+                let delta = fields.uint32(), let duration = fields.uint32(), let id = fields.uint32(),
+                Self.time(UInt64(delta), scale) != nil
             else { return false }
             let message = Array(fields.rest)
             guard pendingBytes + message.count <= pendingByteLimit else { return false }
@@ -137,13 +137,12 @@ public final class EventMessageReader: TimedMetadataSource, @unchecked Sendable 
             let event = EventMessage(schemeIdURI: scheme, value: value, id: id, version: 0)
             pending.append((event, scale, UInt64(delta), duration, message))
         case 1:
-            guard let scale = fields.uint32(), scale > 0, scale <= Int32.max, let time = fields.uint(8),
-                let duration = fields.uint32(),
+            guard let scale = fields.uint32(), let ticks = fields.uint(8), let duration = fields.uint32(),
                 let id = fields.uint32(), let scheme = fields.cString(), let value = fields.cString(),
-                let ticks = Int64(exactly: time)
+                let time = Self.time(ticks, scale)
             else { return false }
             let event = EventMessage(schemeIdURI: scheme, value: value, id: id, version: 1)
-            let start = MediaTime(value: ticks, timescale: Int32(clamping: scale)) - origin
+            let start = time - origin
             ready.append(sample(event, at: start, timescale: scale, duration: duration, message: Array(fields.rest)))
         default:
             return false
@@ -153,7 +152,7 @@ public final class EventMessageReader: TimedMetadataSource, @unchecked Sendable 
 
     private func resolvePending(segmentStart: MediaTime) {
         for box in pending {
-            let delta = MediaTime(value: Int64(box.delta), timescale: Int32(clamping: box.timescale))
+            let delta = Self.time(box.delta, box.timescale) ?? .zero  // checked when the box was read
             ready.append(
                 sample(
                     box.event, at: segmentStart + delta, timescale: box.timescale, duration: box.duration,
@@ -161,6 +160,13 @@ public final class EventMessageReader: TimedMetadataSource, @unchecked Sendable 
         }
         pending = []
         pendingBytes = 0
+    }
+
+    /// `ticks` of `scale` as a time; nil for a timescale of 0 or past Int32's, or a time of 2^28 s (8.5 years) or
+    /// more: the sums and comparisons of such times then stay far from Int64's bounds.
+    static func time(_ ticks: UInt64, _ scale: UInt32) -> MediaTime? {
+        guard scale > 0, scale <= Int32.max, ticks / UInt64(scale) < 1 << 28 else { return nil }
+        return MediaTime(value: Int64(ticks), timescale: Int32(scale))
     }
 
     /// The sample of an event: an ID3 tag's frames for the ID3 scheme (none when the tag cannot be read).
