@@ -17,7 +17,8 @@ extension TextReaderFactory {
     }
 
     /// Whether the item is an MP4 whose first fragment carries `emsg` boxes: a probe of its top-level boxes up to
-    /// its first moof (``EventMessageReader/firstFragmentHasEvents(source:url:)``), through a source of its own. Only
+    /// its first moof (``EventMessageReader/firstFragmentHasEvents(source:url:)``), through a source of its own
+    /// (closed after, with any other `.metadata` source: none is open while the item loads). Only
     /// a local file or a segmented (HLS, DASH) stream is probed: a remote progressive file is not (its boxes are
     /// reached by range requests), nor anything but MP4.
     private func hasEventMessages(demuxer: Demuxer, primary: (any ByteSource)?) -> Bool {
@@ -25,15 +26,19 @@ extension TextReaderFactory {
             primary == nil || primary is FileByteSource || primary is any SegmentedByteSource,
             let source = try? metadataSource()
         else { return false }
-        defer { source.close() }
+        defer { sources.close(of: .metadata) }
         return (try? EventMessageReader.firstFragmentHasEvents(source: source, url: url)) ?? false
     }
 
     /// A source of the item's bytes for a metadata reader: a `.metadata` source when the item has byte sources
-    /// (not registered: the caller closes it), else the local file.
+    /// (recorded in ``sources``: the engine sees a read of it wait for the clock, and the item's leaving closes it),
+    /// else the local file.
     private func metadataSource() throws(MediaError) -> any ByteSource {
-        if let made = try makeSource?(ByteSourceRequest(url: url, reader: .metadata)) { return made }
-        return try FileByteSource(path: url)
+        guard let made = try makeSource?(ByteSourceRequest(url: url, reader: .metadata)) else {
+            return try FileByteSource(path: url)
+        }
+        sources.add(made, for: .metadata)
+        return made
     }
 
     /// The reader of the item's timed metadata track `stream`, opened when called (on its ``MetadataPipeline``'s
@@ -68,7 +73,6 @@ extension TextReaderFactory {
         return { (start: MediaTime?) throws(MediaError) -> any TimedMetadataSource in
             factory.sources.close(of: .metadata)
             let source = try factory.metadataSource()
-            if factory.makeSource != nil { factory.sources.add(source, for: .metadata) }
             let reader = EventMessageReader(source: source, url: factory.url, origin: origin)
             if let start, start > .zero { try reader.seek(toAtOrBefore: start - MediaTime(seconds: 1)) }
             return reader
