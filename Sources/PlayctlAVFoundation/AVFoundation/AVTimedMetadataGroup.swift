@@ -13,7 +13,8 @@ open class AVMetadataGroup: NSObject, @unchecked Sendable {
 
 /// Metadata items that apply over a span of an item's time, as `AVTimedMetadataGroup`: what an
 /// ``AVPlayerItemMetadataOutput`` hands its delegate, one group per timed metadata sample (an ID3 tag of an MPEG-TS
-/// or HLS stream, each of its frames an item in ``AVMetadataKeySpace/id3``).
+/// or HLS stream or of an MP4 `emsg` box, each of its frames an item in ``AVMetadataKeySpace/id3``; a `mebx`
+/// sample's items; another `emsg` scheme's message).
 open class AVTimedMetadataGroup: AVMetadataGroup, @unchecked Sendable {
     /// When the items apply: from the sample's time, for its duration (invalid when the container does not say).
     public let timeRange: CMTimeRange
