@@ -71,13 +71,16 @@ struct TimedMetadataTests {
         #expect(log.entries.withLock { $0 } == Self.times.map { .samples([$0]) })
     }
 
-    /// id3.ts, and emsg.mp4 (MP4 `emsg` boxes at the same times, `Media/make-mp4meta.py`).
+    /// id3.ts, and emsg.mp4 (MP4 `emsg` boxes at the same times, `Media/make-mp4meta.py`), from the file and as
+    /// an fMP4 HLS stream over HTTP (its segments repositioned at each seek).
     @Test(
         "manual clock: a seek forward skips the samples before its target; a seek back delivers them again",
-        arguments: ["id3.ts", "emsg.mp4"])
-    func seeks(clip: String) async throws {
+        arguments: [
+            TrackClips.path("id3.ts"), TrackClips.path("emsg.mp4"), TestHTTPServer.url("emsg-hls/index.m3u8"),
+        ])
+    func seeks(source: String) async throws {
         let clock = ManualClock()
-        let item = PlayerItem(url: TrackClips.path(clip))
+        let item = PlayerItem(url: source)
         let log = Log()
         item.add(log.output)
         let player = Player(clock: .manual(clock), audio: false)
