@@ -5,6 +5,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/corpus/media"
 ff() { ffmpeg -hide_banner -loglevel error -y "$@"; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
 V="testsrc=size=32x32:rate=10:duration=0.5"
 A="sine=frequency=440:sample_rate=8000:duration=0.5"
 x264=(-c:v libx264 -preset ultrafast)
@@ -17,6 +19,13 @@ ff -f lavfi -i "testsrc=size=32x32:rate=10:duration=0.3" -f lavfi -i "sine=frequ
    "${x264[@]}" -bf 2 -g 2 -c:a mp2 -b:a 32k -ar 16000 -mpegts_flags +resend_headers h264-mp2.ts
 # The same with a timed ID3 metadata stream (HLS timed metadata) added by Media/make-id3.py (its samples past the end).
 python3 ../../../Media/make-id3.py h264-mp2.ts h264-id3.ts > /dev/null
+# MP4 timed metadata added by Media/make-mp4meta.py: emsg boxes before the four fragments of a fragmented MP4 (a
+# keyframe each), a mebx track with its key table added to an MP4 whose moov is last.
+ff -f lavfi -i "testsrc=size=32x32:rate=10:duration=0.4" "${x264[@]}" -g 1 -bf 0 \
+   -movflags +frag_keyframe+empty_moov+default_base_moof "$tmp/fragments.mp4"
+python3 ../../../Media/make-mp4meta.py emsg "$tmp/fragments.mp4" emsg.mp4
+ff -f lavfi -i "$V" "${x264[@]}" -bf 0 -g 4 "$tmp/plain.mp4"
+python3 ../../../Media/make-mp4meta.py mebx "$tmp/plain.mp4" mebx.mp4
 ff -f lavfi -i "$V" -f lavfi -i "$A" -c:v libvpx-vp9 -b:v 20k -deadline realtime -c:a libopus -b:a 8k -ar 48000 vp9-opus.webm
 ff -f lavfi -i "$V" -c:v vp8 -b:v 20k vp8.webm
 ff -f lavfi -i "$V" -frames:v 3 -c:v mjpeg -q:v 31 mjpeg.avi

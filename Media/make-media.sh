@@ -142,6 +142,17 @@ for map in 0:v 0:a; do
   fi
 done
 
+# tracks/emsg.mp4: fragmented MP4 (a moof per second), 4 s of H.264 (160x120, 25 fps, no B-frames), with four emsg
+# boxes (v1 and v0; ID3 and other schemes) at 0.5, 1.5, 2.5 and 3.5 s; tracks/mebx.mp4: the same video not
+# fragmented, with a QuickTime timed metadata track (mebx, key table, boxed items) of samples at 0, 1 and 3 s.
+# make-mp4meta.py writes both (ffmpeg cannot); its docstring lists the events and items.
+ff -f lavfi -i "testsrc=size=160x120:rate=25:duration=4" -c:v libx264 -preset fast -pix_fmt yuv420p -g 25 -bf 0 \
+   -crf 36 -movflags +frag_keyframe+empty_moov+default_base_moof "$work/emsg-source.mp4"
+python3 make-mp4meta.py emsg "$work/emsg-source.mp4" tracks/emsg.mp4
+ff -f lavfi -i "testsrc=size=160x120:rate=25:duration=4" -c:v libx264 -preset fast -pix_fmt yuv420p -g 25 -bf 0 \
+   -crf 36 "$work/mebx-source.mp4"
+python3 make-mp4meta.py mebx "$work/mebx-source.mp4" tracks/mebx.mp4
+
 # Reference lists: the md5 of every decoded frame of the first video stream, as ffmpeg decodes it.
 mkdir -p ref
 for f in a.mp4 b.mp4 c.webm rotated.mp4 offset.ts; do

@@ -7,7 +7,8 @@
 # Targets (entry points in Fuzz/<Target>/):
 #   media  writes each input to a temporary file and opens it with MediaIO's Demuxer, decodes a few video frames
 #          (VideoFrameReader), seeks exactly and by keyframe, does the same for audio (AudioSampleReader), reads a
-#          timed ID3 track (TimedMetadataReader) (Sources/PlaybackTesting/Fuzzing/MediaFuzzCase.swift), and parses the
+#          timed metadata track (TimedMetadataReader: ID3, mebx with its MetadataKeyTable) and an MP4's emsg boxes
+#          (EventMessageReader) (Sources/PlaybackTesting/Fuzzing/MediaFuzzCase.swift), and parses the
 #          input itself as an ID3 tag (ID3Tag).
 #   args   splits each input on NUL bytes into a command line and parses it with playctl's PlayctlCommands.tool and
 #          playctl-bench's PlayctlBenchCommands.tool, checking the parser's promises and reading the parsed command

@@ -15,6 +15,9 @@
 #   id3-hls/index.m3u8  an HLS playlist of Media/tracks/id3.ts (its timed ID3 samples at 0.5, 1.5, 2.5 and 3.5 s) in two
 #             byte ranges split at a TS packet: ffmpeg 5.1's hls muxer cannot carry timed ID3 (it writes each tag
 #             without the five bytes its MPEG-TS demuxer dropped), so the segments are the file's own bytes
+#   emsg-hls/index.m3u8  an fMP4 HLS playlist of Media/tracks/emsg.mp4 (its emsg boxes at 0.5, 1.5, 2.5 and 3.5 s,
+#             Media/make-mp4meta.py): the initialization section (ftyp, moov) and four 1 s segments (each its emsg,
+#             moof and mdat) as byte ranges of the file
 #   feed-mini/000-011  a 12-entry feed of hard links to a.mp4, b.mp4 and still.jpg, for bench --feed's quick runs
 #             (tests); the benchmark's own feed is made by scripts/make-feed-media.sh
 # A clip made by an older version of this script is made again (the stamp file names the version).
@@ -78,6 +81,23 @@ printf '%s\n' '#EXTM3U' '#EXT-X-VERSION:4' '#EXT-X-TARGETDURATION:3' '#EXT-X-PLA
   '#EXTINF:2.0,' "#EXT-X-BYTERANGE:$id3half@0" '../tracks/id3.ts' \
   '#EXTINF:2.0,' "#EXT-X-BYTERANGE:$((id3size - id3half))@$id3half" '../tracks/id3.ts' '#EXT-X-ENDLIST' \
   > "$out/id3-hls/index.m3u8"
+mkdir -p "$out/emsg-hls"
+python3 - Media/tracks/emsg.mp4 > "$out/emsg-hls/index.m3u8" <<'PY'
+import struct, sys
+data = open(sys.argv[1], "rb").read()
+boxes, at = [], 0
+while at < len(data):
+    size, kind = struct.unpack(">I4s", data[at : at + 8])
+    boxes.append((kind, at, size))
+    at += size
+init = sum(size for kind, _, size in boxes if kind in (b"ftyp", b"moov"))
+print("#EXTM3U\n#EXT-X-VERSION:7\n#EXT-X-TARGETDURATION:1\n#EXT-X-PLAYLIST-TYPE:VOD")
+print(f'#EXT-X-MAP:URI="../tracks/emsg.mp4",BYTERANGE="{init}@0"')
+starts = [start for kind, start, _ in boxes if kind == b"emsg"] + [len(data)]
+for start, end in zip(starts, starts[1:]):
+    print(f"#EXTINF:1.0,\n#EXT-X-BYTERANGE:{end - start}@{start}\n../tracks/emsg.mp4")
+print("#EXT-X-ENDLIST")
+PY
 mkdir -p "$out/feed-mini"
 for i in $(seq 0 11); do
   case $((i % 3)) in 0) file=a.mp4 ;; 1) file=b.mp4 ;; *) file=still.jpg ;; esac

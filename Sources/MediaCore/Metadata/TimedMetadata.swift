@@ -26,23 +26,35 @@ public struct ID3Frame: Sendable, Equatable, Hashable {
     }
 }
 
-/// A sample of a timed metadata track: an ID3 tag at a time of the media (the origin of its frames' and cues'
-/// times), with its frames.
+/// A sample of timed metadata at a time of the media (the origin of its frames' and cues' times): an ID3 tag (a
+/// timed ID3 track of MPEG-TS, or an `emsg` box of the ID3 scheme in fragmented MP4) with its frames, another
+/// scheme's event message (``event``, its message in ``bytes``), or the items of a QuickTime timed metadata track
+/// (``items``).
 public struct TimedMetadataSample: Sendable, Equatable, Hashable {
     /// When it applies, from the start of the media.
     public var time: MediaTime
     /// How long it applies, when the container says.
     public var duration: MediaTime?
     /// The packet's bytes as libavformat hands them over: the whole ID3 tag, or, from FFmpeg 5.1's MPEG-TS demuxer,
-    /// the tag without its first five bytes (`ID3` and the version; see MediaIO's `TimedMetadataReader`).
+    /// the tag without its first five bytes (`ID3` and the version; see MediaIO's `TimedMetadataReader`); an `emsg`
+    /// box's message; a `mebx` sample's bytes.
     public var bytes: [UInt8]
-    /// The frames parsed from `bytes`.
+    /// The frames parsed from `bytes` (an ID3 tag); empty for a sample that is not one.
     public var frames: [ID3Frame]
+    /// The `emsg` box the sample comes from (fragmented MP4), nil for a sample of a track.
+    public var event: EventMessage?
+    /// The items of a QuickTime timed metadata track's sample (`mebx`); empty for other samples.
+    public var items: [TimedMetadataItem]
 
-    public init(time: MediaTime, duration: MediaTime? = nil, bytes: [UInt8], frames: [ID3Frame]) {
+    public init(
+        time: MediaTime, duration: MediaTime? = nil, bytes: [UInt8], frames: [ID3Frame], event: EventMessage? = nil,
+        items: [TimedMetadataItem] = []
+    ) {
         self.time = time
         self.duration = duration
         self.bytes = bytes
         self.frames = frames
+        self.event = event
+        self.items = items
     }
 }

@@ -12,8 +12,10 @@ extension TrackInfo {
         default: kind = .other
         }
         let tb = stream.pointee.time_base
+        // A QuickTime timed metadata track (sample entry `mebx`) is a codec FFmpeg 5.1 does not name.
+        let boxedMetadata = par.codec_id == AV_CODEC_ID_NONE && par.codec_tag == 0x7862_656D  // 'mebx', little-endian
         self.init(
-            index: index, kind: kind, codec: String(cString: avcodec_get_name(par.codec_id)),
+            index: index, kind: kind, codec: boxedMetadata ? "mebx" : String(cString: avcodec_get_name(par.codec_id)),
             isDecodable: par.codec_id != AV_CODEC_ID_NONE && avcodec_find_decoder(par.codec_id) != nil,
             timeBase: (tb.num, tb.den))
         if par.bit_rate > 0 { bitRate = Int(par.bit_rate) }

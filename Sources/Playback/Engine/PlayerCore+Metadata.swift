@@ -1,4 +1,4 @@
-/// Timed metadata (locked): the current item's ID3 samples, delivered as the playhead reaches them.
+/// Timed metadata (locked): the current item's timed metadata samples, delivered as the playhead reaches them.
 extension PlayerCore {
     /// Delivers the samples at or before item time `time`: each is an event, and the item's metadata outputs get
     /// them together. A track that failed to read is reported once (a decode error naming it).

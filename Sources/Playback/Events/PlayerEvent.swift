@@ -54,8 +54,8 @@ public struct PlayerEvent: Sendable, Equatable {
         case audioOutput(String, error: String?)
         /// A subtitle cue of the selected legible option began to be shown (again, after a seek into it).
         case cue(TextCue)
-        /// A sample of the item's timed metadata track (ID3 in MPEG-TS) was reached by the playhead (again, after
-        /// a seek back before it): its time, its frames.
+        /// A sample of the item's timed metadata (ID3 in MPEG-TS; MP4 `emsg` boxes and `mebx` tracks) was reached
+        /// by the playhead (again, after a seek back before it): its time, its frames, event or items.
         case timedMetadata(TimedMetadataSample)
         /// The pictures' size as shown changed mid-stream (adaptive streams do this): `PlayerItem.presentationSize`.
         case presentationSize(width: Int, height: Int)

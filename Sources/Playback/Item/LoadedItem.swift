@@ -20,7 +20,7 @@ final class LoadedItem: @unchecked Sendable {
         set { textPipeline.withLock { $0 = newValue } }
     }
     private let textPipeline = Locked<TextPipeline?>(nil)
-    /// The timed metadata track's reading (ID3 in MPEG-TS); nil without one.
+    /// The timed metadata's reading (ID3 in MPEG-TS, MP4 `mebx` tracks and `emsg` boxes); nil without any.
     private(set) var timedMetadata: MetadataPipeline?
     /// Makes the reader of a subtitle option selected later.
     let textReaders: TextReaderFactory
@@ -192,9 +192,8 @@ final class LoadedItem: @unchecked Sendable {
         if let option = selection[.legible], option.isPlayable {
             loaded.text = TextPipeline(option: option, open: textReaders.reader(for: option), onChange: onChange)
         }
-        if let track = demuxer.tracks.first(where: TimedMetadataReader.reads) {
-            loaded.timedMetadata = MetadataPipeline(
-                open: textReaders.metadataReader(stream: track.index), onChange: onChange)
+        if let open = textReaders.timedMetadata(demuxer: demuxer, primary: primary) {
+            loaded.timedMetadata = MetadataPipeline(open: open, onChange: onChange)
         }
         if pacedByClock {
             loaded.deferredStart = name

@@ -1,5 +1,5 @@
 /// A push output of an item's timed metadata, like `AVPlayerItemMetadataOutput` with its push delegate: its block
-/// gets the samples of the item's timed metadata track (ID3 in MPEG-TS, in HLS too) as the playhead reaches them,
+/// gets the samples of the item's timed metadata track (ID3 in MPEG-TS, in HLS too; MP4 `emsg`, `mebx`) as the playhead reaches them,
 /// in order of their time, with the item time they were delivered at; again after a seek back before them. The
 /// block runs on the player's callback executor (never under a lock of the player: it may call the player); under
 /// the manual and untimed clocks at each sample's exact time.

@@ -1,7 +1,7 @@
 import Foundation
 import MediaIO
 
-/// Reads an item's timed metadata track (ID3 in MPEG-TS) on a thread of its own, ahead of the playhead, into a
+/// Reads an item's timed metadata (ID3 in MPEG-TS, MP4 `mebx` tracks and `emsg` boxes) on a thread of its own, ahead of the playhead, into a
 /// window of samples bounded in bytes and in time; the engine takes the samples the playhead reaches.
 ///
 /// The reader reads at most ``lookahead`` past the playhead (the time up to which samples were taken), so that it
@@ -22,7 +22,7 @@ final class MetadataPipeline: @unchecked Sendable {
     static let coverageMargin = MediaTime(seconds: 1)
 
     /// Opens the reader at a time (nil: the start).
-    private let open: @Sendable (MediaTime?) throws(MediaError) -> TimedMetadataReader
+    private let open: @Sendable (MediaTime?) throws(MediaError) -> any TimedMetadataSource
     private let onChange: @Sendable () -> Void
     let byteLimit: Int
     /// How far past the playhead the reader reads.
@@ -52,7 +52,7 @@ final class MetadataPipeline: @unchecked Sendable {
     /// about `byteLimit` bytes and reading at most `lookahead` past the playhead.
     init(
         byteLimit: Int = MetadataPipeline.defaultByteLimit, lookahead: MediaTime = MetadataPipeline.defaultLookahead,
-        open: @escaping @Sendable (MediaTime?) throws(MediaError) -> TimedMetadataReader,
+        open: @escaping @Sendable (MediaTime?) throws(MediaError) -> any TimedMetadataSource,
         onChange: @escaping @Sendable () -> Void
     ) {
         self.byteLimit = byteLimit
@@ -162,7 +162,7 @@ final class MetadataPipeline: @unchecked Sendable {
     // MARK: Thread
 
     private func run() {
-        var reader: TimedMetadataReader?
+        var reader: (any TimedMetadataSource)?
         var readerGeneration = -1
         while true {
             condition.lock()
@@ -185,7 +185,7 @@ final class MetadataPipeline: @unchecked Sendable {
                 }
             }
             guard let reader else { continue }
-            let step: TimedMetadataReader.Step
+            let step: TimedMetadataStep
             do throws(MediaError) {
                 step = try reader.next(until: limit)
             } catch {

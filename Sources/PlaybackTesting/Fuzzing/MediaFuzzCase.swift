@@ -14,7 +14,7 @@ public enum MediaFuzzCase {
     public static let samplesToRead = 16
 
     /// Opens `path`, decodes the first frame alone and a few video frames after it, seeks exactly to a time chosen from `seekSeed`, decodes on, and
-    /// does the same for audio; reads the samples of a timed ID3 metadata track.
+    /// does the same for audio; reads the samples of a timed metadata track (ID3, mebx) and an MP4's emsg boxes.
     public static func run(path: String, seekSeed: UInt8) {
         guard let demuxer = try? Demuxer(url: path) else { return }
         // A target from before the start to past the end: 0/8 ... 11/8 of the duration, minus a little. (Durations
@@ -31,12 +31,28 @@ public enum MediaFuzzCase {
             try? audio.seek(to: target)
             for _ in 0..<2 { guard (try? audio.nextBuffer()) != nil else { break } }
         }
-        // Timed metadata, on a demuxer of its own (the reader discards the other streams).
-        if demuxer.tracks.contains(where: TimedMetadataReader.reads), let other = try? Demuxer(url: path),
-            let metadata = try? TimedMetadataReader(demuxer: other)
-        {
-            for _ in 0..<samplesToRead { guard (try? metadata.next()) != nil else { break } }
+        // Timed metadata, on a demuxer of its own (the reader discards the other streams); a mebx track's key table
+        // read from the file's moov.
+        if let track = demuxer.tracks.first(where: TimedMetadataReader.reads), let other = try? Demuxer(url: path) {
+            let trackID = TimedMetadataReader.trackID(of: other, stream: track.index)
+            let table = track.codec == "mebx" ? keyTable(path: path, trackID: trackID) : nil
+            if let metadata = try? TimedMetadataReader(demuxer: other, stream: track.index, keyTable: table) {
+                read(metadata)
+            }
         }
+        // An MP4's emsg boxes, walked from its bytes.
+        if demuxer.formatName.hasPrefix("mov,"), let source = try? FileByteSource(path: path) {
+            read(EventMessageReader(source: source, url: path))
+        }
+    }
+
+    private static func keyTable(path: String, trackID: Int) -> MetadataKeyTable? {
+        guard let source = try? FileByteSource(path: path) else { return nil }
+        return (try? MetadataKeyTable.read(from: source, url: path, trackID: trackID)) ?? nil
+    }
+
+    private static func read(_ metadata: any TimedMetadataSource) {
+        for _ in 0..<samplesToRead { guard (try? metadata.next()) != nil else { break } }
     }
 
     private static func video(_ reader: VideoFrameReader, target: MediaTime) {

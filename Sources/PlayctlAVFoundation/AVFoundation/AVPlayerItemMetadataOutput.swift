@@ -43,7 +43,8 @@ open class AVPlayerItemTrack: NSObject, @unchecked Sendable {
 }
 
 /// An item's timed metadata pushed to a delegate, as AVFoundation's `AVPlayerItemMetadataOutput`: each sample of
-/// the item's timed metadata track (ID3 in MPEG-TS and HLS of TS segments) as an ``AVTimedMetadataGroup`` when the
+/// the item's timed metadata (ID3 in MPEG-TS and HLS of TS segments; MP4 `mebx` tracks and `emsg` boxes, in HLS
+/// fMP4 too) as an ``AVTimedMetadataGroup`` when the
 /// playhead reaches it, again after a seek back before it; a seek tells the delegate
 /// ``AVPlayerItemOutputPushDelegate/outputSequenceWasFlushed(_:)`` first. Over a playctl `PlayerItemMetadataOutput`.
 ///

@@ -22,7 +22,8 @@ struct PlayCommand: ParsableCommand {
             --audio-lang and --sub-lang choose tracks by language when the item loads (as a player's media \
             selection criteria); subtitles shown are printed as item.cue events (start, end, text) when they \
             appear. The tracks chosen are printed as item.mediaSelection events. Timed metadata (ID3 in MPEG-TS \
-            and HLS) is printed as item.timedMetadata events (start, frames) when the playhead reaches it.
+            and HLS; MP4 emsg boxes and mebx tracks) is printed as item.timedMetadata events (start, frames; \
+            emsg, items) when the playhead reaches it.
 
             With --audio pulse the audio is heard through the sound server and the video follows the device's \
             clock; the output in use is printed as a player.audioOutput event (with an error, and playback going \

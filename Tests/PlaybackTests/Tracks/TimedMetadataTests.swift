@@ -43,9 +43,9 @@ struct TimedMetadataTests {
         var times: [Double] { reported.withLock { $0.map(\.sample.time.seconds) } }
     }
 
-    @Test("untimed clock: each sample once, at its exact item time, with its frames; the output gets each")
-    func untimed() async throws {
-        let item = PlayerItem(url: TrackClips.path("id3.ts"))
+    /// Plays `path` to its end on the untimed clock: the events reported and what an output got.
+    static func play(_ path: String) async throws -> (Events, Log) {
+        let item = PlayerItem(url: path)
         let log = Log()
         item.add(log.output)
         let player = Player(clock: .untimed, audio: true)
@@ -55,8 +55,14 @@ struct TimedMetadataTests {
         player.observeEvents { if $0.kind == .didPlayToEnd { ended.continuation.yield() } }
         player.play()
         player.replaceCurrentItem(with: item)
-        _ = try await firstElement(of: ended.stream, "id3.ts to play to its end")
+        _ = try await firstElement(of: ended.stream, "\(path) to play to its end")
         await player.callbacksDelivered()
+        return (events, log)
+    }
+
+    @Test("untimed clock: each sample once, at its exact item time, with its frames; the output gets each")
+    func untimed() async throws {
+        let (events, log) = try await Self.play(TrackClips.path("id3.ts"))
         let reported = events.reported.withLock { $0 }
         #expect(reported.map(\.sample.time.seconds) == Self.times)
         #expect(reported.map(\.itemTime) == Self.times, "each at its own time, not at the next frame")
@@ -65,10 +71,16 @@ struct TimedMetadataTests {
         #expect(log.entries.withLock { $0 } == Self.times.map { .samples([$0]) })
     }
 
-    @Test("manual clock: a seek forward skips the samples before its target; a seek back delivers them again")
-    func seeks() async throws {
+    /// id3.ts, and emsg.mp4 (MP4 `emsg` boxes at the same times, `Media/make-mp4meta.py`), from the file and as
+    /// an fMP4 HLS stream over HTTP (its segments repositioned at each seek).
+    @Test(
+        "manual clock: a seek forward skips the samples before its target; a seek back delivers them again",
+        arguments: [
+            TrackClips.path("id3.ts"), TrackClips.path("emsg.mp4"), TestHTTPServer.url("emsg-hls/index.m3u8"),
+        ])
+    func seeks(source: String) async throws {
         let clock = ManualClock()
-        let item = PlayerItem(url: TrackClips.path("id3.ts"))
+        let item = PlayerItem(url: source)
         let log = Log()
         item.add(log.output)
         let player = Player(clock: .manual(clock), audio: false)

@@ -88,7 +88,8 @@ enum PlayerEventJSON {
     static func variantFields(_ change: VariantSwitch) -> [(String, JSONValue)] { MediaJSON.variantFields(change) }
 
     /// A timed metadata sample's fields: `start` and `duration` (seconds; null when the container does not say),
-    /// and `frames`, each with its `id` and what it carries: `description`, `text`, `data` (base64).
+    /// and `frames`, each with its `id` and what it carries: `description`, `text`, `data` (base64); an MP4 event
+    /// message box's `emsg` (`scheme`, `value`, `id`, `message` base64), a `mebx` sample's `items`.
     static func metadataFields(_ sample: TimedMetadataSample) -> [(String, JSONValue)] {
         let frames = sample.frames.map { frame -> JSONValue in
             var members: [(String, JSONValue)] = [("id", .string(frame.id))]
@@ -97,7 +98,14 @@ enum PlayerEventJSON {
             if let data = frame.data { members.append(("data", .string(Data(data).base64EncodedString()))) }
             return .object(members)
         }
-        return [("start", seconds(sample.time)), ("duration", seconds(sample.duration)), ("frames", .array(frames))]
+        var fields: [(String, JSONValue)] = [
+            ("start", seconds(sample.time)), ("duration", seconds(sample.duration)), ("frames", .array(frames)),
+        ]
+        if let event = sample.event {
+            fields.append(("emsg", MediaJSON.eventMessageFields(event, message: sample.bytes)))
+        }
+        if !sample.items.isEmpty { fields.append(("items", .array(sample.items.map(MediaJSON.metadataItem)))) }
+        return fields
     }
 
     /// A cue's fields: `start`, `end` (seconds; null when the track never says), `text`, and `markup` (ASS) and
