@@ -26,6 +26,15 @@ public struct ScrubReport: Sendable {
     public var seekMs: Double { BenchTiming.median(runs.map(\.seekMs)) }
     /// The drag's exact landing against the plain seek's (target at most 1.2).
     public var ratio: Double { exactMs / seekMs }
+    /// Where each run's drag and seek landed (none: not landed), for a report that says they did not.
+    var landings: String {
+        runs.map { run in
+            let drag = run.landedTime.map { DecimalText.format($0) } ?? "none"
+            let seek = run.seekLandedTime.map { DecimalText.format($0) } ?? "none"
+            return "drag \(drag) s, seek \(seek) s"
+        }.joined(separator: "; ")
+    }
+
     /// Whether every drag and every seek landed where asked (within a microsecond).
     public var landedExactly: Bool {
         runs.allSatisfy { run in
@@ -45,7 +54,7 @@ public struct ScrubReport: Sendable {
             "  exact frame after the drag ends  \(BenchText.milliseconds(exactMs / 1000))",
             "  a plain exact seek to \(DecimalText.format(to)) s  \(BenchText.milliseconds(seekMs / 1000))",
             "  drag's landing / plain seek  \(BenchText.verdict(ratio, target: 1.2))",
-            "  landed at \(DecimalText.format(to)) s exactly in every run: \(landedExactly ? "yes" : "NO")",
+            "  landed at \(DecimalText.format(to)) s exactly in every run: \(landedExactly ? "yes" : "NO (\(landings))")",
         ]
     }
 
