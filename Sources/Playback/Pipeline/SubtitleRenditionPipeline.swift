@@ -78,28 +78,32 @@ final class SubtitleRenditionPipeline: LegiblePipeline, @unchecked Sendable {
     // MARK: Engine side (each call locks once)
 
     func snapshot() -> TextPipeline.Snapshot {
-        locked { p in
+        reading { p in
             TextPipeline.Snapshot(
                 failure: p.failure, isIdle: p.segments != nil && p.reading == nil && p.nextSegment() == nil)
         }
     }
 
-    func shown(at time: MediaTime) -> [TextCue] { locked { $0.cues.shown(at: time) } }
+    func shown(at time: MediaTime) -> [TextCue] { reading { $0.cues.shown(at: time) } }
 
-    func nextChange(after time: MediaTime) -> MediaTime? { locked { $0.cues.nextChange(after: time) } }
+    func nextChange(after time: MediaTime) -> MediaTime? { reading { $0.cues.nextChange(after: time) } }
 
     /// Bytes held now, and the most held at once.
-    var heldBytes: Int { locked { $0.bytes } }
-    var peakBytes: Int { locked { $0.peak } }
+    var heldBytes: Int { reading { $0.bytes } }
+    var peakBytes: Int { reading { $0.peak } }
     /// The segments whose fetch began, in order (again after a seek).
-    var fetches: [Int] { locked { $0.begun } }
+    var fetches: [Int] { reading { $0.begun } }
+
+    /// How far back the playhead may move without a seek before the window is read again (a keyframe landing
+    /// before a seek's target); less is the engine's slack around a time, not a move.
+    static let backwardTolerance = MediaTime(seconds: 1)
 
     func playheadMoved(to time: MediaTime) {
         locked { p in
             guard time.isNumeric, time != p.playhead else { return }
             // Back without a seek (a keyframe landing before the target, say): as a seek there.
             if time < p.playhead {
-                p.reset(at: time)
+                if time < p.playhead - Self.backwardTolerance { p.reset(at: time) }
                 return
             }
             p.playhead = time
@@ -119,6 +123,13 @@ final class SubtitleRenditionPipeline: LegiblePipeline, @unchecked Sendable {
     }
 
     // MARK: Window (locked)
+
+    /// Runs `body` under the lock (a read: the thread is not woken).
+    private func reading<R>(_ body: (SubtitleRenditionPipeline) -> R) -> R {
+        condition.lock()
+        defer { condition.unlock() }
+        return body(self)
+    }
 
     /// Runs `body` under the lock, waking the thread after it.
     private func locked<R>(_ body: (SubtitleRenditionPipeline) -> R) -> R {
