@@ -21,7 +21,8 @@
 #             media seconds from the stream's start), with X-TIMESTAMP-MAP=MPEGTS:<start+2k s>,LOCAL:<60+2k s> (cue
 #             times 60 s after the media's: the map must be applied), a cue across the 2 s boundary written in both
 #             segments; master-bad.m3u8 the same variant with a rendition whose playlist is missing (404) and one,
-#             bad/, whose seg1.vtt is missing and seg2.vtt is not WebVTT (seg0.vtt has the one cue of cues-bad.tsv)
+#             bad/, whose seg1.vtt is missing and seg2.vtt is not WebVTT (seg0.vtt has the one cue of cues-bad.tsv);
+#             master-fmp4.m3u8 the clip as fMP4 (vf/) with the English cues mapped against its start (en-fmp4/)
 #   feed-mini/000-011  a 12-entry feed of hard links to a.mp4, b.mp4 and still.jpg, for bench --feed's quick runs
 #             (tests); the benchmark's own feed is made by scripts/make-feed-media.sh
 # A clip made by an older version of this script is made again (the stamp file names the version).
@@ -87,11 +88,15 @@ printf '%s\n' '#EXTM3U' '#EXT-X-VERSION:4' '#EXT-X-TARGETDURATION:3' '#EXT-X-PLA
   > "$out/id3-hls/index.m3u8"
 # subs-hls/: the cue lists, then the segments and playlists written from them.
 subs="$out/subs-hls"
-mkdir -p "$subs/v" "$subs/en" "$subs/fr" "$subs/bad"
+mkdir -p "$subs/v" "$subs/vf" "$subs/en" "$subs/en-fmp4" "$subs/fr" "$subs/bad"
 [ -s "$subs/v/index.m3u8" ] || ff -i Media/a.mp4 -c copy -bsf:v h264_mp4toannexb -f hls -hls_time 2 \
   -hls_playlist_type vod -hls_segment_filename "$subs/v/seg%d.ts" "$subs/v/index.m3u8"
-# The media's start on the 90 kHz clock: the earliest stream's first PTS.
+[ -s "$subs/vf/index.m3u8" ] || ff -i Media/a.mp4 -c copy -f hls -hls_time 2 -hls_segment_type fmp4 \
+  -hls_playlist_type vod -hls_fmp4_init_filename init.mp4 -hls_segment_filename "$subs/vf/seg%d.m4s" "$subs/vf/index.m3u8"
+# The media's start on the 90 kHz clock: the earliest stream's first PTS (TS), its start time in 90 kHz units (fMP4).
 start=$(ffprobe -v error -show_entries stream=start_pts -of csv=p=0 "$subs/v/seg0.ts" | awk NF | sort -n | head -1)
+fstart=$(cat "$subs/vf/init.mp4" "$subs/vf/seg0.m4s" | ffprobe -v error -show_entries format=start_time -of csv=p=0 - \
+  | awk '{ printf "%d", $1 * 90000 + 0.5 }')
 printf '%s\t%s\t%s\n' 0.500 1.500 'Hello from the first segment.' 1.800 2.600 'A cue across a segment boundary.' \
   3.000 3.750 'Styled English line.' 4.250 5.250 'Fourth English cue.' 5.400 5.900 'Last English cue.' \
   > "$subs/cues-en.tsv"
@@ -101,8 +106,8 @@ printf '%s\t%s\t%s\n' 0.500 1.500 'Good cue.' > "$subs/cues-bad.tsv"
 vtt_time() {  # vtt_time SECONDS: WebVTT hh:mm:ss.ttt, 60 s later (the segments' LOCAL times)
   awk -v s="$1" 'BEGIN { ms = int((s + 60) * 1000 + 0.5); printf "%02d:%02d:%02d.%03d", ms / 3600000, ms / 60000 % 60, ms / 1000 % 60, ms % 1000 }'
 }
-write_rendition() {  # write_rendition LANG: seg0..2.vtt (the cues overlapping each 2 s) and index.m3u8
-  local lang=$1 k from to startcue endcue text
+write_rendition() {  # write_rendition LANG DIR START: DIR/seg0..2.vtt (the cues overlapping each 2 s) and index.m3u8
+  local lang=$1 dir=$2 start=$3 k from to startcue endcue text
   for k in 0 1 2; do
     from=$((2 * k)) to=$((2 * k + 2))
     {
@@ -112,14 +117,15 @@ write_rendition() {  # write_rendition LANG: seg0..2.vtt (the cues overlapping e
         [ "$text" = 'Styled English line.' ] && text='<i>Styled</i> English line.'
         printf '\n%s --> %s\n%s\n' "$(vtt_time "$startcue")" "$(vtt_time "$endcue")" "$text"
       done < "$subs/cues-$lang.tsv"
-    } > "$subs/$lang/seg$k.vtt"
+    } > "$subs/$dir/seg$k.vtt"
   done
   printf '%s\n' '#EXTM3U' '#EXT-X-VERSION:3' '#EXT-X-TARGETDURATION:2' '#EXT-X-PLAYLIST-TYPE:VOD' \
-    '#EXTINF:2.0,' seg0.vtt '#EXTINF:2.0,' seg1.vtt '#EXTINF:2.0,' seg2.vtt '#EXT-X-ENDLIST' > "$subs/$lang/index.m3u8"
+    '#EXTINF:2.0,' seg0.vtt '#EXTINF:2.0,' seg1.vtt '#EXTINF:2.0,' seg2.vtt '#EXT-X-ENDLIST' > "$subs/$dir/index.m3u8"
 }
-write_rendition en
-write_rendition fr
-write_rendition bad
+write_rendition en en "$start"
+write_rendition en en-fmp4 "$fstart"
+write_rendition fr fr "$start"
+write_rendition bad bad "$start"
 rm -f "$subs/bad/seg1.vtt"
 printf 'NOT A WEBVTT FILE\n\n00:01:04.000 --> 00:01:05.000\nnever shown\n' > "$subs/bad/seg2.vtt"
 variant='#EXT-X-STREAM-INF:BANDWIDTH=700000,CODECS="avc1.64001e,mp4a.40.2",SUBTITLES="subs"'
@@ -130,6 +136,9 @@ printf '%s\n' '#EXTM3U' "$media,NAME=\"English\",LANGUAGE=\"en\",DEFAULT=NO,AUTO
 printf '%s\n' '#EXTM3U' "$media,NAME=\"Missing\",LANGUAGE=\"de\",AUTOSELECT=YES,URI=\"missing/index.m3u8\"" \
   "$media,NAME=\"Broken\",LANGUAGE=\"it\",AUTOSELECT=YES,URI=\"bad/index.m3u8\"" \
   "$variant" v/index.m3u8 > "$subs/master-bad.m3u8"
+printf '%s\n' '#EXTM3U' '#EXT-X-VERSION:7' \
+  "$media,NAME=\"English\",LANGUAGE=\"en\",AUTOSELECT=YES,URI=\"en-fmp4/index.m3u8\"" \
+  "$variant" vf/index.m3u8 > "$subs/master-fmp4.m3u8"
 mkdir -p "$out/feed-mini"
 for i in $(seq 0 11); do
   case $((i % 3)) in 0) file=a.mp4 ;; 1) file=b.mp4 ;; *) file=still.jpg ;; esac

@@ -130,6 +130,17 @@ struct SubtitleRenditionPlaybackTests {
         #expect(requests.allSatisfy { $0.status == 200 || $0.status == 206 }, "\(requests)")
     }
 
+    @Test("fMP4 media: the map relates the cues to its media timeline (its start at 0.045 s, in 90 kHz units)")
+    func fragmentedMP4() async throws {
+        let session = try await Session("master-fmp4.m3u8")
+        defer { session.player.invalidate() }
+        session.item.select(try session.option("English"), in: session.legible)
+        session.player.play()
+        await session.play(until: 6.5)
+        let shown = try await session.cues(until: "the item's end", Self.played)
+        Self.check(shown, try SubtitleRenditionMedia.cues("en"))
+    }
+
     @Test("a switch to French at 2 s: English cues before, French from the one shown then")
     func switchesLanguage() async throws {
         let session = try await Session()
