@@ -21,7 +21,8 @@
 #             media seconds from the stream's start), with X-TIMESTAMP-MAP=MPEGTS:<start+2k s>,LOCAL:<60+2k s> (cue
 #             times 60 s after the media's: the map must be applied), a cue across the 2 s boundary written in both
 #             segments; master-bad.m3u8 the same variant with a rendition whose playlist is missing (404) and one,
-#             bad/, whose seg1.vtt is missing and seg2.vtt is not WebVTT (seg0.vtt has the one cue of cues-bad.tsv);
+#             bad/, whose seg1.vtt is missing and seg2.vtt is not WebVTT (seg0.vtt has the one cue of cues-bad.tsv, then a
+#             block that is not a cue and one whose timing line is malformed);
 #             master-fmp4.m3u8 the clip as fMP4 (vf/) with the English cues mapped against its start (en-fmp4/)
 #   feed-mini/000-011  a 12-entry feed of hard links to a.mp4, b.mp4 and still.jpg, for bench --feed's quick runs
 #             (tests); the benchmark's own feed is made by scripts/make-feed-media.sh
@@ -127,6 +128,8 @@ write_rendition en en-fmp4 "$fstart"
 write_rendition fr fr "$start"
 write_rendition bad bad "$start"
 rm -f "$subs/bad/seg1.vtt"
+printf '\n00:01:01.600 -> 00:01:01.900\nnot a cue: its arrow is malformed\n\nnot a time --> 00:01:01.900\nnever shown\n' \
+  >> "$subs/bad/seg0.vtt"
 printf 'NOT A WEBVTT FILE\n\n00:01:04.000 --> 00:01:05.000\nnever shown\n' > "$subs/bad/seg2.vtt"
 variant='#EXT-X-STREAM-INF:BANDWIDTH=700000,CODECS="avc1.64001e,mp4a.40.2",SUBTITLES="subs"'
 media='#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs"'

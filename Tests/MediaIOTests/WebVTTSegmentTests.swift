@@ -36,6 +36,16 @@ struct WebVTTSegmentTests {
         #expect(plain.cues.map(\.start) == [MediaTime(value: 100, timescale: 1000)] && plain.timestampMap == nil)
     }
 
+    @Test("a malformed cue timing line: the cues before it are read, the damage says how many were not")
+    func malformedCue() throws {
+        let text =
+            "WEBVTT\n\n00:00.500 --> 00:01.000\nok one\n\ngarbage --> nonsense\nbad\n\n00:02.000 --> 00:03.000\nok\n"
+        let decoded = try WebVTTSegment.decode(Self.bytes(text), url: "d.vtt")
+        #expect(decoded.cues.map(\.text) == ["ok one"])
+        #expect(decoded.damage?.url == "d.vtt" && decoded.damage?.description.contains("2 of 3 cues") == true)
+        #expect(try WebVTTSegment.decode(Self.bytes(Self.segment), url: "s.vtt").damage == nil)
+    }
+
     @Test("not WebVTT, or a map that does not parse: errors naming the URL and why")
     func badInput() {
         for text in ["NOT A WEBVTT FILE\n", "WEBVTTX\n", "", "<html>404</html>"] {

@@ -8,6 +8,9 @@ public struct WebVTTSegment: Sendable {
     public var cues: [TextCue]
     /// Where the file's times lie on the presentation's timeline; nil when the header has no `X-TIMESTAMP-MAP`.
     public var timestampMap: WebVTTTimestampMap?
+    /// Why cues the file has are not in ``cues`` (a malformed cue timing line: FFmpeg's WebVTT demuxer reads no
+    /// cue after it); nil when every cue was read.
+    public var damage: MediaError?
 
     /// Decodes the WebVTT file `bytes`, named `url` in errors.
     /// - Throws: `.notMedia` when it does not begin with `WEBVTT`; `.decodeFailed` for an `X-TIMESTAMP-MAP` that
@@ -23,7 +26,16 @@ public struct WebVTTSegment: Sendable {
         var cues: [TextCue] = []
         while let next = try reader.nextCues() { cues += next }
         if cues.isEmpty, reader.damagedPackets > 0, let error = reader.lastDecodeError { throw error }
-        return WebVTTSegment(cues: cues, timestampMap: map)
+        var segment = WebVTTSegment(cues: cues, timestampMap: map)
+        // Every cue has one timing line, the only line `-->` may be on (WebVTT forbids it in cue text).
+        let timings = String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline)
+            .filter { $0.contains("-->") }.count
+        if cues.count < timings {
+            segment.damage = MediaError(
+                .decodeFailed, url: url, operation: .decode,
+                reason: "\(timings - cues.count) of \(timings) cues not read (a malformed cue timing line)")
+        }
+        return segment
     }
 
     /// The header's lines (from `WEBVTT` to the first blank line).

@@ -202,9 +202,11 @@ final class SubtitleRenditionPipeline: LegiblePipeline, @unchecked Sendable {
             condition.unlock()
             let segment = listed.segments[index]
             let result: Result<[TextCue], MediaError>
+            var damage: MediaError?
             do throws(MediaError) {
                 let decoded = try WebVTTSegment.decode(fetch(segment), url: segment.url)
                 result = .success(decoded.cues.map { map($0, decoded.timestampMap) })
+                damage = decoded.damage
             } catch {
                 result = .failure(error)
             }
@@ -215,6 +217,7 @@ final class SubtitleRenditionPipeline: LegiblePipeline, @unchecked Sendable {
                 case .success(let read):
                     p.held.insert(index)
                     for cue in read where cue.end >= p.playhead && !p.cues.contains(cue) { p.insert(cue) }
+                    if let damage, p.skipped.count < 100 { p.skipped.append(damage) }
                 case .failure(let error):
                     p.failed.insert(index)
                     if p.skipped.count < 100 { p.skipped.append(error) }

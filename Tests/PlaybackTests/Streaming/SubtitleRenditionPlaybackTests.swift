@@ -205,7 +205,7 @@ struct SubtitleRenditionPlaybackTests {
         #expect(session.item.error(for: try session.option("Missing")) != nil)
     }
 
-    @Test("a missing segment and one that is not WebVTT are reported, naming them; the other cues show")
+    @Test("a missing segment, one that is not WebVTT and a malformed cue are reported, naming them; the others show")
     func brokenSegments() async throws {
         let session = try await Session("master-bad.m3u8")
         defer { session.player.invalidate() }
@@ -218,7 +218,10 @@ struct SubtitleRenditionPlaybackTests {
             if case .decodeError(let error) = event.kind, error.hasPrefix("subtitles:") { return error }
             return nil
         }
-        #expect(errors.count == 2, "\(errors)")
+        #expect(errors.count == 3, "\(errors)")
+        #expect(
+            errors.contains { $0.contains("\(session.folder)/bad/seg0.vtt") && $0.contains("1 of 2 cues not read") },
+            "\(errors)")
         #expect(errors.contains { $0.contains("\(session.folder)/bad/seg1.vtt") && $0.contains("404") }, "\(errors)")
         #expect(errors.contains { $0.contains("\(session.folder)/bad/seg2.vtt") && $0.contains("WebVTT") }, "\(errors)")
     }
