@@ -35,7 +35,7 @@ struct TextReaderFactory: Sendable {
         let sources = self.sources
         return SubtitleRenditionPipeline(
             option: option, presentationStart: presentationStart,
-            playlist: { () throws(MediaError) in try reader.playlist() },
+            playlist: { () throws(MediaError) in try reader.playlist { sources.add($0, for: .text) } },
             fetch: { (segment: Segment) throws(MediaError) -> [UInt8] in
                 // The fetch before is done: its source goes (the engine asks the one under way whether it waits
                 // for a manual clock).

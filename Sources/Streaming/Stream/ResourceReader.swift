@@ -45,8 +45,9 @@ public enum ResourceReader {
 
     /// The text of `url` (UTF-8; invalid bytes are replaced).
     public static func text(
-        _ url: String, loading: RemoteLoading, priority: TransferPriority = .playback
+        _ url: String, loading: RemoteLoading, priority: TransferPriority = .playback,
+        opened: (RemoteByteSource) -> Void = { _ in }
     ) throws(MediaError) -> String {
-        String(decoding: try bytes(url, loading: loading, priority: priority), as: UTF8.self)
+        String(decoding: try bytes(url, loading: loading, priority: priority, opened: opened), as: UTF8.self)
     }
 }

@@ -22,16 +22,23 @@ public struct SubtitleRenditionReader: Sendable {
         return ""
     }
 
-    /// The rendition's segments (its media playlist loaded).
+    /// The rendition's segments (its media playlist loaded; `opened` is called with the source the fetch reads).
     /// - Throws: the loader's errors naming the playlist (a 404 is `.httpStatus`); `.malformedManifest` for a
     ///   playlist that does not parse, lists no segment, or has no end (live subtitles are not played).
-    public func playlist() throws(MediaError) -> MediaPlaylist {
-        guard let media = rendition.media else {
+    public func playlist(opened: @Sendable (RemoteByteSource) -> Void = { _ in }) throws(MediaError) -> MediaPlaylist {
+        guard case .playlist(let url)? = rendition.media else {
             throw MediaError(
                 .malformedManifest, url: playlistURL, operation: .probe,
-                reason: "the subtitle rendition '\(rendition.name)' names no URI")
+                reason: "the subtitle rendition '\(rendition.name)' names no media playlist")
         }
-        let playlist = try ManifestLoader.playlist(media, loading: loading)
+        let playlist: MediaPlaylist
+        switch try HLSPlaylistParser.parse(ResourceReader.text(url, loading: loading, opened: opened), url: url) {
+        case .media(let media): playlist = media
+        case .master:
+            throw MediaError(
+                .malformedManifest, url: url, operation: .probe,
+                reason: "a master playlist where a subtitle rendition's media playlist was expected")
+        }
         guard !playlist.segments.isEmpty, playlist.hasEnd else {
             throw MediaError(
                 .malformedManifest, url: playlistURL, operation: .probe,
