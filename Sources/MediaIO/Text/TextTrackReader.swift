@@ -18,10 +18,12 @@ public final class TextTrackReader: @unchecked Sendable {
     /// Cues returned so far.
     public private(set) var cuesRead = 0
 
-    /// Decodes subtitle track `stream` of `demuxer` (its first subtitle track when nil).
+    /// Decodes subtitle track `stream` of `demuxer` (its first subtitle track when nil). Cue times are measured from
+    /// the start of the media, or with `timesFromFileZero` from the file's time zero (a WebVTT file's `00:00.000`,
+    /// whatever its first cue's time).
     /// - Throws: `.noDecodableStream` when there is no such subtitle track; `.unsupportedCodec` for a bitmap
     ///   subtitle track (PGS, DVD, DVB: listed, not rendered) or one FFmpeg has no decoder for.
-    public init(demuxer: Demuxer, stream: Int? = nil) throws(MediaError) {
+    public init(demuxer: Demuxer, stream: Int? = nil, timesFromFileZero: Bool = false) throws(MediaError) {
         let subtitles = demuxer.tracks.filter { $0.kind == .subtitle }
         guard let track = stream.map({ index in subtitles.first { $0.index == index } }) ?? subtitles.first else {
             throw MediaError(
@@ -36,7 +38,7 @@ public final class TextTrackReader: @unchecked Sendable {
         self.demuxer = demuxer
         self.track = track
         self.decoder = try Decoder(demuxer: demuxer, stream: track.index, threads: 1)
-        self.startTicks = demuxer.startTicks(stream: track.index)
+        self.startTicks = timesFromFileZero ? 0 : demuxer.startTicks(stream: track.index)
         self.timeBase = demuxer.stream(track.index).pointee.time_base
         demuxer.discardAllStreams(except: track.index)
     }

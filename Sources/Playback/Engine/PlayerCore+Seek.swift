@@ -54,6 +54,7 @@ extension PlayerCore {
             loaded.video?.requestSeek(id: 0, to: time, mode: .exact)
             loaded.audio?.requestSeek(to: time)
             loaded.timedMetadata?.seek(to: time)
+            loaded.text?.seek(to: time)
             state.presentation.flushed()
         }
     }
@@ -68,6 +69,7 @@ extension PlayerCore {
                 loaded.video?.requestSeek(id: id.rawValue, to: target, mode: exact ? .exact : .keyframe)
                 loaded.audio?.requestSeek(to: target)
                 loaded.timedMetadata?.seek(to: target)
+                loaded.text?.seek(to: target)
                 perform(state.control.seekStarted(), at: now)
             }
         }

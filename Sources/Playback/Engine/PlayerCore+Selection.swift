@@ -59,12 +59,11 @@ extension PlayerCore {
         loaded.text?.stop()
         loaded.text = nil
         loaded.selection[.legible] = option
-        var started: TextPipeline?
+        var started: (any LegiblePipeline)?
         if let option {
             if option.isPlayable {
-                let pipeline = TextPipeline(option: option, open: loaded.textReaders.reader(for: option)) {
-                    [weak self] in self?.wake()
-                }
+                let pipeline = loaded.textReaders.pipeline(for: option) { [weak self] in self?.wake() }
+                if item === currentItem { pipeline.seek(to: state.seeks.pendingTarget ?? timelineTime(at: now)) }
                 loaded.text = pipeline
                 if loaded.deferredStart == nil { started = pipeline }
             } else {

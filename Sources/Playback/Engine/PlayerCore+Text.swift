@@ -10,6 +10,11 @@ extension PlayerCore {
             state.presentation.textFailureReported = ObjectIdentifier(text)
             optionFailed(text.option, item, failure, at: now)
         }
+        if let text = loaded.text {
+            // A subtitle rendition reads the segments near the playhead (where a seek under way lands, it is told).
+            if !state.seeks.isSeeking { text.playheadMoved(to: time) }
+            for error in text.takeSkippedErrors() { emit(.decodeError("subtitles: \(error)"), at: now) }
+        }
         let shown = loaded.text?.shown(at: time + Self.timeSlack) ?? []
         guard shown != state.presentation.shownCues else { return }
         let previous = state.presentation.shownCues

@@ -15,11 +15,11 @@ final class LoadedItem: @unchecked Sendable {
     var selection = MediaSelection()
     /// The selected subtitle option's decoding; nil with no subtitles selected. Replaced by the engine (under its
     /// lock) and read by `stop()` from any thread, so it has a lock of its own.
-    var text: TextPipeline? {
+    var text: (any LegiblePipeline)? {
         get { textPipeline.withLock { $0 } }
         set { textPipeline.withLock { $0 = newValue } }
     }
-    private let textPipeline = Locked<TextPipeline?>(nil)
+    private let textPipeline = Locked<(any LegiblePipeline)?>(nil)
     /// The timed metadata's reading (ID3 in MPEG-TS, MP4 `mebx` tracks and `emsg` boxes); nil without any.
     private(set) var timedMetadata: MetadataPipeline?
     /// Makes the reader of a subtitle option selected later.
@@ -114,7 +114,17 @@ final class LoadedItem: @unchecked Sendable {
             return listed
         }
         let tracks = demuxer.tracks + (renditionTracks ?? [])
-        let groups = MediaSelectionRules.groups(tracks: tracks, sidecars: request.sidecars)
+        var textReaders = TextReaderFactory(
+            url: url, makeSource: makeSource, loading: request.loading, decryptionKey: request.decryptionKey,
+            sources: sources)
+        if let stream = primary as? SegmentedStream {
+            textReaders.renditions = stream.session.subtitleReaders
+            // On the 90 kHz clock X-TIMESTAMP-MAP counts in (the demuxer's start is in microseconds).
+            textReaders.presentationStart = MediaTime(value: demuxer.startTime, timescale: 1_000_000)
+                .convertScale(90_000)
+        }
+        let groups = MediaSelectionRules.groups(
+            tracks: tracks, sidecars: request.sidecars, renditions: textReaders.renditionOptions)
         var selection = request.select(groups)
         let audioTracks = renditionTracks ?? demuxer.tracks
         let selectedAudio = selection[.audible]?.trackIndex.flatMap { index in
@@ -178,9 +188,6 @@ final class LoadedItem: @unchecked Sendable {
             throw MediaError(.noDecodableStream, url: url, operation: .probe, reason: "nothing this engine can play")
         }
         let duration = demuxer.duration ?? videoTrack?.duration ?? audioTrack?.duration ?? .indefinite
-        let textReaders = TextReaderFactory(
-            url: url, makeSource: makeSource, loading: request.loading, decryptionKey: request.decryptionKey,
-            sources: sources)
         let loaded = LoadedItem(
             video: video, audio: audio, tracks: tracks, groups: groups, textReaders: textReaders,
             duration: duration,
@@ -190,7 +197,7 @@ final class LoadedItem: @unchecked Sendable {
         loaded.metadata = metadata
         loaded.selection = selection
         if let option = selection[.legible], option.isPlayable {
-            loaded.text = TextPipeline(option: option, open: textReaders.reader(for: option), onChange: onChange)
+            loaded.text = textReaders.pipeline(for: option, onChange: onChange)
         }
         if let open = textReaders.timedMetadata(demuxer: demuxer, primary: primary) {
             loaded.timedMetadata = MetadataPipeline(open: open, onChange: onChange)

@@ -8,7 +8,7 @@ import MediaIO
 /// selection switched back and forth reads the track again. The thread opens its own demuxer (`open`, on the
 /// thread: FFmpeg's blocking calls never run on the engine's thread or Swift's pool). All state is guarded by
 /// `condition`; the engine reads it one call at a time.
-final class TextPipeline: @unchecked Sendable {
+final class TextPipeline: LegiblePipeline, @unchecked Sendable {
     let option: MediaSelectionOption
     private let open: @Sendable () throws(MediaError) -> TextTrackReader
     private let onChange: @Sendable () -> Void
@@ -45,8 +45,10 @@ final class TextPipeline: @unchecked Sendable {
     struct Snapshot: Sendable {
         var reachedEnd = false
         var failure: MediaError?
-        /// Nothing more will come: read through, or failed.
-        var isSettled: Bool { reachedEnd || failure != nil }
+        /// Nothing more comes until the playhead moves or a seek (``SubtitleRenditionPipeline``).
+        var isIdle = false
+        /// Nothing more will come now: read through, failed, or idle.
+        var isSettled: Bool { reachedEnd || failure != nil || isIdle }
     }
 
     func snapshot() -> Snapshot {
@@ -59,22 +61,14 @@ final class TextPipeline: @unchecked Sendable {
     func shown(at time: MediaTime) -> [TextCue] {
         condition.lock()
         defer { condition.unlock() }
-        return cues.prefix { $0.start <= time }.filter { $0.isShown(at: time) }
+        return cues.shown(at: time)
     }
 
     /// The first time after `time` at which what is shown changes (a cue starts or ends), among the cues read.
     func nextChange(after time: MediaTime) -> MediaTime? {
         condition.lock()
         defer { condition.unlock() }
-        var next: MediaTime?
-        for cue in cues {
-            if cue.start > time {
-                next = min(next ?? cue.start, cue.start)
-                break
-            }
-            if cue.end > time, cue.end.isNumeric { next = min(next ?? cue.end, cue.end) }
-        }
-        return next
+        return cues.nextChange(after: time)
     }
 
     // MARK: Thread

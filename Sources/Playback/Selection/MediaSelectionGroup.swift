@@ -16,9 +16,12 @@ public struct MediaSelectionGroup: Sendable, Hashable {
     public var allowsEmptySelection: Bool { characteristic == .legible }
 
     /// What plays when nothing else decides: for audio the track the container marks as default (else the first
-    /// playable one); for subtitles a sidecar file given as default, else none.
+    /// playable one); for subtitles a sidecar file given as default, else an HLS rendition marked `DEFAULT=YES`,
+    /// else none.
     public var defaultOption: MediaSelectionOption? {
-        guard characteristic == .audible else { return options.first { $0.trackIndex == nil && $0.isDefault } }
+        guard characteristic == .audible else {
+            return options.first { $0.isSidecar && $0.isDefault } ?? options.first { $0.isRendition && $0.isDefault }
+        }
         let playable = options.filter(\.isPlayable)
         return playable.first { $0.isDefault } ?? playable.first
     }

@@ -10,6 +10,9 @@ public struct MediaSelectionOption: Sendable, Hashable, CustomStringConvertible 
         case track(Int)
         /// A sidecar subtitle file given with the item (``PlayerItem/addSidecarSubtitle(_:)``).
         case sidecar(url: String)
+        /// An HLS subtitle rendition (`#EXT-X-MEDIA:TYPE=SUBTITLES`) of the item's presentation: its media
+        /// playlist's URL.
+        case rendition(url: String)
     }
 
     public let source: Source
@@ -25,6 +28,8 @@ public struct MediaSelectionOption: Sendable, Hashable, CustomStringConvertible 
     public let isDefault: Bool
     /// Forced subtitles: lines meant to be shown even with subtitles off (signs, foreign dialogue).
     public let isForced: Bool
+    /// Whether the player's criteria may choose it (an HLS rendition's `AUTOSELECT`; true for tracks and sidecars).
+    public let isAutoselect: Bool
     /// Channels (audio).
     public let channels: Int?
     /// Whether the engine can play it: false for bitmap subtitles (PGS, DVD, DVB: listed, not rendered) and codecs
@@ -34,8 +39,10 @@ public struct MediaSelectionOption: Sendable, Hashable, CustomStringConvertible 
     /// An option read from a track or a sidecar.
     public init(
         source: Source, characteristic: MediaCharacteristic, languageCode: String?, title: String?, codec: String,
-        isDefault: Bool = false, isForced: Bool = false, channels: Int? = nil, isPlayable: Bool = true
+        isDefault: Bool = false, isForced: Bool = false, channels: Int? = nil, isPlayable: Bool = true,
+        isAutoselect: Bool = true
     ) {
+        self.isAutoselect = isAutoselect
         self.source = source
         if case .track(let index) = source { trackIndex = index } else { trackIndex = nil }
         self.characteristic = characteristic
@@ -59,7 +66,7 @@ public struct MediaSelectionOption: Sendable, Hashable, CustomStringConvertible 
         if let languageCode { return LanguageCode.englishName(of: languageCode) ?? languageCode }
         switch source {
         case .track(let index): return "Track \(index)"
-        case .sidecar(let url): return PlayerItem.name(of: url)
+        case .sidecar(let url), .rendition(let url): return PlayerItem.name(of: url)
         }
     }
 
@@ -86,5 +93,19 @@ public struct MediaSelectionOption: Sendable, Hashable, CustomStringConvertible 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(source)
         hasher.combine(characteristic)
+    }
+}
+
+extension MediaSelectionOption {
+    /// Whether it is a sidecar file given with the item.
+    var isSidecar: Bool {
+        if case .sidecar = source { return true }
+        return false
+    }
+
+    /// Whether it is a subtitle rendition of the item's HLS presentation.
+    var isRendition: Bool {
+        if case .rendition = source { return true }
+        return false
     }
 }

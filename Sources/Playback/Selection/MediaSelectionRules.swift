@@ -11,9 +11,11 @@ struct MediaSelectionRules: Sendable {
     var criteria: [MediaCharacteristic: MediaSelectionCriteria] = [:]
     var appliesCriteriaAutomatically = true
 
-    /// The groups of an item with `tracks` and `sidecars`: audio (when it has audio) and subtitles (when it has
-    /// subtitle tracks or sidecars).
-    static func groups(tracks: [TrackInfo], sidecars: [SidecarSubtitle]) -> [MediaSelectionGroup] {
+    /// The groups of an item with `tracks`, `sidecars` and the subtitle `renditions` of its HLS presentation: audio
+    /// (when it has audio) and subtitles (tracks, then renditions, then sidecars; when it has any).
+    static func groups(
+        tracks: [TrackInfo], sidecars: [SidecarSubtitle], renditions: [MediaSelectionOption] = []
+    ) -> [MediaSelectionGroup] {
         let audio = tracks.filter { $0.kind == .audio }.map { track in
             MediaSelectionOption(
                 source: .track(track.index), characteristic: .audible, languageCode: track.language,
@@ -26,7 +28,7 @@ struct MediaSelectionRules: Sendable {
                     source: .track(track.index), characteristic: .legible, languageCode: track.language,
                     title: track.title, codec: track.codec, isDefault: track.isDefault, isForced: track.isForced,
                     isPlayable: track.isDecodable && !track.isBitmapSubtitle)
-            } + sidecars.map(\.option)
+            } + renditions + sidecars.map(\.option)
         var groups: [MediaSelectionGroup] = []
         if !audio.isEmpty { groups.append(MediaSelectionGroup(characteristic: .audible, options: audio)) }
         if !text.isEmpty { groups.append(MediaSelectionGroup(characteristic: .legible, options: text)) }
@@ -53,7 +55,7 @@ struct MediaSelectionRules: Sendable {
     private func automatic(_ group: MediaSelectionGroup, audio: MediaSelectionOption?) -> MediaSelectionOption? {
         if appliesCriteriaAutomatically, let languages = criteria[group.characteristic]?.preferredLanguages,
             let preferred = group.options(filteredAndSortedAccordingToPreferredLanguages: languages).first(where: {
-                $0.isPlayable
+                $0.isPlayable && $0.isAutoselect
             })
         {
             return preferred

@@ -132,7 +132,7 @@ struct PlayCommand: ParsableCommand {
     var audioLanguage: String?
     @Option(
         name: "sub-lang", placeholder: "L",
-        help: "Show the subtitles in language L (a track of the file, or a --sub-file), printing each cue.")
+        help: "Show the subtitles in language L (a track, an HLS subtitle rendition, a --sub-file), printing each cue.")
     var subtitleLanguage: String?
     @Option(
         name: "sub-file", placeholder: "F",

@@ -17,7 +17,7 @@ extension ProbeReport {
     }
 
     /// A rendition as JSON: `type` (`audio`, `subtitles`, `closedCaptions`), `group`, `name`, `language` (null
-    /// when not given) and `default`.
+    /// when not given), `default`, `autoselect` and `forced`.
     static func json(for rendition: Rendition) -> JSONValue {
         .object([
             ("type", .string(rendition.kind.rawValue)),
@@ -25,6 +25,8 @@ extension ProbeReport {
             ("name", .string(rendition.name)),
             ("language", rendition.language.map(JSONValue.string) ?? .null),
             ("default", .bool(rendition.isDefault)),
+            ("autoselect", .bool(rendition.isAutoselect)),
+            ("forced", .bool(rendition.isForced)),
         ])
     }
 
@@ -45,6 +47,7 @@ extension ProbeReport {
             var parts = ["\(rendition.kind.rawValue) group \"\(rendition.groupID)\" \"\(rendition.name)\""]
             if let language = rendition.language { parts.append("language \(language)") }
             if rendition.isDefault { parts.append("default") }
+            if rendition.isForced { parts.append("forced") }
             rows.append(("Rendition \(number + 1):", parts.joined(separator: ", ")))
         }
         return rows

@@ -114,7 +114,8 @@ public enum HLSPlaylistParser {
         return Rendition(
             kind: kind, groupID: try attributes.required("GROUP-ID", of: "#EXT-X-MEDIA"),
             name: try attributes.required("NAME", of: "#EXT-X-MEDIA"), language: attributes["LANGUAGE"],
-            isDefault: try attributes.flag("DEFAULT"), isAutoselect: try attributes.flag("AUTOSELECT"), media: media)
+            isDefault: try attributes.flag("DEFAULT"), isAutoselect: try attributes.flag("AUTOSELECT"),
+            isForced: kind == .subtitles ? try attributes.flag("FORCED") : false, media: media)
     }
 
     // MARK: - Shared helpers

@@ -71,6 +71,8 @@ public struct Rendition: Sendable, Equatable {
     public var language: String?
     public var isDefault: Bool
     public var isAutoselect: Bool
+    /// Subtitles to show even when the user chose none (`FORCED=YES`: signs, foreign dialogue).
+    public var isForced: Bool
     /// Its segments; nil when the variant's own segments carry it (an `#EXT-X-MEDIA` without `URI`).
     public var media: MediaReference?
     /// Peak bits per second, when the manifest says (a DASH Representation's `@bandwidth`; HLS renditions have none).
@@ -78,9 +80,10 @@ public struct Rendition: Sendable, Equatable {
 
     public init(
         kind: Kind, groupID: String, name: String, language: String? = nil, isDefault: Bool = false,
-        isAutoselect: Bool = false, media: MediaReference? = nil, bandwidth: Int? = nil
+        isAutoselect: Bool = false, isForced: Bool = false, media: MediaReference? = nil, bandwidth: Int? = nil
     ) {
         self.bandwidth = bandwidth
+        self.isForced = isForced
         self.kind = kind
         self.groupID = groupID
         self.name = name

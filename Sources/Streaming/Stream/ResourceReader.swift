@@ -4,15 +4,17 @@ import MediaCore
 /// Whole small resources (playlists, manifests, keys, segment indexes) read through `Loading`: its byte cache, its
 /// link priority and its typed errors. Blocking: call on a thread of your own (an item's loader thread).
 public enum ResourceReader {
-    /// The bytes of `url` (or of `range` of it), at most `limit` of them.
+    /// The bytes of `url` (or of `range` of it), at most `limit` of them; `opened` is called with the source read
+    /// before any read.
     /// - Throws: the loader's `MediaError` (host, status, timeout, ...); `.malformedManifest` when the resource is
     ///   larger than `limit` (a manifest is text of a few kilobytes; a server sending megabytes is not one).
     public static func bytes(
         _ url: String, range: ByteRange? = nil, limit: Int = 4 << 20, loading: RemoteLoading,
-        priority: TransferPriority = .playback
+        priority: TransferPriority = .playback, opened: (RemoteByteSource) -> Void = { _ in }
     ) throws(MediaError) -> [UInt8] {
         let source = loading.source(url, priority: priority, readAhead: Int64(limit))
         defer { source.close() }
+        opened(source)
         if let range {
             try source.seek(to: range.offset)
             source.setFetchLimit(range.end)
@@ -43,8 +45,9 @@ public enum ResourceReader {
 
     /// The text of `url` (UTF-8; invalid bytes are replaced).
     public static func text(
-        _ url: String, loading: RemoteLoading, priority: TransferPriority = .playback
+        _ url: String, loading: RemoteLoading, priority: TransferPriority = .playback,
+        opened: (RemoteByteSource) -> Void = { _ in }
     ) throws(MediaError) -> String {
-        String(decoding: try bytes(url, loading: loading, priority: priority), as: UTF8.self)
+        String(decoding: try bytes(url, loading: loading, priority: priority, opened: opened), as: UTF8.self)
     }
 }

@@ -74,3 +74,35 @@ struct MediaSelectionRulesTests {
         #expect(LanguageCode.englishName(of: "jpn") == "Japanese" && LanguageCode.englishName(of: "qaa") == nil)
     }
 }
+
+/// HLS subtitle renditions among the legible options: listed after the container's tracks, before sidecars; the
+/// playlist's DEFAULT shows one when nothing else decides, AUTOSELECT=NO keeps one from the criteria.
+@Suite("Media selection rules: HLS subtitle renditions")
+struct RenditionSelectionRulesTests {
+    static func rendition(
+        _ name: String, _ language: String, isDefault: Bool = false, autoselect: Bool = true
+    )
+        -> MediaSelectionOption
+    {
+        MediaSelectionOption(
+            source: .rendition(url: "https://example.com/\(name).m3u8"), characteristic: .legible,
+            languageCode: language, title: name, codec: "webvtt", isDefault: isDefault, isAutoselect: autoselect)
+    }
+
+    @Test("order, the DEFAULT=YES rendition by default, criteria only among the autoselectable")
+    func rules() throws {
+        let tracks = [MediaSelectionRulesTests.track(0, .video, "h264", language: nil)]
+        let sidecar = SidecarSubtitle(url: "extra.srt", languageCode: "de")
+        let renditions = [Self.rendition("en", "en"), Self.rendition("fr", "fr", isDefault: true)]
+        let groups = MediaSelectionRules.groups(tracks: tracks, sidecars: [sidecar], renditions: renditions)
+        let legible = try #require(groups.first { $0.characteristic == .legible })
+        #expect(legible.options.map(\.displayName) == ["en", "fr", "German"])
+        #expect(MediaSelectionRules().resolve(groups, explicit: [:])[.legible]?.displayName == "fr")
+        var rules = MediaSelectionRules()
+        rules.criteria[.legible] = MediaSelectionCriteria(preferredLanguages: ["en"])
+        #expect(rules.resolve(groups, explicit: [:])[.legible]?.displayName == "en")
+        let manual = [Self.rendition("en", "en", autoselect: false), Self.rendition("fr", "fr")]
+        let manualGroups = MediaSelectionRules.groups(tracks: tracks, sidecars: [], renditions: manual)
+        #expect(rules.resolve(manualGroups, explicit: [:])[.legible] == nil, "AUTOSELECT=NO: not by criteria")
+    }
+}
