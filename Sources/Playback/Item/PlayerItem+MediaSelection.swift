@@ -30,6 +30,22 @@ extension PlayerItem {
         core?.selectionChanged(self, characteristic: group.characteristic)
     }
 
+    /// Lets the player's rules choose in `group` again (its criteria, else the defaults), undoing an option selected
+    /// with ``select(_:in:)``, like `AVPlayerItem.selectMediaOptionAutomatically(in:)`.
+    public func selectMediaOptionAutomatically(in group: MediaSelectionGroup) {
+        let core = state.withLock { itemState -> PlayerCore? in
+            itemState.explicitSelection[group.characteristic] = nil
+            return itemState.core
+        }
+        core?.selectionChanged(self, characteristic: group.characteristic)
+    }
+
+    /// Whether the player's rules choose in `group` (true until ``select(_:in:)`` chooses there, and again after
+    /// ``selectMediaOptionAutomatically(in:)``).
+    public func selectsMediaOptionAutomatically(in group: MediaSelectionGroup) -> Bool {
+        state.withLock { $0.explicitSelection[group.characteristic] == nil }
+    }
+
     /// Why `option` could not be played (a sidecar file that is missing or not subtitles, a track whose data
     /// could not be decoded), once the player tried; the rest of the item plays on.
     public func error(for option: MediaSelectionOption) -> MediaError? {

@@ -21,6 +21,16 @@ enum LanguageCode {
         return primary
     }
 
+    /// `tag` as a BCP 47 language tag: ISO 639-1 for a language of the table (`eng` -> `en`, `fre` -> `fr`), the
+    /// region kept (`fra-CA` -> `fr-CA`); other tags as given; nil for `und` (undetermined) and an empty tag.
+    static func bcp47(_ tag: String) -> String? {
+        let parts = tag.split(whereSeparator: { $0 == "-" || $0 == "_" }).map(String.init)
+        guard let primary = parts.first?.lowercased(), !primary.isEmpty, primary != "und" else { return nil }
+        let key = key(primary)
+        let language = table.first { $0.1 == key }?.0 ?? primary
+        return ([language] + parts.dropFirst()).joined(separator: "-")
+    }
+
     /// Whether `a` and `b` name the same language.
     static func same(_ a: String, _ b: String) -> Bool { key(a) == key(b) }
 

@@ -12,6 +12,13 @@ public struct MediaSelectionGroup: Sendable, Hashable {
         self.options = options
     }
 
+    /// The groups of a container with `tracks` (audio, then subtitles; each when it has any), as an item with
+    /// them lists them before its sidecar files and HLS renditions are added (``PlayerItem/mediaSelectionGroups``):
+    /// what an asset offers before any player loads it.
+    public static func groups(of tracks: [TrackInfo]) -> [MediaSelectionGroup] {
+        MediaSelectionRules.groups(tracks: tracks, sidecars: [])
+    }
+
     /// Whether selecting no option is allowed: true for subtitles, false for audio.
     public var allowsEmptySelection: Bool { characteristic == .legible }
 

@@ -70,6 +70,10 @@ public struct MediaSelectionOption: Sendable, Hashable, CustomStringConvertible 
         }
     }
 
+    /// The language as a BCP 47 tag (`en`, `fr-CA`), like `AVMediaSelectionOption.extendedLanguageTag`: an
+    /// ISO 639-2 code of a common language becomes its ISO 639-1 code; nil when untagged or `und`.
+    public var extendedLanguageTag: String? { languageCode.flatMap(LanguageCode.bcp47) }
+
     /// Whether the option is in `language` (`fr`, `fra`, `fre`, `fr-CA` and `French` all match French).
     public func hasLanguage(_ language: String) -> Bool {
         guard let languageCode else { return false }

@@ -17,6 +17,8 @@ open class AVAsset: NSObject, AVAsynchronousKeyValueLoading, @unchecked Sendable
         var isPlayable: Bool
         var tracks: [AVAssetTrack]
         var metadata: MediaMetadata
+        /// The container's selection groups (audio, subtitles).
+        var groups: [MediaSelectionGroup] = []
     }
 
     enum Loading {
@@ -137,7 +139,7 @@ open class AVAsset: NSObject, AVAsynchronousKeyValueLoading, @unchecked Sendable
         for handler in handlers { handler() }
     }
 
-    private func loadedProbe() -> Result<Probe, NSError> {
+    func loadedProbe() -> Result<Probe, NSError> {
         if let result = loadState.result { return result }
         let done = DispatchSemaphore(value: 0)
         whenLoaded { done.signal() }
@@ -173,7 +175,7 @@ open class AVAsset: NSObject, AVAsynchronousKeyValueLoading, @unchecked Sendable
             return .success(
                 Probe(
                     duration: duration, isPlayable: tracks.contains { $0.isPlayable }, tracks: tracks,
-                    metadata: demuxer.metadata))
+                    metadata: demuxer.metadata, groups: MediaSelectionGroup.groups(of: demuxer.tracks)))
         } catch {
             return .failure(AVPlayerItem.nsError(error.description))
         }
