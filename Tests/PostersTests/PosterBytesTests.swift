@@ -32,4 +32,19 @@ struct PosterBytesTests {
         #expect(
             sent <= 2 * need, "\(clip): \(sent) bytes sent for a need of \(need) (file \(size)): \(responses)")
     }
+
+    @Test("a picture's poster (a server's thumbnail) comes in one request, the whole file")
+    func pictureInOneRequest() async throws {
+        let marker = "poster-picture-\(UUID().uuidString.prefix(8))"
+        let pipeline = PosterPipeline(loading: RemoteLoading(cache: ByteCache()))
+        let url = TestHTTPServer.url("still.jpg?\(marker)", over: .mbit8)
+        let poster = try await pipeline.poster(for: PosterRequest(source: url, width: 160, height: 90, fit: .fill))
+        #expect(poster.image.width == 160)
+        let size = try #require(
+            try FileManager.default.attributesOfItem(atPath: TestHTTPServer.localPath("still.jpg"))[.size] as? Int)
+        let responses = await TestHTTPServer.responses(containing: marker, atLeast: 1)
+        #expect(responses.count == 1, "\(responses)")
+        #expect(
+            responses.allSatisfy { $0.bytesSent >= Int64(size) && $0.bytesSent < Int64(size) + 1024 }, "\(responses)")
+    }
 }
