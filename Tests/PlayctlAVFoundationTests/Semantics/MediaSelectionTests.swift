@@ -62,13 +62,14 @@ struct MediaSelectionTests {
         let driver = ClockDriver()
         let cues = Locked<[String]>([])
         let notes = Locked(0)
-        let observer = NotificationCenter.default.addObserver(
-            forName: AVPlayerItem.mediaSelectionDidChangeNotification, object: nil, queue: nil
-        ) { _ in notes.withLock { $0 += 1 } }
-        defer { NotificationCenter.default.removeObserver(observer) }
         try await driver.run {
             let asset = AVURLAsset(url: Self.url)
             let item = AVPlayerItem(asset: asset)
+            // This item's (other suites' items post it too, beside this one).
+            let observer = NotificationCenter.default.addObserver(
+                forName: AVPlayerItem.mediaSelectionDidChangeNotification, object: item, queue: nil
+            ) { _ in notes.withLock { $0 += 1 } }
+            defer { NotificationCenter.default.removeObserver(observer) }
             item.playctlItem.add(
                 PlayerItemLegibleOutput { shown, _ in
                     cues.withLock { $0 += shown.map(\.text) }
