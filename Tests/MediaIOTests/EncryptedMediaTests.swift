@@ -14,7 +14,7 @@ struct EncryptedMediaTests {
             let reader = try VideoFrameReader(demuxer: Demuxer(url: path))
             _ = try reader.nextFrame()
             Issue.record("an encrypted sample was decoded without its key")
-        } catch let error as MediaError {
+        } catch {
             #expect(error.kind == .encrypted)
             #expect(error.url == path)
         }
