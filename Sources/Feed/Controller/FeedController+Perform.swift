@@ -40,6 +40,10 @@ struct FeedDriver: Sendable {
     var unwatchedBytesDropped: Int64 = 0
     /// Under a manual clock, size probes answered since the last advance (handed in at the next one, in order).
     var sizesAnswered: [(index: Int, result: Result<ResourceLength, MediaError>)] = []
+    /// The size probes in flight, by item: cancelled when the feed is invalidated.
+    var sizeProbes: [Int: any TransferHandle] = [:]
+    /// Items whose probe answered before its handle was kept (bounded by the probes under way at once).
+    var sizeProbesDone: Set<Int> = []
 }
 
 /// Doing the work the state decided, with the feed's lock released, in order (one drainer at a time).
@@ -133,9 +137,17 @@ extension FeedController {
             loading.adding(headers: entries[index].headers).preconnect(url(of: index))
         case .probeSize(let index, let url):
             let headers = state.withLock { $0.entries.indices.contains(index) ? $0.entries[index].headers : [:] }
-            loading.adding(headers: headers).probeLength(url) { [weak self] result in
+            let probe = loading.adding(headers: headers).probeLength(url) { [weak self] result in
                 self?.sizeProbed(index, result)
             }
+            // Kept to be cancelled with the feed, unless it answered already (from the cache, or at once).
+            let cancel = driver.withLock { driver -> Bool in
+                let answered = driver.sizeProbesDone.remove(index) != nil
+                guard !driver.invalidated else { return true }
+                if !answered, let probe { driver.sizeProbes[index] = probe }
+                return false
+            }
+            if cancel { probe?.cancel() }
         case .emit(let kind, let time):
             emit(kind, at: time)
         }
@@ -144,6 +156,10 @@ extension FeedController {
     /// A size probe's answer: handled at once, or under a manual clock at the next advance (the trace then does not
     /// depend on when the transport's thread ran).
     private func sizeProbed(_ index: Int, _ result: Result<ResourceLength, MediaError>) {
+        driver.withLock { driver in
+            // An answer before its handle was kept (on the transport's thread, at once): it is not kept then.
+            if driver.sizeProbes.removeValue(forKey: index) == nil { driver.sizeProbesDone.insert(index) }
+        }
         guard clock.manualClock != nil else { return handle(.sizeProbed(index: index, result)) }
         driver.withLock { driver in
             guard !driver.invalidated else { return }

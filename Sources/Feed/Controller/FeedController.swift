@@ -249,6 +249,7 @@ public final class FeedController: Sendable {
         for task in held.posterTasks.values { task.cancel() }
         for claim in held.claims.values { claim.release() }
         for prefetch in held.prefetches.values { prefetch.task.cancel() }
+        for probe in held.sizeProbes.values { probe.cancel() }
         for loaded in held.loaded.values { pool.release(loaded.player) }
         for player in pool.players { player.invalidate() }
         if let observer = transferObserver.withLock({ $0.take() }) { loading.cache.removeTransferObserver(observer) }
