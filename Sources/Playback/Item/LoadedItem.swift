@@ -177,7 +177,9 @@ final class LoadedItem: @unchecked Sendable {
         guard video != nil || audio != nil else {
             throw MediaError(.noDecodableStream, url: url, operation: .probe, reason: "nothing this engine can play")
         }
-        let duration = demuxer.duration ?? videoTrack?.duration ?? audioTrack?.duration ?? .indefinite
+        let duration =
+            demuxer.isLive
+            ? .indefinite : demuxer.duration ?? videoTrack?.duration ?? audioTrack?.duration ?? .indefinite
         let textReaders = TextReaderFactory(
             url: url, makeSource: makeSource, loading: request.loading, decryptionKey: request.decryptionKey,
             sources: sources)

@@ -5,8 +5,10 @@ import MediaCore
 /// Live playlists: where a play starts, and how the list is reloaded and grown.
 enum LivePlaylist {
     /// How far behind a live playlist's end a play starts by default: three target durations (RFC 8216 6.3.3; AVPlayer's
-    /// `recommendedTimeOffsetFromLive`).
-    static func recommendedOffset(of playlist: MediaPlaylist) -> Double { 3 * playlist.targetDuration }
+    /// `recommendedTimeOffsetFromLive`), or a dynamic MPD's `suggestedPresentationDelay`.
+    static func recommendedOffset(of playlist: MediaPlaylist) -> Double {
+        playlist.suggestedLiveOffset ?? 3 * playlist.targetDuration
+    }
 
     /// The segment a live play starts with: the last one that starts at least `offset` seconds before the playlist's
     /// end (nil or not a positive number: ``recommendedOffset(of:)``), or the first.
@@ -54,6 +56,8 @@ enum LivePlaylist {
         merged.hasEnd = reloaded.hasEnd
         merged.kind = reloaded.kind
         merged.targetDuration = reloaded.targetDuration
+        merged.reloadInterval = reloaded.reloadInterval
+        merged.suggestedLiveOffset = reloaded.suggestedLiveOffset
         return (merged, added)
     }
 }
@@ -83,7 +87,8 @@ extension StreamSession {
     /// has ended.
     func reloadLive() -> Bool {
         let (wait, done) = withState { s -> (Double, Bool) in
-            (s.reference.targetDuration * (s.staleReloads > 0 ? 0.5 : 1), s.closed || s.reference.hasEnd)
+            let interval = s.reference.reloadInterval ?? s.reference.targetDuration
+            return (interval * (s.staleReloads > 0 ? 0.5 : 1), s.closed || s.reference.hasEnd)
         }
         if done { return false }
         sleep(seconds: max(wait, 0.1))
@@ -130,11 +135,21 @@ extension StreamSession {
         return url
     }
 
-    /// `variant`'s media playlist loaded now, past the cache. Blocking.
+    /// `variant`'s media playlist loaded now, past the cache (of a DASH presentation: its MPD read again at the wall
+    /// clock, its Representation of the same id). Blocking.
     private func loadLivePlaylist(of variant: Variant) throws(MediaError) -> MediaPlaylist {
         let url = playlistURL(of: variant)
         loading.cache.remove(url)
-        return try ManifestLoader.playlist(.playlist(url: url), loading: loading)
+        guard presentation.format == .dash else {
+            return try ManifestLoader.playlist(.playlist(url: url), loading: loading)
+        }
+        let reloaded = try ManifestLoader.presentation(url, loading: loading, now: wallClock())
+        guard let same = reloaded.variants.first(where: { $0.id == variant.id }) else {
+            throw MediaError(
+                .malformedManifest, url: url, operation: .read,
+                reason: "the reloaded MPD no longer has Representation '\(variant.id)'")
+        }
+        return try ManifestLoader.playlist(same.media, loading: loading)
     }
 
     /// How many times a live variant's playlist is loaded for a segment it does not list yet (a switch to a variant
