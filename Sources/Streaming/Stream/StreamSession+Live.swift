@@ -18,6 +18,23 @@ enum LivePlaylist {
         return playlist.segments.lastIndex { $0.start <= end - distance + 1e-6 } ?? 0
     }
 
+    /// How long the live reloader waits before the next reload of `playlist` at the wall clock `now`: the target
+    /// duration (or the list's own reload interval, a timeline MPD's `minimumUpdatePeriod`) after a change, half of it
+    /// after a reload that brought nothing (RFC 8216 6.3.4). `byClock` (a dynamic MPD without a reload interval: a
+    /// `$Number$` template, whose segments come by the wall clock): until a tenth of a second after the next segment
+    /// is due (its end: the last one's date plus two durations; an origin writes it about then), unless reloads came
+    /// back empty; at most the target duration. At least a tenth of a second.
+    static func reloadWait(_ playlist: MediaPlaylist, staleReloads: Int, now: Double, byClock: Bool = false) -> Double {
+        if byClock, staleReloads == 0, playlist.reloadInterval == nil, let last = playlist.segments.last,
+            let date = last.programDate
+        {
+            let next = date + last.duration + playlist.targetDuration
+            return min(max(next + 0.1 - now, 0.1), playlist.targetDuration)
+        }
+        let interval = playlist.reloadInterval ?? playlist.targetDuration
+        return max(interval * (staleReloads > 0 ? 0.5 : 1), 0.1)
+    }
+
     /// Whether `candidate` (of a variant's playlist) is the segment `listed` (of the session's timeline): the same
     /// program date within half the shorter duration when both have one, else the same media sequence number.
     static func matches(_ candidate: Segment, _ listed: Segment) -> Bool {
@@ -82,16 +99,17 @@ extension StreamSession {
     /// How many reloads in a row may bring nothing new before a reader waiting for the next segment gives up.
     static let maximumStaleReloads = 6
 
-    /// The live reloader's step: waits (the target duration after a change, half of it after a reload that brought
-    /// nothing, RFC 8216 6.3.4), then ``reloadLiveOnce()``. Returns false once the session is closed or the playlist
-    /// has ended.
+    /// The live reloader's step: waits (``LivePlaylist/reloadWait(_:staleReloads:now:byClock:)``), then
+    /// ``reloadLiveOnce()``. Returns false once the session is closed or the playlist has ended.
     func reloadLive() -> Bool {
+        let now = wallClock()
         let (wait, done) = withState { s -> (Double, Bool) in
-            let interval = s.reference.reloadInterval ?? s.reference.targetDuration
-            return (interval * (s.staleReloads > 0 ? 0.5 : 1), s.closed || s.reference.hasEnd)
+            let wait = LivePlaylist.reloadWait(
+                s.reference, staleReloads: s.staleReloads, now: now, byClock: presentation.format == .dash)
+            return (wait, s.closed || s.reference.hasEnd)
         }
         if done { return false }
-        sleep(seconds: max(wait, 0.1))
+        sleep(seconds: wait)
         return reloadLiveOnce()
     }
 

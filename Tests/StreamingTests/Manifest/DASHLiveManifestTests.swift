@@ -72,6 +72,15 @@ struct DASHLiveManifestTests {
         #expect(playlist.mediaSequence == 15 && playlist.targetDuration == 2)
         #expect(playlist.suggestedLiveOffset == 5 && playlist.reloadInterval == nil, "reloads paced by the segments")
         #expect(LivePlaylist.recommendedOffset(of: playlist) == 5, "the suggested delay is the default distance")
+        // The next segment (20-22 s) becomes available at its end, 22 s: the next reload is timed to it.
+        func wait(_ now: Double, stale: Int = 0) -> Double {
+            LivePlaylist.reloadWait(playlist, staleReloads: stale, now: Self.start + now, byClock: true)
+        }
+        #expect(abs(wait(21.5) - 0.6) < 1e-6)
+        #expect(wait(30) == 0.1, "late: at once")
+        #expect(wait(-99) == 2, "at most a segment")
+        #expect(wait(21.5, stale: 1) == 1, "after an empty reload: as HLS")
+        #expect(LivePlaylist.reloadWait(playlist, staleReloads: 0, now: Self.start + 21.5) == 2, "HLS: its target")
         // Exactly at a segment's end it is complete; a moment before, not.
         #expect(try Self.playlist(text, now: Self.start + 22).segments.last?.sequence == 20)
         #expect(try Self.playlist(text, now: Self.start + 21.999).segments.last?.sequence == 19)
@@ -112,6 +121,9 @@ struct DASHLiveManifestTests {
         #expect(playlist.segments.first?.start == 2, "(t - presentationTimeOffset) / timescale")
         #expect(playlist.segments.first?.programDate == Self.start + 2)
         #expect(playlist.reloadInterval == 2 && !playlist.hasEnd)
+        let wait = LivePlaylist.reloadWait(playlist, staleReloads: 0, now: Self.start + 30, byClock: true)
+        #expect(wait == 2, "minimumUpdatePeriod, not the clock")
+        #expect(LivePlaylist.reloadWait(playlist, staleReloads: 2, now: Self.start + 30, byClock: true) == 1)
         let repeating = """
             <SegmentTemplate timescale="1" media="$Time$.m4s"><SegmentTimeline><S t="0" d="2" r="-1"/></SegmentTimeline>
             </SegmentTemplate>
