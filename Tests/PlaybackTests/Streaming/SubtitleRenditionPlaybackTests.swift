@@ -42,9 +42,14 @@ struct SubtitleRenditionPlaybackTests {
         }
 
         /// Advances in tenths of a second up to item time `seconds` (from the current time).
+        /// Advances the clock until the playhead reaches `seconds` or the item ended, by at most `seconds` plus 5 s
+        /// of clock time (the events that say it ended come through a task: the clock does not wait for it forever).
         func play(until seconds: Double) async {
-            while player.currentTime().seconds < seconds - 1e-9, !ended {
-                await clock.advance(bySeconds: min(0.1, seconds - player.currentTime().seconds))
+            var advanced = 0.0
+            while player.currentTime().seconds < seconds - 1e-9, !ended, advanced < seconds + 5 {
+                let step = max(min(0.1, seconds - player.currentTime().seconds), 0.001)
+                await clock.advance(bySeconds: step)
+                advanced += step
             }
             await player.callbacksDelivered()
         }
