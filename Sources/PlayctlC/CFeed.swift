@@ -105,9 +105,6 @@ final class CFeed: Sendable {
 
     /// The kind of `url` when the app gives none: images by their extension, videos otherwise.
     static func kind(of url: String) -> FeedEntry.Kind {
-        let path = url.split(separator: "?", maxSplits: 1).first.map(String.init) ?? url
-        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return .video }
-        let type = path[path.index(after: dot)...].lowercased()
-        return ["jpg", "jpeg", "png", "webp", "gif"].contains(type) ? .image : .video
+        PictureFileName.matches(url) ? .image : .video
     }
 }

@@ -11,20 +11,11 @@ extension PosterMaker {
     func limitFetches(of remote: RemoteByteSource) throws(MediaError) {
         // A picture (a server's thumbnail) has no header to fetch first: read from byte 0 without a bound, it comes
         // in one request, where the header's first 4 KB made a second one (a round trip more per poster).
-        if Self.namesPicture(url) { return }
+        if PictureFileName.matches(url) { return }
         let header = try HeaderFetch.read(remote, through: source)
         guard request.time == nil,
             let needed = FirstPictures.firstFrameBytes(header: header, totalLength: source.size, url: url)
         else { return }
         remote.setFetchLimit(max(needed, Int64(header.count)))
-    }
-
-    /// Whether `url`'s path names a picture file (`.jpg`, `.jpeg`, `.png`, `.webp`, `.gif`, `.bmp`, `.avif`), its
-    /// query left out.
-    static func namesPicture(_ url: String) -> Bool {
-        let path = url.split(separator: "?", maxSplits: 1).first.map(String.init) ?? url
-        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return false }
-        return ["jpg", "jpeg", "png", "webp", "gif", "bmp", "avif"].contains(
-            path[path.index(after: dot)...].lowercased())
     }
 }
