@@ -25,6 +25,9 @@
 #   ConnectionIdleTests: a connection idle 6 s (longer than the loader's old 5 s lifetime) is reused.
 #   LiveStreamTests: live HLS streams (one variant; a two-variant ladder) as a real-time ffmpeg encoder writes them
 #   (behind on a saturated machine).
+#   DASHLiveStreamTests: live DASH (dynamic MPDs, $Number$ by the wall clock and a SegmentTimeline) as ffmpeg's dash
+#   muxer writes them in real time; its segments are computed from the real clock.
+#   LiveCLITests: playctl play on that live MPD for 4 s of the real clock: its distance from the live edge.
 # - and, last, suites run one at a time (--no-parallel), whose plays must not stall from a starved CPU:
 #   AbandonedDownloadTests: a 720p play whose link drops under it gives up the segment in flight (the ABR port);
 #   beside the realtime group (10 suites at once) it stalled at its start now and then.
@@ -36,7 +39,7 @@
 #   but when the others are asked for still depends on those threads keeping up (CI: item 1's poster missing).
 deadlines='RandomAPISequenceTests'
 alone='AbandonedDownloadTests|FeedGridNetworkTests|FeedGridCLITests|FeedPosterPictureScenarioTests'
-realtime='ShapedLinkTests|AudioRenditionPulseCLITests|FeedPosterCLITests|FeedRenditionCLITests|FeedHeaderCLITests|LinkPriorityTests|PulseOutputTests|HostClockTrackTests|FeedCLITests|MPVClientTests|FrameDropTests|AccessLogDropTests|PlayDropCLITests|PlayHelpExampleTests|LiveStreamTests|ConnectionIdleTests'
+realtime='ShapedLinkTests|AudioRenditionPulseCLITests|FeedPosterCLITests|FeedRenditionCLITests|FeedHeaderCLITests|LinkPriorityTests|PulseOutputTests|HostClockTrackTests|FeedCLITests|MPVClientTests|FrameDropTests|AccessLogDropTests|PlayDropCLITests|PlayHelpExampleTests|LiveStreamTests|DASHLiveStreamTests|LiveCLITests|ConnectionIdleTests'
 # The sanitizer passes of .ci/run leave the realtime group and the suite alone out: under ThreadSanitizer Swift
 # code runs 5 to 15 times slower, so a judgement of real time there judges the sanitizer (CI's TSan pass saw a
 # 5 Mbit/s clip's likelyToKeepUp change 4 times and a 7 s queue through the daemon take 10.6 s); the plain pass

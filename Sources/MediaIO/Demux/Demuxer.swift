@@ -12,6 +12,9 @@ public final class Demuxer: @unchecked Sendable {
     public let tracks: [TrackInfo]
     /// The container's duration, or nil when it does not say (live streams, some raw formats).
     public let duration: MediaTime?
+    /// Whether it reads a live segmented stream (one whose manifest has no end yet): it has no duration, whatever
+    /// its tracks' headers say.
+    public var isLive: Bool { segmented != nil && duration == nil }
     /// The container's name as FFmpeg knows it (`mov,mp4,m4a,3gp,3g2,mj2`, `matroska,webm`, ...).
     public let formatName: String
     /// Where the media's time starts, in `AV_TIME_BASE` units: the container's first timestamp (or the earlier
@@ -120,9 +123,12 @@ public final class Demuxer: @unchecked Sendable {
         let start = ctx.pointee.start_time
         self.startTime = start == playctl_nopts_value() ? 0 : start
         let d = ctx.pointee.duration
-        if let total = segmented?.presentationDuration {
-            // A segmented stream's length is its manifest's (libavformat would guess it from a bitrate).
-            self.duration = MediaTime(value: Int64(total * Double(AV_TIME_BASE)), timescale: AV_TIME_BASE)
+        if let segmented {
+            // A segmented stream's length is its manifest's (libavformat would guess it from a bitrate, or from a
+            // live fMP4's first fragments); none for a live one.
+            self.duration = segmented.presentationDuration.map {
+                MediaTime(value: Int64($0 * Double(AV_TIME_BASE)), timescale: AV_TIME_BASE)
+            }
         } else {
             self.duration = d == playctl_nopts_value() || d <= 0 ? nil : MediaTime(value: d, timescale: AV_TIME_BASE)
         }

@@ -187,7 +187,9 @@ final class LoadedItem: @unchecked Sendable {
         guard video != nil || audio != nil else {
             throw MediaError(.noDecodableStream, url: url, operation: .probe, reason: "nothing this engine can play")
         }
-        let duration = demuxer.duration ?? videoTrack?.duration ?? audioTrack?.duration ?? .indefinite
+        let duration =
+            demuxer.isLive
+            ? .indefinite : demuxer.duration ?? videoTrack?.duration ?? audioTrack?.duration ?? .indefinite
         let loaded = LoadedItem(
             video: video, audio: audio, tracks: tracks, groups: groups, textReaders: textReaders,
             duration: duration,

@@ -1,3 +1,4 @@
+import Foundation
 import MediaCore
 
 /// Reads static DASH MPDs (ISO/IEC 23009-1) into a ``Presentation``: a pure function from bytes to the model, with
@@ -8,31 +9,47 @@ import MediaCore
 /// renditions of group `"audio"` and text ones `.subtitles` renditions of group `"subtitles"` (one per
 /// Representation), which every variant names. An MPD without video makes its audio Representations the variants.
 /// BaseURLs of the MPD, Period, AdaptationSet and Representation are resolved in that order with
-/// ``ManifestURI/resolve(_:against:)`` (a remote MPD may name only http(s) URIs). Live MPDs (`type="dynamic"`) are
-/// refused.
+/// ``ManifestURI/resolve(_:against:)`` (a remote MPD may name only http(s) URIs).
+///
+/// A live MPD (`type="dynamic"`) of one Period gives live playlists (no end): a `SegmentTemplate@duration` lists the
+/// segments complete by the wall clock `now` within `timeShiftBufferDepth` (``DASHLiveTiming``), a
+/// `SegmentTimeline` those it lists; each segment is dated (`availabilityStartTime` + `Period@start` + its time),
+/// `suggestedPresentationDelay` is the default distance from the live edge and `minimumUpdatePeriod` paces the
+/// reloads of a timeline. Several Periods, `SegmentList` and `SegmentBase` in a live MPD are refused.
 public enum DASHManifestParser {
     /// The most segments one MPD may list or imply, over all its Representations: 100,000 (four Representations of
     /// 2 s segments for 14 hours; parsed in 1.3 s by a debug build). A few hundred bytes of template can imply
     /// millions (a million took 6 s and 280 MB in a release build, the fuzzer found).
     public static let maximumSegments = 100_000
 
-    /// Parses the MPD `text` found at `url`.
-    public static func parse(_ text: String, url: String) throws(MediaError) -> Presentation {
-        try parse(Array(text.utf8), url: url)
+    /// Parses the MPD `text` found at `url`; a dynamic MPD's segments are those available at `now` (seconds since
+    /// 1970).
+    public static func parse(
+        _ text: String, url: String, now: Double = Date().timeIntervalSince1970
+    ) throws(MediaError) -> Presentation {
+        try parse(Array(text.utf8), url: url, now: now)
     }
 
-    /// Parses the MPD in `data` found at `url`.
-    public static func parse(_ data: [UInt8], url: String) throws(MediaError) -> Presentation {
+    /// Parses the MPD in `data` found at `url`; a dynamic MPD's segments are those available at `now` (seconds since
+    /// 1970).
+    public static func parse(
+        _ data: [UInt8], url: String, now: Double = Date().timeIntervalSince1970
+    ) throws(MediaError) -> Presentation {
         let root = try XMLTreeElement.parse(data, url: url)
         guard root.name == "MPD" else { throw malformed(url, "the root element is <\(root.name)>, not <MPD>") }
+        guard let period = root.child("Period") else { throw malformed(url, "MPD without a Period") }
+        var live: DASHLiveTiming?
         switch root["type"] ?? "static" {
         case "static": break
         case "dynamic":
-            throw MediaError(
-                .refusedByPolicy, url: url, operation: .open, reason: "live DASH (type=dynamic) is not supported")
+            guard root.children("Period").count == 1 else {
+                throw MediaError(
+                    .refusedByPolicy, url: url, operation: .open,
+                    reason: "live DASH (type=dynamic) of several Periods is not supported")
+            }
+            live = try DASHLiveTiming.read(root, period: period, now: now, url: url)
         case let other: throw malformed(url, "MPD@type is neither static nor dynamic: '\(other)'")
         }
-        guard let period = root.child("Period") else { throw malformed(url, "MPD without a Period") }
         let total = try duration(root["mediaPresentationDuration"], "MPD@mediaPresentationDuration", url: url)
         let periodStart = try duration(period["start"], "Period@start", url: url) ?? 0
         var periodDuration = try duration(period["duration"], "Period@duration", url: url)
@@ -55,7 +72,7 @@ public enum DASHManifestParser {
                 var addressing = DASHSegmentAddressing(
                     url: url, base: try baseURL(of: representation, against: setBase, in: url),
                     values: .init(representationID: id, bandwidth: bandwidth), periodDuration: periodDuration,
-                    budget: budget)
+                    budget: budget, live: live)
                 let media = try addressing.media(levels: [period, set, representation])
                 budget = addressing.budget
                 switch kind {

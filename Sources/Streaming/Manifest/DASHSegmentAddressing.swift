@@ -13,12 +13,19 @@ struct DASHSegmentAddressing {
     let periodDuration: Double?
     /// Segments left to the whole manifest (a bound on what a hostile MPD makes us allocate).
     var budget: Int
+    /// A dynamic MPD's timing; nil for a static one.
+    var live: DASHLiveTiming?
 
     /// The segments of the Representation whose levels (Period, AdaptationSet, Representation) are `levels`.
     mutating func media(levels: [XMLTreeElement]) throws(MediaError) -> MediaReference {
         for level in levels.reversed() {
             if level.child("SegmentTemplate") != nil {
                 return .segments(try template(merged("SegmentTemplate", levels)))
+            }
+            if level.child("SegmentList") != nil || level.child("SegmentBase") != nil, live != nil {
+                throw MediaError(
+                    .refusedByPolicy, url: url, operation: .open,
+                    reason: "live DASH (type=dynamic) without a SegmentTemplate is not supported")
             }
             if level.child("SegmentList") != nil { return .segments(try list(merged("SegmentList", levels))) }
             if level.child("SegmentBase") != nil { return try indexed(merged("SegmentBase", levels)) }
@@ -57,9 +64,9 @@ struct DASHSegmentAddressing {
         } else if let child = element.child("Initialization") {
             initialization = try self.initialization(child)
         }
-        let entries = try timeline(element, timescale: timescale, offset: offset)
+        let (entries, firstIndex) = try timeline(element, timescale: timescale, offset: offset)
         var segments: [Segment] = []
-        for (index, entry) in entries.enumerated() {
+        for (index, entry) in zip(firstIndex..., entries) {
             var values = self.values
             values.number = startNumber + index
             values.time = entry.time
@@ -69,9 +76,19 @@ struct DASHSegmentAddressing {
                 Segment(
                     url: address, duration: Double(entry.duration) / timescale,
                     start: Double(entry.time - offset) / timescale, sequence: startNumber + index,
-                    initialization: initialization))
+                    initialization: initialization,
+                    programDate: live.map { $0.availabilityStartTime + $0.periodStart }.map {
+                        $0 + Double(entry.time - offset) / timescale
+                    }))
         }
-        return playlist(segments, startNumber: startNumber)
+        guard let live else { return playlist(segments, startNumber: startNumber) }
+        let targetDuration = segments.map(\.duration).max() ?? Double(entries.first?.duration ?? 0) / timescale
+        let isTimeline = element.child("SegmentTimeline") != nil
+        return MediaPlaylist(
+            kind: .live, targetDuration: targetDuration, mediaSequence: segments.first?.sequence ?? startNumber,
+            segments: segments, hasEnd: false,
+            reloadInterval: isTimeline ? live.minimumUpdatePeriod.flatMap { $0 > 0 ? $0 : nil } : nil,
+            suggestedLiveOffset: live.suggestedPresentationDelay)
     }
 
     private mutating func list(_ element: XMLTreeElement) throws(MediaError) -> MediaPlaylist {
@@ -95,7 +112,7 @@ struct DASHSegmentAddressing {
             budget -= urls.count
             durations = urls.indices.map { (Double($0) * duration / timescale, duration / timescale) }
         } else {
-            durations = try timeline(element, timescale: timescale, offset: 0).map {
+            durations = try timeline(element, timescale: timescale, offset: 0).entries.map {
                 (Double($0.time) / timescale, Double($0.duration) / timescale)
             }
         }
@@ -130,18 +147,32 @@ struct DASHSegmentAddressing {
         return .indexed(url: base, initialization: initialization, index: index)
     }
 
-    /// The entries of `element`'s `SegmentTimeline`, or of its `@duration` over the period.
+    /// The entries of `element`'s `SegmentTimeline`, or of its `@duration` over the period (of a live MPD: those
+    /// available now), and the index in the period of the first (its number's offset from `startNumber`).
     private mutating func timeline(
         _ element: XMLTreeElement, timescale: Double, offset: Int64
-    ) throws(MediaError) -> [DASHSegmentTemplate.Entry] {
-        let end = try periodDuration.map { (seconds) throws(MediaError) in
+    ) throws(MediaError) -> (entries: [DASHSegmentTemplate.Entry], firstIndex: Int) {
+        if let live, element.child("SegmentTimeline") == nil {
+            let duration = try DASHSegmentTemplate.number(element["duration"], "@duration", url: url)
+            guard duration > 0 else { throw DASHManifestParser.malformed(url, "@duration is not positive") }
+            let indices = live.segmentIndices(
+                duration: duration, timescale: timescale, limit: min(budget, StreamSession.liveSegmentLimit))
+            budget -= indices.count
+            let entries = indices.map {
+                DASHSegmentTemplate.Entry(time: offset + Int64($0) * duration, duration: duration)
+            }
+            return (entries, indices.lowerBound)
+        }
+        // A live timeline's last `S@r="-1"` repeats up to the wall clock (the segment in progress included).
+        let liveEnd = live.map { offset + Int64((max($0.elapsed, 0) * timescale).rounded(.down)) }
+        let end = try (live == nil ? periodDuration : nil).map { (seconds) throws(MediaError) in
             let units = seconds * timescale
             guard units < 1e17 else { throw DASHManifestParser.malformed(url, "period too long for its timescale") }
             return offset + Int64(units.rounded(.up))
         }
         let entries: [DASHSegmentTemplate.Entry]
         if let timeline = element.child("SegmentTimeline") {
-            entries = try DASHSegmentTemplate.timeline(timeline, end: end, limit: budget, url: url)
+            entries = try DASHSegmentTemplate.timeline(timeline, end: end ?? liveEnd, limit: budget, url: url)
         } else {
             let duration = try DASHSegmentTemplate.number(element["duration"], "@duration", url: url)
             guard duration > 0 else { throw DASHManifestParser.malformed(url, "@duration is not positive") }
@@ -161,7 +192,7 @@ struct DASHSegmentAddressing {
             }
         }
         budget -= entries.count
-        return entries
+        return (entries, 0)
     }
 
     private func timescale(_ element: XMLTreeElement) throws(MediaError) -> Double {

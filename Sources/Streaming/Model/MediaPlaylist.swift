@@ -21,11 +21,19 @@ public struct MediaPlaylist: Sendable, Equatable {
     /// The discontinuity sequence number of the first segment listed (`#EXT-X-DISCONTINUITY-SEQUENCE`): live
     /// reloads match discontinuities across windows by it.
     public var discontinuitySequence: Int
+    /// How often a live list is reloaded, in seconds, when not its target duration (a dynamic MPD with a
+    /// `SegmentTimeline`: its `minimumUpdatePeriod`).
+    public var reloadInterval: Double?
+    /// How far behind a live list's end a play starts by default, in seconds, when its source says (a dynamic MPD's
+    /// `suggestedPresentationDelay`); nil: three target durations.
+    public var suggestedLiveOffset: Double?
 
     public init(
         kind: Kind, targetDuration: Double, mediaSequence: Int = 0, segments: [Segment], hasEnd: Bool,
-        discontinuitySequence: Int = 0
+        discontinuitySequence: Int = 0, reloadInterval: Double? = nil, suggestedLiveOffset: Double? = nil
     ) {
+        self.reloadInterval = reloadInterval
+        self.suggestedLiveOffset = suggestedLiveOffset
         self.kind = kind
         self.targetDuration = targetDuration
         self.mediaSequence = mediaSequence

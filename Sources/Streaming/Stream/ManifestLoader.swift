@@ -1,20 +1,25 @@
+import Foundation
 import Loading
 import MediaCore
 
 /// Reads a manifest URL into a ``Presentation``: an HLS master or media playlist, or a DASH MPD (told apart by
 /// their text, not their names), and the media playlists of the variants as they are needed.
 enum ManifestLoader {
-    /// The presentation at `url`. A lone HLS media playlist is a presentation of one variant.
+    /// The presentation at `url`. A lone HLS media playlist is a presentation of one variant. `now` (seconds since
+    /// 1970) is the wall clock a dynamic MPD's segments are computed at.
     static func presentation(
-        _ url: String, loading: RemoteLoading, priority: TransferPriority = .playback
+        _ url: String, loading: RemoteLoading, priority: TransferPriority = .playback,
+        now: Double = Date().timeIntervalSince1970
     ) throws(MediaError) -> Presentation {
         let bytes = try ResourceReader.bytes(url, loading: loading, priority: priority)
-        return try presentation(bytes, url: url)
+        return try presentation(bytes, url: url, now: now)
     }
 
-    static func presentation(_ bytes: [UInt8], url: String) throws(MediaError) -> Presentation {
+    static func presentation(
+        _ bytes: [UInt8], url: String, now: Double = Date().timeIntervalSince1970
+    ) throws(MediaError) -> Presentation {
         let text = String(decoding: bytes, as: UTF8.self)
-        if isDASH(text) { return try DASHManifestParser.parse(text, url: url) }
+        if isDASH(text) { return try DASHManifestParser.parse(text, url: url, now: now) }
         switch try HLSPlaylistParser.parse(text, url: url) {
         case .master(let presentation): return presentation
         case .media(let playlist):

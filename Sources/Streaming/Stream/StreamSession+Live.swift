@@ -5,8 +5,10 @@ import MediaCore
 /// Live playlists: where a play starts, and how the list is reloaded and grown.
 enum LivePlaylist {
     /// How far behind a live playlist's end a play starts by default: three target durations (RFC 8216 6.3.3; AVPlayer's
-    /// `recommendedTimeOffsetFromLive`).
-    static func recommendedOffset(of playlist: MediaPlaylist) -> Double { 3 * playlist.targetDuration }
+    /// `recommendedTimeOffsetFromLive`), or a dynamic MPD's `suggestedPresentationDelay`.
+    static func recommendedOffset(of playlist: MediaPlaylist) -> Double {
+        playlist.suggestedLiveOffset ?? 3 * playlist.targetDuration
+    }
 
     /// The segment a live play starts with: the last one that starts at least `offset` seconds before the playlist's
     /// end (nil or not a positive number: ``recommendedOffset(of:)``), or the first.
@@ -14,6 +16,23 @@ enum LivePlaylist {
         let end = playlist.segments.last.map { $0.start + $0.duration } ?? 0
         let distance = offset.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil } ?? recommendedOffset(of: playlist)
         return playlist.segments.lastIndex { $0.start <= end - distance + 1e-6 } ?? 0
+    }
+
+    /// How long the live reloader waits before the next reload of `playlist` at the wall clock `now`: the target
+    /// duration (or the list's own reload interval, a timeline MPD's `minimumUpdatePeriod`) after a change, half of it
+    /// after a reload that brought nothing (RFC 8216 6.3.4). `byClock` (a dynamic MPD without a reload interval: a
+    /// `$Number$` template, whose segments come by the wall clock): until a tenth of a second after the next segment
+    /// is due (its end: the last one's date plus two durations; an origin writes it about then), unless reloads came
+    /// back empty; at most the target duration. At least a tenth of a second.
+    static func reloadWait(_ playlist: MediaPlaylist, staleReloads: Int, now: Double, byClock: Bool = false) -> Double {
+        if byClock, staleReloads == 0, playlist.reloadInterval == nil, let last = playlist.segments.last,
+            let date = last.programDate
+        {
+            let next = date + last.duration + playlist.targetDuration
+            return min(max(next + 0.1 - now, 0.1), playlist.targetDuration)
+        }
+        let interval = playlist.reloadInterval ?? playlist.targetDuration
+        return max(interval * (staleReloads > 0 ? 0.5 : 1), 0.1)
     }
 
     /// Whether `candidate` (of a variant's playlist) is the segment `listed` (of the session's timeline): the same
@@ -54,6 +73,8 @@ enum LivePlaylist {
         merged.hasEnd = reloaded.hasEnd
         merged.kind = reloaded.kind
         merged.targetDuration = reloaded.targetDuration
+        merged.reloadInterval = reloaded.reloadInterval
+        merged.suggestedLiveOffset = reloaded.suggestedLiveOffset
         return (merged, added)
     }
 }
@@ -78,15 +99,17 @@ extension StreamSession {
     /// How many reloads in a row may bring nothing new before a reader waiting for the next segment gives up.
     static let maximumStaleReloads = 6
 
-    /// The live reloader's step: waits (the target duration after a change, half of it after a reload that brought
-    /// nothing, RFC 8216 6.3.4), then ``reloadLiveOnce()``. Returns false once the session is closed or the playlist
-    /// has ended.
+    /// The live reloader's step: waits (``LivePlaylist/reloadWait(_:staleReloads:now:byClock:)``), then
+    /// ``reloadLiveOnce()``. Returns false once the session is closed or the playlist has ended.
     func reloadLive() -> Bool {
+        let now = wallClock()
         let (wait, done) = withState { s -> (Double, Bool) in
-            (s.reference.targetDuration * (s.staleReloads > 0 ? 0.5 : 1), s.closed || s.reference.hasEnd)
+            let wait = LivePlaylist.reloadWait(
+                s.reference, staleReloads: s.staleReloads, now: now, byClock: presentation.format == .dash)
+            return (wait, s.closed || s.reference.hasEnd)
         }
         if done { return false }
-        sleep(seconds: max(wait, 0.1))
+        sleep(seconds: wait)
         return reloadLiveOnce()
     }
 
@@ -130,11 +153,21 @@ extension StreamSession {
         return url
     }
 
-    /// `variant`'s media playlist loaded now, past the cache. Blocking.
+    /// `variant`'s media playlist loaded now, past the cache (of a DASH presentation: its MPD read again at the wall
+    /// clock, its Representation of the same id). Blocking.
     private func loadLivePlaylist(of variant: Variant) throws(MediaError) -> MediaPlaylist {
         let url = playlistURL(of: variant)
         loading.cache.remove(url)
-        return try ManifestLoader.playlist(.playlist(url: url), loading: loading)
+        guard presentation.format == .dash else {
+            return try ManifestLoader.playlist(.playlist(url: url), loading: loading)
+        }
+        let reloaded = try ManifestLoader.presentation(url, loading: loading, now: wallClock())
+        guard let same = reloaded.variants.first(where: { $0.id == variant.id }) else {
+            throw MediaError(
+                .malformedManifest, url: url, operation: .read,
+                reason: "the reloaded MPD no longer has Representation '\(variant.id)'")
+        }
+        return try ManifestLoader.playlist(same.media, loading: loading)
     }
 
     /// How many times a live variant's playlist is loaded for a segment it does not list yet (a switch to a variant

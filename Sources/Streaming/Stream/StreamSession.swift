@@ -27,13 +27,18 @@ public final class StreamSession: Sendable {
     /// ``SegmentedStream/init(audioOf:)``. Nil when the variants' segments carry the audio (or there is none).
     public let audioRendition: Rendition?
 
+    /// The wall clock, in seconds since 1970, a dynamic MPD's segments are computed at (tests give a virtual one).
+    let wallClock: @Sendable () -> Double
+
     /// Wakes the downloader when the state changed (a reader moved on, a seek, the end).
     private let wake = NSCondition()
 
     private init(
         url: String, presentation: Presentation, loading: RemoteLoading, forwardSeconds: Double,
-        bandwidthEstimate: SharedBandwidthEstimate, audioRendition: Rendition?, state: State
+        bandwidthEstimate: SharedBandwidthEstimate, audioRendition: Rendition?, state: State,
+        wallClock: @escaping @Sendable () -> Double
     ) {
+        self.wallClock = wallClock
         self.audioRendition = audioRendition
         self.bandwidthEstimate = bandwidthEstimate
         self.url = url
@@ -67,9 +72,9 @@ public final class StreamSession: Sendable {
     static func open(
         url: String, loading: RemoteLoading, limits: ABRLimits, forwardSeconds: Double,
         bandwidthEstimate: SharedBandwidthEstimate, preferredAudioLanguage: String?, liveOffset: Double?,
-        startsThreads: Bool
+        startsThreads: Bool, wallClock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }
     ) throws(MediaError) -> StreamSession {
-        let presentation = try ManifestLoader.presentation(url, loading: loading)
+        let presentation = try ManifestLoader.presentation(url, loading: loading, now: wallClock())
         guard !presentation.variants.isEmpty else {
             throw MediaError(.malformedManifest, url: url, operation: .probe, reason: "no variant to play")
         }
@@ -112,7 +117,7 @@ public final class StreamSession: Sendable {
         }
         let session = StreamSession(
             url: url, presentation: presentation, loading: loading, forwardSeconds: forwardSeconds,
-            bandwidthEstimate: bandwidthEstimate, audioRendition: audioRendition, state: state)
+            bandwidthEstimate: bandwidthEstimate, audioRendition: audioRendition, state: state, wallClock: wallClock)
         guard startsThreads else { return session }
         let thread = Thread { [weak session] in
             while let session, session.downloadNext() {}

@@ -28,27 +28,13 @@ struct LiveStreamTests {
             return text.components(separatedBy: "#EXTINF").count > 3
         }
         let url = TestHTTPServer.url("\(folder)/live.m3u8")
-        let player = Player(clock: .untimed, audio: false)
-        defer { player.invalidate() }
-        let times = Locked<[Double]>([])
-        player.add(VideoSink { frame in times.withLock { $0.append(frame.time.seconds) } })
-        let item = PlayerItem(url: url, loading: RemoteLoading(cache: ByteCache()))
-        player.replaceCurrentItem(with: item)
-        player.play()
         // Under the untimed clock the play reaches the edge at once, then goes on as segments are listed: 8 s of
         // media past the first three segments' 6 take the encoder 8 s more.
-        try await waitUntil("14 s of media played", timeout: .seconds(60)) {
-            times.withLock { $0.count } >= 14 * 30 || item.status == .failed
-        }
-        #expect(item.status == .readyToPlay, "\(String(describing: item.error))")
-        #expect(item.duration.isIndefinite, "a live item has no duration")
-        // Its offsets from the live edge: three 2 s target durations recommended; the untimed play keeps up with
-        // the encoder, so it is within a few segments of the playlist's end.
-        #expect(abs(item.recommendedTimeOffsetFromLive.seconds - 6) < 0.001, "\(item.recommendedTimeOffsetFromLive)")
-        let offset = item.currentTimeOffsetFromLive
-        #expect(offset.isNumeric && offset.seconds >= 0 && offset.seconds <= 8, "\(offset)")
-        let shown = times.withLock { $0 }
-        #expect(zip(shown, shown.dropFirst()).allSatisfy { abs($1 - $0 - 1.0 / 30) < 0.002 }, "no gap, no repeat")
+        let play = try await LivePlay.run(url, seconds: 14)
+        defer { play.player.invalidate() }
+        // Three 2 s target durations recommended; the untimed play keeps up with the encoder, so it is within a few
+        // segments of the playlist's end.
+        play.check(recommended: 6, within: 0...8)
         let segments = TestHTTPServer.responses(containing: "/\(folder)/live0")
         let names = segments.map(\.request)
         #expect(Set(names).count == names.count, "each segment once: \(names)")

@@ -29,11 +29,11 @@ struct DASHManifestErrorTests {
         #expect(error(media)?.kind == .refusedByPolicy)
     }
 
-    @Test("live DASH is refused with its reason")
+    @Test("live DASH without an availabilityStartTime is malformed (DASHLiveManifestTests: what live plays)")
     func dynamic() {
         let text = DASHManifestParserTests.mpd(template).replacingOccurrences(of: "\"static\"", with: "\"dynamic\"")
-        #expect(error(text)?.kind == .refusedByPolicy)
-        #expect(error(text)?.reason == "live DASH (type=dynamic) is not supported")
+        #expect(error(text)?.kind == .malformedManifest)
+        #expect(error(text)?.reason == "a dynamic MPD without MPD@availabilityStartTime")
     }
 
     @Test("a DTD is refused and its entities never expanded")

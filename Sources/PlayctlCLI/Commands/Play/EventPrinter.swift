@@ -80,7 +80,8 @@ final class EventPrinter: Sendable {
     }
 
     /// The run's summary: frames, first frame, startup, and seek latency percentiles (p50, p95).
-    func summary(player: Player, framesRendered: Int, framesDropped: Int) {
+    /// `item`: the run's item, for what the player no longer holds once the run ended (invalidated at `--until`).
+    func summary(player: Player, item: PlayerItem? = nil, framesRendered: Int, framesDropped: Int) {
         let tally = tally.withLock { $0 }
         // |avsync| over the frames shown while playing (host clock), when there were any.
         let statistics = player.avsyncStatistics
@@ -88,7 +89,7 @@ final class EventPrinter: Sendable {
         if json {
             let ms = { (seconds: Double?) in seconds.map { JSONValue.double($0 * 1000) } ?? .null }
             // A live stream's distance from its playlist's end at the end of the run.
-            let live = player.currentItem?.currentTimeOffsetFromLive
+            let live = (player.currentItem ?? item)?.currentTimeOffsetFromLive
             let liveMembers: [(String, JSONValue)] =
                 live.map { $0.isNumeric ? [("timeOffsetFromLive", .double($0.seconds))] : [] } ?? []
             try? writer.write(

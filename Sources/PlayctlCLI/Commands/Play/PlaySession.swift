@@ -153,7 +153,8 @@ final class PlaySession: Sendable {
             if ending { player.invalidate() }
         }
         let stats = player.statistics
-        printer.summary(player: player, framesRendered: stats.framesRendered, framesDropped: stats.framesDropped)
+        printer.summary(
+            player: player, item: item, framesRendered: stats.framesRendered, framesDropped: stats.framesDropped)
         if let failure { return .failure(failure) }
         return .success(())
     }
