@@ -33,13 +33,14 @@ struct DASHLiveSessionTests {
         func write(_ text: String) throws {
             try text.write(toFile: directory.path + "/live.mpd", atomically: true, encoding: .utf8)
         }
-        func session() throws -> StreamSession {
+        /// A session whose wall clock is the origin's plus `skew` seconds (a machine's clock set wrong).
+        func session(skew: Double = 0) throws -> StreamSession {
             let loading = RemoteLoading(cache: ByteCache(memoryLimit: 4 << 20), transport: HTTPLoader())
             let clock = self.clock
             return try StreamSession.open(
                 url: url, loading: loading, limits: ABRLimits(), forwardSeconds: 30,
                 bandwidthEstimate: SharedBandwidthEstimate(), preferredAudioLanguage: nil, liveOffset: nil,
-                startsThreads: false, wallClock: { clock.withLock { $0 } })
+                startsThreads: false, wallClock: { clock.withLock { $0 } + skew })
         }
     }
 

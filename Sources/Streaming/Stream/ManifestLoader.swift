@@ -15,6 +15,20 @@ enum ManifestLoader {
         return try presentation(bytes, url: url, now: now)
     }
 
+    /// The presentation at `url` read at the origin's clock: a live MPD's `UTCTiming` (``DASHClockSync``) is read
+    /// before its segments are computed, and the offset of the origin's clock from `wallClock` is returned with the
+    /// presentation (0 without one, or when none answers), for the session's later reloads.
+    static func synchronizedPresentation(
+        _ url: String, loading: RemoteLoading, wallClock: () -> Double
+    ) throws(MediaError) -> (presentation: Presentation, clockOffset: Double) {
+        let bytes = try ResourceReader.bytes(url, loading: loading)
+        let timings =
+            isDASH(String(decoding: bytes.prefix(2048), as: UTF8.self))
+            ? DASHManifestParser.utcTimings(bytes, url: url) : []
+        let offset = DASHClockSync.offset(timings, mpdURL: url, loading: loading, localClock: wallClock) ?? 0
+        return (try presentation(bytes, url: url, now: wallClock() + offset), offset)
+    }
+
     static func presentation(
         _ bytes: [UInt8], url: String, now: Double = Date().timeIntervalSince1970
     ) throws(MediaError) -> Presentation {

@@ -74,7 +74,15 @@ public final class StreamSession: Sendable {
         bandwidthEstimate: SharedBandwidthEstimate, preferredAudioLanguage: String?, liveOffset: Double?,
         startsThreads: Bool, wallClock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }
     ) throws(MediaError) -> StreamSession {
-        let presentation = try ManifestLoader.presentation(url, loading: loading, now: wallClock())
+        let (presentation, clockOffset) = try ManifestLoader.synchronizedPresentation(
+            url, loading: loading, wallClock: wallClock)
+        // A live MPD's segments are dated by the origin's clock: its offset from the machine's holds for the play.
+        let originClock: @Sendable () -> Double
+        if clockOffset == 0 {
+            originClock = wallClock
+        } else {
+            originClock = { wallClock() + clockOffset }
+        }
         guard !presentation.variants.isEmpty else {
             throw MediaError(.malformedManifest, url: url, operation: .probe, reason: "no variant to play")
         }
@@ -117,7 +125,7 @@ public final class StreamSession: Sendable {
         }
         let session = StreamSession(
             url: url, presentation: presentation, loading: loading, forwardSeconds: forwardSeconds,
-            bandwidthEstimate: bandwidthEstimate, audioRendition: audioRendition, state: state, wallClock: wallClock)
+            bandwidthEstimate: bandwidthEstimate, audioRendition: audioRendition, state: state, wallClock: originClock)
         guard startsThreads else { return session }
         let thread = Thread { [weak session] in
             while let session, session.downloadNext() {}
