@@ -130,7 +130,7 @@ let package = Package(
             name: "PlayctlBench",
             dependencies: [
                 "CommandLineKit", "PlayctlCLI", "MediaIO", "Playback", "PictureInPicture", "Posters", "Feed", "Locking",
-                "PlayctlOutput", "PlaybackTesting",
+                "PlayctlOutput", "PlaybackTesting", "Streaming",
             ]),
         .executableTarget(name: "playctl-bench", dependencies: ["PlayctlBench", "PlayctlCLI"]),
         // The hand-written C header (include/playctl.h) as a module: PlayctlC implements its functions with

@@ -29,6 +29,7 @@
 #                 each, the last 21 ms), muxed in one pass as hls-fmp4 is: the same timelines (see make_audio below)
 #   long-ts/      the 60 s ladder of playctl-bench run --abr: the hls-ts layout with 30 segments a rung, made from
 #                 progressive/ 5 times in a row (stream copy; see make_long below)
+#   long-dash/    the same 60 s ladder as a DASH MPD in the dash/ layout (see make_long_dash below)
 #   README.txt    what is where, the rates measured and the ffmpeg version
 # Each master's BANDWIDTH is the peak segment bit rate measured (bits of a segment over its duration) and
 # AVERAGE-BANDWIDTH the whole playlist's: ffmpeg 5.1 writes the encoder's average plus 10% instead, which some
@@ -51,17 +52,24 @@ probe() { ffprobe -v error "$@"; }
 # rung stream-copied 5 times in a row (the concat demuxer, no encode: the same bytes as the 12 s ladder, continuous
 # timestamps), muxed as hls-ts is (master.m3u8, v0..v3/index.m3u8, 30 segments seg000.ts..seg029.ts of 2 s each,
 # BANDWIDTH measured the same way). Made from OUT/progressive when it is missing (a few seconds, about 80 MB).
+# concat_inputs LADDER DIR: each rung's progressive file 5 times in a row, as concat lists written in DIR; their ffmpeg
+# inputs in the caller's array 'inputs'. The concat demuxer, not -stream_loop: with -stream_loop, ffmpeg 5.1 ends
+# the h264_mp4toannexb filter after the first pass ("A non-NULL packet sent after an EOF") and the video stops at 12 s.
+concat_inputs() {
+  local i
+  for i in 0 1 2 3; do
+    printf "file '%s'\n" "$1"/progressive/"${names[$i]}".mp4{,,,,} > "$2/${names[$i]}.txt"
+    inputs+=(-f concat -safe 0 -i "$2/${names[$i]}.txt")
+  done
+}
 make_long() {
   local ladder long inputs=() maps=() varmap=() i
   ladder=$(realpath "$1") long=$(realpath "$1")/long-ts
   [ -s "$long/master.m3u8" ] && return 0
   rm -rf "$long.tmp"
   mkdir -p "$long.tmp"
+  concat_inputs "$ladder" "$long.tmp"
   for i in 0 1 2 3; do
-    # The concat demuxer, not -stream_loop: with -stream_loop, ffmpeg 5.1 ends the h264_mp4toannexb filter after
-    # the first pass ("A non-NULL packet sent after an EOF") and the video stops at 12 s.
-    printf "file '%s'\n" "$ladder"/progressive/"${names[$i]}".mp4{,,,,} > "$long.tmp/${names[$i]}.txt"
-    inputs+=(-f concat -safe 0 -i "$long.tmp/${names[$i]}.txt")
     maps+=(-map "$i:v" -map "$i:a")
     varmap+=("v:$i,a:$i")
   done
@@ -75,6 +83,37 @@ make_long() {
     || { echo "make-ladder-media: FAILED: ffprobe cannot open long-ts/master.m3u8: $opened" >&2; exit 1; }
   mv "$long.tmp" "$long"
   echo "make-ladder-media: long-ts/ (duration $opened s, $(du -sh "$long" | cut -f1)) in $ladder" >&2
+}
+# long-dash/: the same 60 s ladder as a DASH MPD (the dash/ layout: one video AdaptationSet of Representations 0-3,
+# 360p..1080p, and 360p's audio in one of its own, id 4; SegmentTemplate $Number$, 30 segments of 2 s a rung), for
+# 'playctl-bench run --abr''s DASH run. The concat demuxer gives ffmpeg no bit rate to write, so each video
+# Representation's @bandwidth is its segments' average (as ffmpeg writes the encoder's for dash/), the audio's too.
+make_long_dash() {
+  local ladder long inputs=() i
+  ladder=$(realpath "$1") long=$(realpath "$1")/long-dash
+  [ -s "$long/manifest.mpd" ] && return 0
+  rm -rf "$long.tmp"
+  mkdir -p "$long.tmp"
+  concat_inputs "$ladder" "$long.tmp"
+  ff "${inputs[@]}" -map 0:v -map 1:v -map 2:v -map 3:v -map 0:a -c copy -f dash -seg_duration 2 -use_template 1 \
+     -use_timeline 0 -adaptation_sets "id=0,streams=v id=1,streams=a" "$long.tmp/manifest.mpd"
+  rm "$long.tmp"/*.txt
+  sed -i 's/ bitstreamSwitching="true"//' "$long.tmp/manifest.mpd"
+  for i in 0 1 2 3 4; do
+    local bits
+    bits=$(cat "$long.tmp"/chunk-stream$i-*.m4s | wc -c)
+    bits=$((bits * 8 / 60))
+    # Replace the Representation's bandwidth, or add one after its id.
+    sed -i -E "/<Representation id=\"$i\"/{s/ bandwidth=\"[0-9]*\"//;s/<Representation id=\"$i\"/& bandwidth=\"$bits\"/}" \
+      "$long.tmp/manifest.mpd"
+  done
+  local opened
+  opened=$(cd "$long.tmp" && probe -show_entries format=duration,nb_streams -of csv=p=0 "$long.tmp/manifest.mpd" 2>&1) \
+    || { echo "make-ladder-media: FAILED: ffprobe cannot open long-dash/manifest.mpd: $opened" >&2; exit 1; }
+  [ "$(ls "$long.tmp"/chunk-stream3-*.m4s | wc -l)" = 30 ] \
+    || { echo "make-ladder-media: FAILED: long-dash/ has not 30 segments a rung" >&2; exit 1; }
+  mv "$long.tmp" "$long"
+  echo "make-ladder-media: long-dash/ (streams and duration $opened, $(du -sh "$long" | cut -f1)) in $ladder" >&2
 }
 # hls-audio/: the 4 rungs' video and 360p's audio stream-copied in one HLS pass (fMP4 segments; the video variants
 # without audio, the audio a rendition of its own): the timelines are hls-fmp4's (first video PTS 0.0660 s, audio
@@ -142,6 +181,7 @@ measure_master() {
 if [ "$(cat "$out/.version" 2>/dev/null)" = "$version" ] && [ -s "$out/README.txt" ]; then
   make_audio "$out"
   make_long "$out"
+  make_long_dash "$out"
   exit 0
 fi
 tmp=$out.tmp
@@ -293,3 +333,4 @@ cat "$out/README.txt" >&2
 echo "make-ladder-media: $(du -sh "$out" | cut -f1) in $out" >&2
 make_audio "$out"
 make_long "$out"
+make_long_dash "$out"

@@ -15,8 +15,9 @@ import PlaybackTesting
 ///    goes 8 -> 1.5 -> 8 Mbit/s (at a sixth and at half of the run: 10 s and 30 s of 60), by playctl (`play U
 ///    --json`: its stalls are its `metric.stall` events, its variants its switch events) and by mpv with
 ///    `--hls-bitrate=max` and `=min` (its stalls are `Enter buffering` in its verbose log, its variants the segments
-///    the access log shows it fetched). Targets for playctl: no stall, at most 4 switches, the mean bit rate played
-///    at least 60% of the link's mean rate.
+///    the access log shows it fetched). Then playctl on the same ladder as a DASH MPD (`ladder/long-dash/`) on the
+///    same schedule. Targets for each playctl run: no stall, at most 4 switches, the mean bit rate played at least
+///    60% of the link's mean rate (for DASH, of the video Representations' segments: its audio is a set of its own).
 public struct ABRBench: Sendable {
     public static let firstFrameTarget = 0.8
     public static let bytesTarget = 1.02
@@ -26,6 +27,9 @@ public struct ABRBench: Sendable {
     /// The ladders (paths in the served folder).
     public static let shortMaster = "ladder/hls-ts/master.m3u8"
     public static let longMaster = "ladder/long-ts/master.m3u8"
+    /// The same 60 s ladder as a DASH MPD: playctl plays it on the same schedule after the HLS run (mpv's DASH
+    /// demuxer does not adapt either: it is not run on it).
+    public static let longDASH = "ladder/long-dash/manifest.mpd"
     /// The ABR run's length when `--abr-seconds` is absent (the long ladder's duration).
     public static let defaultSeconds = 60.0
 
@@ -80,6 +84,11 @@ public struct ABRBench: Sendable {
         if let tc {
             plays.append(
                 try await playctlRun(long, schedule: schedule, tc: tc, log: log, quiet: quiet, progress: progress))
+            let dash = try LocalLadder.readDASH(Self.longDASH, root: root)
+            plays.append(
+                try await playctlRun(
+                    dash, label: "playctl, DASH", schedule: schedule, tc: tc, log: log, quiet: quiet,
+                    progress: progress))
             if let mpv = tools.mpv {
                 for choice in ["max", "min"] {
                     plays.append(
@@ -131,13 +140,15 @@ public struct ABRBench: Sendable {
     }
 
     private func playctlRun(
-        _ ladder: LocalLadder, schedule: LinkSchedule, tc: String, log: AccessLog, quiet: LinkQuiet,
-        progress: (String) -> Void
+        _ ladder: LocalLadder, label: String = "playctl", schedule: LinkSchedule, tc: String, log: AccessLog,
+        quiet: LinkQuiet, progress: (String) -> Void
     ) async throws(BenchFailure) -> ABRPlay {
         var arguments = ["play", Self.url(ladder.master), "--json"]
         if seconds < Self.defaultSeconds { arguments += ["--until", BenchText.fixed(seconds, 3)] }
         let benchCase = BenchCase(tool: "playctl", executable: playctl, arguments: arguments)
-        progress("ABR run: playctl, \(BenchText.fixed(seconds, 0)) s on the real clock, the link \(schedule.text)")
+        progress(
+            "ABR run: \(label) (\(ladder.master)), \(BenchText.fixed(seconds, 0)) s on the real clock, the link "
+                + schedule.text)
         quiet.wait()
         let mark = log.mark()
         let result = try await schedule.play(benchCase, tc: tc, timeout: seconds * 3 + 60)
@@ -148,7 +159,7 @@ public struct ABRBench: Sendable {
         let count = segments(of: ladder)
         let variants = events.variants(ofSegments: count)
         return ABRPlay(
-            player: "playctl", command: [playctl] + arguments, wallSeconds: result.wallSeconds, stalls: events.stalls,
+            player: label, command: [playctl] + arguments, wallSeconds: result.wallSeconds, stalls: events.stalls,
             stallSource: "metric.stall events", switches: events.switchCount(segments: count),
             segmentVariants: variants,
             playedBitsPerSecond: ABRPlay.playedRate(variants, ladder: ladder),

@@ -46,6 +46,16 @@ public struct ABRPlay: Sendable {
     }
 
     /// The bits of the segments `variants` names (nil entries skipped) over their duration.
+    /// Whether this is a run of playctl (the HLS one, "playctl", or "playctl, DASH").
+    var isPlayctl: Bool { player.hasPrefix("playctl") }
+
+    /// Whether the run met the ABR targets: no stall, at most ``ABRBench/maximumSwitches`` switches, played at least
+    /// ``ABRBench/playedFractionTarget`` of the link's mean.
+    var metTargets: Bool {
+        (stalls ?? .max) <= ABRBench.maximumStalls && switches <= ABRBench.maximumSwitches
+            && playedFraction >= ABRBench.playedFractionTarget
+    }
+
     static func playedRate(_ variants: [Int?], ladder: LocalLadder) -> Double {
         var bits = 0.0
         var seconds = 0.0

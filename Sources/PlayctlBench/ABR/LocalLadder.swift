@@ -101,7 +101,7 @@ struct LocalLadder: Sendable {
         return (String(decoding: data, as: UTF8.self), Int64(data.count))
     }
 
-    private static func size(_ path: String) -> Int64 {
+    static func size(_ path: String) -> Int64 {
         (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value ?? 0
     }
 }

@@ -32,8 +32,9 @@ struct BenchCommand: ParsableCommand {
             most 0.8x the faster); the bytes nginx sent for a full play against the master, the playlists and the \
             segments of the variants played (target: at most 1.02x); and an ABR run of a 60 s ladder \
             (--abr-seconds) on the real clock while tc changes the link's rate 8 -> 1.5 -> 8 Mbit/s at a sixth and \
-            at half of the run, by playctl and by mpv --hls-bitrate=max and =min: stalls, switches, the mean bit \
-            rate played against the link's mean (targets for playctl: no stall, at most 4 switches, at least 60%).
+            at half of the run, by playctl and by mpv --hls-bitrate=max and =min, then by playctl on the same \
+            ladder as a DASH MPD: stalls, switches, the mean bit rate played against the link's mean (targets for \
+            each playctl run: no stall, at most 4 switches, at least 60%).
 
             --feed needs the same server (it exits 1 otherwise) and the feed scripts/make-feed-media.sh makes; \
             'scripts/bench.sh --feed' makes both and runs a release build there. Every trace is seeded and replayed \
@@ -120,10 +121,10 @@ struct BenchCommand: ParsableCommand {
     /// `--abr`: measure adaptive streaming.
     @Flag(
         help: """
-            Measure adaptive streaming (HLS) over scripts/netns.sh's shaped loopback: time to first frame of a \
-            ladder's master playlist against ffmpeg and mpv at 8 Mbit/s, the bytes of a full play against the \
-            segments played, and an ABR run while the link's rate changes, against mpv. Run it through \
-            scripts/bench.sh --abr.
+            Measure adaptive streaming (HLS and DASH) over scripts/netns.sh's shaped loopback: time to first \
+            frame of a ladder's master playlist against ffmpeg and mpv at 8 Mbit/s, the bytes of a full play \
+            against the segments played, and ABR runs (HLS, DASH) while the link's rate changes, against mpv. Run \
+            it through scripts/bench.sh --abr.
             """)
     var abr: Bool
     /// `--abr-seconds`: the ABR run's length.

@@ -94,4 +94,24 @@ struct ABRBenchTests {
         #expect(ABRPlay.changes([0, nil, 0, 1, 1, 0]) == 2)
         #expect(ABRPlay.runs([0, 0, 1, nil]) == "v0 x2, v1 x1, none x1")
     }
+
+    @Test(
+        "the 60 s ladder as a DASH MPD: four Representations of 30 segments, as the HLS one, read by the engine's parser",
+        .enabled(if: LadderMedia.skipReason == nil, "needs scripts/netns.sh"))
+    func dashLadder() throws {
+        let root = (LadderMedia.directory as NSString).deletingLastPathComponent
+        let dash = try LocalLadder.readDASH(ABRBench.longDASH, root: root)
+        let hls = try LocalLadder.read(ABRBench.longMaster, root: root)
+        #expect(dash.variants.map(\.resolution) == ["640x360", "960x540", "1280x720", "1920x1080"])
+        #expect(dash.variants.map(\.segments.count) == [30, 30, 30, 30])
+        #expect(dash.variants.allSatisfy { $0.segments.allSatisfy { $0.bytes > 0 && $0.duration == 2 } })
+        let path = try #require(dash.variants.last?.segments.last?.path)
+        #expect(path == "ladder/long-dash/chunk-stream3-00030.m4s")
+        #expect(dash.segment(atPath: path)?.variant == 3)
+        // The same video bytes as the HLS ladder's, without its audio (96 kbit/s) and TS packets: 75-100% of it.
+        for (d, h) in zip(dash.variants, hls.variants) {
+            let ratio = d.averageBitsPerSecond / h.averageBitsPerSecond
+            #expect(ratio > 0.75 && ratio < 1.0, "\(d.resolution ?? ""): \(ratio)")
+        }
+    }
 }
