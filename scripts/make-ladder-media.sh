@@ -30,6 +30,7 @@
 #   long-ts/      the 60 s ladder of playctl-bench run --abr: the hls-ts layout with 30 segments a rung, made from
 #                 progressive/ 5 times in a row (stream copy; see make_long below)
 #   long-dash/    the same 60 s ladder as a DASH MPD in the dash/ layout (see make_long_dash below)
+#   hls-aes-fmp4/ 360p fMP4 under AES-128, its initialization section encrypted too (see make_aes_fmp4 below)
 #   README.txt    what is where, the rates measured and the ffmpeg version
 # Each master's BANDWIDTH is the peak segment bit rate measured (bits of a segment over its duration) and
 # AVERAGE-BANDWIDTH the whole playlist's: ffmpeg 5.1 writes the encoder's average plus 10% instead, which some
@@ -115,6 +116,34 @@ make_long_dash() {
   mv "$long.tmp" "$long"
   echo "make-ladder-media: long-dash/ (streams and duration $opened, $(du -sh "$long" | cut -f1)) in $ladder" >&2
 }
+# hls-aes-fmp4/: 360p fMP4 (hls-fmp4/v0) under AES-128 with its initialization section encrypted too (RFC 8216
+# 4.3.2.4: a key applies to the EXT-X-MAP declared after it; ffmpeg 5.1's muxer cannot write encrypted fMP4): openssl
+# encrypts init.mp4 into init-aes.mp4 and each segment in place (key 00..0f, one IV for all, written in the key tag).
+# index.m3u8 declares the key before the map (init-aes.mp4: encrypted); index-clear-map.m3u8 the map first (the clear
+# init.mp4, the same segments). Made from OUT/hls-fmp4 when missing (needs openssl).
+make_aes_fmp4() {
+  local ladder dir key=000102030405060708090a0b0c0d0e0f iv=0000000000000000000000000000002a file
+  ladder=$(realpath "$1") dir=$(realpath "$1")/hls-aes-fmp4
+  [ -s "$dir/index.m3u8" ] && return 0
+  command -v openssl > /dev/null || { echo "make-ladder-media: FAILED: hls-aes-fmp4/ needs openssl" >&2; exit 1; }
+  rm -rf "$dir.tmp"
+  mkdir -p "$dir.tmp"
+  cp "$ladder/hls-fmp4/v0/init.mp4" "$dir.tmp/init.mp4"
+  openssl aes-128-cbc -K "$key" -iv "$iv" -in "$dir.tmp/init.mp4" -out "$dir.tmp/init-aes.mp4"
+  for file in "$ladder"/hls-fmp4/v0/seg*.m4s; do
+    openssl aes-128-cbc -K "$key" -iv "$iv" -in "$file" -out "$dir.tmp/$(basename "$file")"
+  done
+  printf "$(sed 's/../\\x&/g' <<< "$key")" > "$dir.tmp/key.bin"
+  local tag="#EXT-X-KEY:METHOD=AES-128,URI=\"key.bin\",IV=0x$iv"
+  awk -v tag="$tag" '/^#EXT-X-MAP:/ { print tag; print "#EXT-X-MAP:URI=\"init-aes.mp4\""; next } { print }' \
+    "$ladder/hls-fmp4/v0/index.m3u8" > "$dir.tmp/index.m3u8"
+  awk -v tag="$tag" '/^#EXT-X-MAP:/ { print; print tag; next } { print }' \
+    "$ladder/hls-fmp4/v0/index.m3u8" > "$dir.tmp/index-clear-map.m3u8"
+  openssl aes-128-cbc -d -K "$key" -iv "$iv" -in "$dir.tmp/init-aes.mp4" | cmp -s - "$dir.tmp/init.mp4" \
+    || { echo "make-ladder-media: FAILED: hls-aes-fmp4/init-aes.mp4 does not decrypt to init.mp4" >&2; exit 1; }
+  mv "$dir.tmp" "$dir"
+  echo "make-ladder-media: hls-aes-fmp4/ (360p fMP4, AES-128, the init section encrypted) in $ladder" >&2
+}
 # hls-audio/: the 4 rungs' video and 360p's audio stream-copied in one HLS pass (fMP4 segments; the video variants
 # without audio, the audio a rendition of its own): the timelines are hls-fmp4's (first video PTS 0.0660 s, audio
 # 0.0450 s, its first 1024 samples the AAC encoder's priming, which the progressive files' edit list hides). ffmpeg
@@ -182,6 +211,7 @@ if [ "$(cat "$out/.version" 2>/dev/null)" = "$version" ] && [ -s "$out/README.tx
   make_audio "$out"
   make_long "$out"
   make_long_dash "$out"
+  make_aes_fmp4 "$out"
   exit 0
 fi
 tmp=$out.tmp
@@ -334,3 +364,4 @@ echo "make-ladder-media: $(du -sh "$out" | cut -f1) in $out" >&2
 make_audio "$out"
 make_long "$out"
 make_long_dash "$out"
+make_aes_fmp4 "$out"

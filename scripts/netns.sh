@@ -110,6 +110,7 @@ need=()
 command -v nginx >/dev/null || need+=(nginx-light)
 command -v tc >/dev/null || need+=(iproute2)
 command -v ffmpeg >/dev/null || need+=(ffmpeg)
+command -v openssl >/dev/null || need+=(openssl)
 if [ ${#need[@]} -gt 0 ]; then
   sudo=""
   [ "$(id -u)" -ne 0 ] && sudo="sudo"

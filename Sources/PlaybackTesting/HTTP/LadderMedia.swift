@@ -5,7 +5,8 @@ import Foundation
 ///
 /// Paths are relative to the ladder's folder: `hls-ts/master.m3u8`, `hls-fmp4/master.m3u8`,
 /// `hls-byterange/index.m3u8`, `dash/manifest.mpd`, `hls-aes/master.m3u8` (and `hls-aes/clear/`),
-/// `hls-audio/master.m3u8` (video-only variants and an audio rendition), `progressive/<rung>.mp4`; the folder's
+/// `hls-audio/master.m3u8` (video-only variants and an audio rendition), `hls-aes-fmp4/index.m3u8` (fMP4 under
+/// AES-128, its initialization section encrypted), `long-ts/` and `long-dash/` (60 s), `progressive/<rung>.mp4`; the folder's
 /// `README.txt` lists them with the rates measured.
 public enum LadderMedia {
     /// One rung of the ladder: a rendition of the same 12 s at one size and video bit rate.

@@ -82,7 +82,8 @@ struct HLSMediaPlaylistReader {
                 let (length, offset) = try byteRange(Substring(rangeText), line)
                 mapRange = ByteRange(offset: offset ?? 0, length: length)
             }
-            map = InitializationSection(url: uri, byteRange: mapRange)
+            // Under the key in effect here, if any (RFC 8216 4.3.2.4); a key declared after it does not apply to it.
+            map = InitializationSection(url: uri, byteRange: mapRange, key: key)
         } else if let value = HLSPlaylistParser.tagValue(text, "#EXT-X-KEY") {
             key = try segmentKey(HLSAttributeList(value, line: line.number, url: url))
         } else if let value = HLSPlaylistParser.tagValue(text, "#EXT-X-PLAYLIST-TYPE") {

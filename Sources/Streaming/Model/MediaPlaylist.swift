@@ -101,9 +101,13 @@ public struct ByteRange: Sendable, Equatable, Hashable {
 public struct InitializationSection: Sendable, Equatable, Hashable {
     public var url: String
     public var byteRange: ByteRange?
-    public init(url: String, byteRange: ByteRange? = nil) {
+    /// The `#EXT-X-KEY:METHOD=AES-128` in effect where `#EXT-X-MAP` declared it: the section is encrypted too (RFC
+    /// 8216 4.3.2.4: a key applies to every Media Initialization Section declared after it); nil when clear.
+    public var key: SegmentKey?
+    public init(url: String, byteRange: ByteRange? = nil, key: SegmentKey? = nil) {
         self.url = url
         self.byteRange = byteRange
+        self.key = key
     }
 }
 

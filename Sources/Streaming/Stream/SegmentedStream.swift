@@ -141,9 +141,12 @@ public final class SegmentedStream: SegmentedByteSource, Sendable {
             state.withLock { $0.atBoundary = true }
             return false
         } else if let initialization = segment.initialization, initialization != lastInit {
+            // An encrypted section's IV, when its key gives none, is the sequence number of the segment it precedes
+            // (as FFmpeg's HLS demuxer takes it; RFC 8216 requires an IV there).
             part = Part(
                 url: initialization.url, range: initialization.byteRange, start: 0, length: nil,
-                initialization: initialization, segmentIndex: index)
+                initialization: initialization, segmentIndex: index, key: initialization.key,
+                sequence: segment.sequence)
         } else {
             part = Part(
                 url: segment.url, range: segment.byteRange, start: 0, length: nil, initialization: nil,

@@ -27,6 +27,21 @@ struct EncryptedStreamTests {
         #expect(frames.allSatisfy { $0.width == 640 }, "v0 only")
     }
 
+    @Test(
+        "fMP4 under AES-128: an initialization section declared after the key is decrypted, one before it is not",
+        arguments: ["index.m3u8", "index-clear-map.m3u8"])
+    func encryptedInitialization(playlist: String) async throws {
+        // hls-aes-fmp4/ (scripts/make-ladder-media.sh): hls-fmp4/v0 encrypted by openssl; ffmpeg decodes both
+        // playlists to the clear rendition's frames.
+        let reference = try await LadderReference.md5s(rung: 0)
+        let item = PlayerItem(
+            url: LadderMedia.url("hls-aes-fmp4/\(playlist)"), loading: RemoteLoading(cache: ByteCache()))
+        let (frames, trace) = try await AdaptivePlaybackTests.play(item)
+        #expect(item.status == .readyToPlay, "\(String(describing: item.error)) \(trace.suffix(5))")
+        #expect(frames.count == 360, "\(trace.suffix(5))")
+        #expect(frames.map(\.md5) == Array(reference.prefix(frames.count)), "bit-exact with the clear encode")
+    }
+
     @Test("the key is fetched once for the six segments (and the downloads ahead)")
     func keyOnce() async throws {
         // A key of a name of its own: other suites running meanwhile read the ladder's key.bin.
