@@ -296,10 +296,13 @@ public final class PlayerItem: Sendable {
     public var isPlaybackBufferEmpty: Bool { state.withLock { $0.buffering.isPlaybackBufferEmpty } }
     public var isPlaybackBufferFull: Bool { state.withLock { $0.buffering.isPlaybackBufferFull } }
 
-    /// The media time ranges available without waiting: for an http(s) item, those whose bytes are held (in the
-    /// byte cache); for a local file, all of it (start to end) once its duration is known, as AVFoundation reports it.
+    /// The media time ranges available without waiting: for an HLS or DASH item, the spans of the segments it holds
+    /// (downloaded ahead or read; AVPlayer reports an HLS item's buffered segments); for an http(s) item, those
+    /// whose bytes are held (in the byte cache); for a local file, all of it (start to end) once its duration is
+    /// known, as AVFoundation reports it.
     public var loadedTimeRanges: [TimeRange] {
-        state.withLock { s in
+        if let segments = segmentsLoaded { return segments }
+        return state.withLock { s in
             if let remote = s.remoteLoadedRanges { return remote }
             // A local file's bytes are all there: loaded from start to end, as AVFoundation reports a local asset.
             guard s.status.status == .readyToPlay else { return [] }

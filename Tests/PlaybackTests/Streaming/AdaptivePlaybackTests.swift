@@ -95,6 +95,24 @@ struct AdaptivePlaybackTests {
     }
 
     @Test(
+        "a paused item's loadedTimeRanges are the segments it holds ahead, not the whole presentation",
+        arguments: ["hls-ts/master.m3u8", "dash/manifest.mpd"])
+    func loadedTimeRanges(manifest: String) async throws {
+        let clock = ManualClock()
+        let player = Player(clock: .manual(clock), audio: false)
+        defer { player.invalidate() }
+        let item = PlayerItem(url: LadderMedia.url(manifest), loading: RemoteLoading(cache: ByteCache()))
+        item.preferredForwardBufferDuration = 4
+        player.replaceCurrentItem(with: item)
+        await clock.advance(by: .zero)
+        try await waitUntil("4 s of segments held ahead") { (item.loadedTimeRanges.first?.end.seconds ?? 0) >= 4 }
+        // The downloads stop at the forward buffer: 2 s segments past the one read, at most 3 more (0-8 s of 12).
+        let ranges = item.loadedTimeRanges
+        #expect(ranges.count == 1 && ranges.first?.start == .zero, "\(ranges)")
+        #expect((ranges.first?.end.seconds ?? 0) <= 8, "not the whole 12 s: \(ranges)")
+    }
+
+    @Test(
         "exact seeks in an HLS play land on the frame ffmpeg decodes at that time", arguments: ["hls-ts", "hls-fmp4"])
     func exactSeeks(folder: String) async throws {
         let reference = try await LadderReference.md5s(rung: 0)
