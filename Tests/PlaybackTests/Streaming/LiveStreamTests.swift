@@ -134,4 +134,40 @@ struct LiveStreamTests {
         #expect(TestHTTPServer.responses(containing: "/\(folder)/live1.m3u8").count >= 3)
         #expect(TestHTTPServer.responses(containing: "/\(folder)/live.m3u8").count == 1)
     }
+
+    @Test("a live audio rendition whose playlist stops changing fails the play: .timedOut naming it, no hang")
+    func stalledAudioRendition() async throws {
+        let root = try #require(TestHTTPServer.root)
+        let folder = "live-\(UUID().uuidString.prefix(8))"
+        let script = Repository.path("scripts/ladder-live.sh")
+        let started = try await ProcessRunner.run("/bin/bash", [script, "\(root)/\(folder)", "40", "a"], timeout: 60)
+        try #require(started.exitStatus == 0, "the live encoder starts")
+        defer { _ = try? ProcessRunner.run("/bin/bash", [script, "--stop", "\(root)/\(folder)"], timeout: 30) }
+        try await waitUntil("three audio segments listed", timeout: .seconds(30)) {
+            let text = (try? String(contentsOfFile: "\(root)/\(folder)/live1.m3u8", encoding: .utf8)) ?? ""
+            return text.components(separatedBy: "#EXTINF").count > 3
+        }
+        // A copy of the audio playlist as it is now, never updated, named by a master beside the encoder's video.
+        let directory = "\(root)/\(folder)"
+        try FileManager.default.copyItem(atPath: "\(directory)/live1.m3u8", toPath: "\(directory)/frozen.m3u8")
+        let master = try String(contentsOfFile: "\(directory)/live.m3u8", encoding: .utf8)
+            .replacingOccurrences(of: #"URI="live1.m3u8""#, with: #"URI="frozen.m3u8""#)
+        try master.write(toFile: "\(directory)/stalled.m3u8", atomically: true, encoding: .utf8)
+        let player = Player(clock: .untimed, audio: true)
+        defer { player.invalidate() }
+        let frames = Locked(0)
+        player.add(VideoSink { _ in frames.withLock { $0 += 1 } })
+        let item = PlayerItem(
+            url: TestHTTPServer.url("\(folder)/stalled.m3u8"), loading: RemoteLoading(cache: ByteCache()))
+        let events = player.events()
+        player.replaceCurrentItem(with: item)
+        player.play()
+        // Six reloads without change: 2 s, then 1 s each, after the segments listed were read.
+        let failure = try await itemEnd(in: events, of: item.url, timeout: .seconds(60))?.kind.itemFailure
+        #expect(item.error?.kind == .timedOut, "\(String(describing: item.error))")
+        #expect(item.error?.url == TestHTTPServer.url("\(folder)/frozen.m3u8"), "\(String(describing: item.error))")
+        #expect(failure?.contains("frozen.m3u8") == true, "\(String(describing: failure))")
+        #expect(frames.withLock { $0 } > 0, "the video played until then")
+        #expect(TestHTTPServer.responses(containing: "/\(folder)/frozen.m3u8").count >= 6)
+    }
 }
