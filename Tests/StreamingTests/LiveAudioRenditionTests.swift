@@ -49,6 +49,10 @@ struct LiveAudioRenditionTests {
         #expect(audio.sequence == (dated ? 507 : 7))
         #expect(abs(audio.start) < 1e-9, "at the play's time 0 as the video: \(audio.start)")
         #expect(session.audioIndex(containing: 2.5) == start + 1)
+        // A seek 2.5 s into the play: the audio stream starts over at the segment after the first, at 2 s.
+        let stream = SegmentedStream(audioOf: session)
+        #expect(try stream.reposition(toSeconds: 2.5) == 2)
+        #expect(session.withState { $0.audio?.readerIndex } == start + 1)
     }
 
     @Test(
