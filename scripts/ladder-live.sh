@@ -17,6 +17,9 @@
 # OUT/live0.m3u8 (the 640x360 picture above) and OUT/live1.m3u8 (the same picture scaled to 320x180 at 0.3 Mbit/s),
 # each with the tone, segments OUT/live0_00000.ts and OUT/live1_00000.ts, ..., their media sequence numbers,
 # timestamps and program date times aligned (one source split in two; about 1.3 times the CPU of one variant).
+# VARIANTS a makes the 640x360 variant without audio and the tone an audio rendition of its own: OUT/live.m3u8 is a
+# master playlist naming OUT/live0.m3u8 (video, segments OUT/live0_00000.ts, ...) and, as #EXT-X-MEDIA:TYPE=AUDIO,
+# OUT/live1.m3u8 (audio, OUT/live1_00000.ts, ...), numbered and dated alike (ffmpeg's var_stream_map with agroup).
 set -euo pipefail
 if [ "${1:-}" = "--stop" ]; then
   [ $# -eq 2 ] || { echo "usage: $0 --stop OUT" >&2; exit 2; }
@@ -27,8 +30,8 @@ if [ "${1:-}" = "--stop" ]; then
   rm -f "$2/live.pid"
   exit 0
 fi
-[ $# -ge 2 ] && [ $# -le 3 ] && [[ $2 =~ ^[0-9]+$ ]] && [[ ${3:-1} =~ ^[12]$ ]] ||
-  { echo "usage: $0 OUT SECONDS [1|2] | $0 --stop OUT" >&2; exit 2; }
+[ $# -ge 2 ] && [ $# -le 3 ] && [[ $2 =~ ^[0-9]+$ ]] && [[ ${3:-1} =~ ^[12a]$ ]] ||
+  { echo "usage: $0 OUT SECONDS [1|2|a] | $0 --stop OUT" >&2; exit 2; }
 out=$(realpath -m "$1")
 seconds=$2
 variants=${3:-1}
@@ -44,12 +47,19 @@ length=""
 inputs=(-re -f lavfi -i "testsrc2=size=640x360:rate=30$length" -re -f lavfi -i "sine=frequency=440:sample_rate=48000$length")
 x264=(-c:v libx264 -preset veryfast -profile:v high -pix_fmt yuv420p -g 60 -keyint_min 60 -sc_threshold 0)
 hls=(-f hls -hls_time 2 -hls_list_size 5)
-if [ "$variants" -eq 1 ]; then
+if [ "$variants" = 1 ]; then
   setsid ffmpeg -hide_banner -loglevel warning -nostdin -y "${inputs[@]}" "${x264[@]}" \
     -b:v 800k -maxrate 880k -bufsize 1600k -c:a aac -b:a 96k -ac 2 \
     "${hls[@]}" -hls_flags delete_segments+temp_file \
     -hls_segment_filename "$out/live%05d.ts" "$out/live.m3u8" < /dev/null > "$out/live.log" 2>&1 &
   first="$out/live.m3u8"
+elif [ "$variants" = a ]; then
+  setsid ffmpeg -hide_banner -loglevel warning -nostdin -y "${inputs[@]}" -map 0:v -map 1:a "${x264[@]}" \
+    -b:v 800k -maxrate 880k -bufsize 1600k -c:a aac -b:a 96k -ac 2 \
+    "${hls[@]}" -hls_flags delete_segments+temp_file+independent_segments+program_date_time \
+    -var_stream_map "v:0,agroup:aud a:0,agroup:aud" -master_pl_name live.m3u8 \
+    -hls_segment_filename "$out/live%v_%05d.ts" "$out/live%v.m3u8" < /dev/null > "$out/live.log" 2>&1 &
+  first="$out/live1.m3u8"
 else
   setsid ffmpeg -hide_banner -loglevel warning -nostdin -y "${inputs[@]}" \
     -filter_complex "[0:v]split=2[v0][v1in];[v1in]scale=320:180[v1]" \

@@ -23,11 +23,12 @@
 #   PlayDropCLITests: playctl play stopped (SIGSTOP) 200 ms three times on the host clock: its reported drops.
 #   PlayHelpExampleTests: playctl play --help's examples play on the real clock as written (cues, sound, a seek at 2 s).
 #   ConnectionIdleTests: a connection idle 6 s (longer than the loader's old 5 s lifetime) is reused.
-#   LiveStreamTests: live HLS streams (one variant; a two-variant ladder) as a real-time ffmpeg encoder writes them
-#   (behind on a saturated machine).
+#   LiveStreamTests: live HLS streams (one variant; a two-variant ladder; video with an audio rendition) as a
+#   real-time ffmpeg encoder writes them (behind on a saturated machine).
 #   DASHLiveStreamTests: live DASH (dynamic MPDs, $Number$ by the wall clock and a SegmentTimeline) as ffmpeg's dash
 #   muxer writes them in real time; its segments are computed from the real clock.
-#   LiveCLITests: playctl play on that live MPD for 4 s of the real clock: its distance from the live edge.
+#   LiveCLITests: playctl play on that live MPD for 4 s of the real clock: its distance from the live edge; and on
+#   live HLS with an audio rendition for 6 s, heard through the daemon (avsync within 100 ms).
 # - and, last, suites run one at a time (--no-parallel), whose plays must not stall from a starved CPU:
 #   AbandonedDownloadTests: a 720p play whose link drops under it gives up the segment in flight (the ABR port);
 #   beside the realtime group (10 suites at once) it stalled at its start now and then.

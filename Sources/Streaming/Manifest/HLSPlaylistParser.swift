@@ -89,10 +89,22 @@ public enum HLSPlaylistParser {
         if let stream = pending {
             throw malformed(url, stream.line, "#EXT-X-STREAM-INF without a URI line after it")
         }
+        // hls.js's rule: a variant of audio only (its CODECS all audio, no RESOLUTION) beside variants with video is
+        // not a rung of the ladder (ffmpeg's `var_stream_map` with `agroup` lists its audio rendition as one too).
+        if variants.contains(where: { !isAudioOnly($0.variant) }) { variants.removeAll { isAudioOnly($0.variant) } }
         let sorted = variants.sorted { ($0.variant.bandwidth, $0.index) < ($1.variant.bandwidth, $1.index) }
         return Presentation(
             format: .hls, url: url, variants: sorted.map(\.variant), renditions: renditions,
             independentSegments: independent)
+    }
+
+    /// Whether `variant` carries audio only: no RESOLUTION, and a CODECS list of audio codecs only (AAC and MP3
+    /// `mp4a`, AC-3, E-AC-3, Opus, FLAC, ALAC).
+    static func isAudioOnly(_ variant: Variant) -> Bool {
+        guard variant.resolution == nil, let codecs = variant.codecs else { return false }
+        let audio = ["mp4a", "ac-3", "ec-3", "opus", "flac", "alac"]
+        let list = codecs.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        return !list.isEmpty && list.allSatisfy { codec in audio.contains { codec.hasPrefix($0) } }
     }
 
     /// An `#EXT-X-MEDIA` rendition, or nil for a type the model has no place for (VIDEO).

@@ -69,7 +69,9 @@ public final class SegmentedStream: SegmentedByteSource, Sendable {
         self.session = session
         drivesDownloads = false
         readsAudioRendition = true
-        state = Locked(State())
+        var state = State()
+        state.nextSegment = session.audioStartIndex
+        self.state = Locked(state)
     }
 
     deinit { close() }
@@ -163,7 +165,7 @@ public final class SegmentedStream: SegmentedByteSource, Sendable {
 
     /// Segment `index` of what it reads: the variant decided for it, or the audio rendition's; nil past the last.
     private func segment(at index: Int) throws(MediaError) -> Segment? {
-        if readsAudioRendition { return session.audioSegment(at: index) }
+        if readsAudioRendition { return try session.audioSegment(reading: index) }
         return try session.segment(at: index, reading: drivesDownloads)?.segment
     }
 

@@ -234,7 +234,7 @@ extension StreamSession {
     }
 
     /// Waits `seconds`, or less when the session closes.
-    private func sleep(seconds: Double) {
+    func sleep(seconds: Double) {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline, !withState({ $0.closed }) {
             waitForChange(after: withState { $0.generation }, until: deadline)

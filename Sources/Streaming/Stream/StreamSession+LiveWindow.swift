@@ -24,6 +24,12 @@ extension StreamSession {
         }
     }
 
+    /// The first segment a live window keeps of those from `first` to before `end`, its reader at `reader`: at most
+    /// ``liveSegmentsKeptBehind`` behind the reader's, at most ``liveSegmentLimit`` in all, the last one always kept.
+    static func liveWindowStart(reader: Int, first: Int, end: Int) -> Int {
+        min(max(reader - liveSegmentsKeptBehind, end - liveSegmentLimit, first), end - 1)
+    }
+
     /// For a live play: the typed error a reader gets for segment `index` when the retained window no longer holds
     /// it (nil when it does, or the play is not live).
     func droppedFromWindow(_ index: Int, _ s: State) -> MediaError? {
@@ -52,9 +58,7 @@ extension StreamSession.State {
     /// at most ``StreamSession/liveSegmentLimit`` in all, the last segment listed always kept).
     mutating func trimLiveWindow() {
         guard isLive, !reference.segments.isEmpty else { return }
-        let behind = readerIndex - StreamSession.liveSegmentsKeptBehind
-        let over = endIndex - StreamSession.liveSegmentLimit
-        let keepFrom = min(max(behind, over, firstIndex), endIndex - 1)
+        let keepFrom = StreamSession.liveWindowStart(reader: readerIndex, first: firstIndex, end: endIndex)
         guard keepFrom > firstIndex else { return }
         reference.segments.removeFirst(keepFrom - firstIndex)
         let firstSequence = reference.segments[0].sequence

@@ -116,12 +116,14 @@ public final class StreamSession: Sendable {
             state.switches[0].segmentIndex = state.startIndex
             state.origin = playlist.segments[state.startIndex].start
         }
-        // A live presentation's audio rendition is not played yet (its playlist would be reloaded too).
+        // A live HLS presentation's audio rendition is reloaded too (StreamSession+LiveAudio.swift); a live MPD's
+        // audio AdaptationSet is not played yet.
         let audioRendition =
-            playlist.hasEnd
+            playlist.hasEnd || presentation.format == .hls
             ? presentation.audioRendition(for: first.variant, preferredLanguage: preferredAudioLanguage) : nil
         if let media = audioRendition?.media {
-            state.audio = try AudioState.load(media, loading: loading)
+            let videoStart = state.isLive ? state.timelineSegment(state.startIndex) : nil
+            state.audio = try AudioState.load(media, loading: loading, videoStart: videoStart)
         }
         let session = StreamSession(
             url: url, presentation: presentation, loading: loading, forwardSeconds: forwardSeconds,
@@ -137,6 +139,13 @@ public final class StreamSession: Sendable {
                 while let session, session.reloadLive() {}
             }
             reloader.name = "playctl-live"
+            reloader.start()
+        }
+        if state.audio?.isLive == true {
+            let reloader = Thread { [weak session] in
+                while let session, session.reloadLiveAudio() {}
+            }
+            reloader.name = "playctl-live-audio"
             reloader.start()
         }
         return session

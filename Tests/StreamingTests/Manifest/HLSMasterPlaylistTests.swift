@@ -83,3 +83,38 @@ struct HLSMasterPlaylistTests {
         #expect(presentation.variants[0].media == .playlist(url: ManifestSamples.mediaURL))
     }
 }
+
+extension HLSMasterPlaylistTests {
+    @Test("an audio-only variant beside variants with video is dropped (ffmpeg's agroup master); alone it stays")
+    func audioOnlyVariants() throws {
+        // As ffmpeg's HLS muxer writes it with -var_stream_map "v:0,agroup:aud a:0,agroup:aud".
+        let ffmpeg = try master(
+            """
+            #EXTM3U
+            #EXT-X-VERSION:6
+            #EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="group_aud",NAME="audio_1",DEFAULT=YES,URI="live1.m3u8"
+            #EXT-X-STREAM-INF:BANDWIDTH=985600,RESOLUTION=640x360,CODECS="avc1.64001e,mp4a.40.2",AUDIO="group_aud"
+            live0.m3u8
+
+            #EXT-X-STREAM-INF:BANDWIDTH=105600,CODECS="mp4a.40.2",AUDIO="group_aud"
+            live1.m3u8
+
+            """)
+        #expect(ffmpeg.variants.map(\.id) == ["0"] && ffmpeg.variants.first?.resolution?.width == 640)
+        #expect(
+            ffmpeg.audioRendition(for: ffmpeg.variants[0])?.media
+                == .playlist(
+                    url: ManifestSamples.masterURL
+                        .replacingOccurrences(of: "master.m3u8", with: "live1.m3u8")))
+        let audioOnly = try master(
+            """
+            #EXTM3U
+            #EXT-X-STREAM-INF:BANDWIDTH=64000,CODECS="mp4a.40.5"
+            low.m3u8
+            #EXT-X-STREAM-INF:BANDWIDTH=128000,CODECS="mp4a.40.2"
+            high.m3u8
+
+            """)
+        #expect(audioOnly.variants.map(\.bandwidth) == [64000, 128000], "a ladder of audio only is kept")
+    }
+}
