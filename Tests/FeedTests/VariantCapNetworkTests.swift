@@ -24,14 +24,9 @@ struct VariantCapNetworkTests {
     @Test("items 0 and 1 start on 720p, each item's first segment is fetched in one variant only, none in 1080p")
     func itemsAheadFetchTheCappedVariant() async throws {
         let marker = "capped-\(UInt32.random(in: 0...UInt32.max))"
-        let folder = TestHTTPServer.localPath("feed-hls-test")
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let names = (0..<4).map { "\(marker)-\($0)" }
-        for name in names {
-            try FileManager.default.createSymbolicLink(
-                atPath: folder + "/" + name, withDestinationPath: "../ladder/hls-fmp4")
-        }
-        defer { for name in names { try? FileManager.default.removeItem(atPath: folder + "/" + name) } }
+        let unlink = try TestHTTPServer.linkCopies(of: "ladder/hls-fmp4", as: names, in: "feed-hls-test")
+        defer { unlink() }
         let entries = names.map {
             FeedEntry(url: TestHTTPServer.url("feed-hls-test/\($0)/master.m3u8", over: .mbit8), kind: .video)
         }

@@ -132,7 +132,8 @@ extension FeedController {
                 self?.handle(.memoryReleased(over: over))
             }
         case .requestPage(let count): requestPage(after: count)
-        case .forgetEntries(let before, let urls): forgetEntries(before: before, urls: urls)
+        case .forgetEntries(let before, let urls, let watched):
+            forgetEntries(before: before, urls: urls, watched: watched)
         case .preconnect(let index):
             loading.adding(headers: entries[index].headers).preconnect(url(of: index))
         case .probeSize(let index, let url):
@@ -188,7 +189,8 @@ extension FeedController {
             feedBack(.playerUnavailable(index: index, player: playerIndex))
             return
         }
-        let item = PlayerItem(url: url(of: index), loading: loading.adding(headers: entries[index].headers))
+        let url = url(of: index)
+        let item = PlayerItem(url: url, loading: loading(of: index, url: url))
         item.preferredPeakBitRate = variantCap(of: index)
         item.preferredMaximumResolution = configuration.preferredMaximumResolution
         item.bandwidthEstimate = configuration.bandwidthEstimate
@@ -221,7 +223,7 @@ extension FeedController {
                 preferredPeakBitRate: variantCap(of: index),
                 preferredMaximumResolution: configuration.preferredMaximumResolution)
             task = StreamPrefetch.start(
-                url, loading: loading.adding(headers: entries[index].headers), limits: limits,
+                url, loading: loading(of: index, url: url), limits: limits,
                 bandwidthEstimate: configuration.bandwidthEstimate, segments: limit == nil ? 3 : 1
             ) {
                 [weak self] _ in self?.prefetchCompleted(id: id)
@@ -243,6 +245,17 @@ extension FeedController {
         // Held already: it ended before the handler could find it.
         if let result = task.result {
             feedBack(.prefetchEnded(index: index, id: id, result: result))
+        }
+    }
+
+    /// What item `index` reads `url` through: the feed's loading with its entry's headers; an HLS or DASH item's
+    /// tells the feed every URL it fetches (its playlists, keys, initialization sections, segments), which the
+    /// summary then counts as the item's (``AdaptiveFetches``).
+    private func loading(of index: Int, url: String) -> RemoteLoading {
+        let loading = self.loading.adding(headers: entries[index].headers)
+        guard ManifestURI.isManifest(url) else { return loading }
+        return loading.observingFetches { [adaptiveFetches, fetchedByURL] fetched in
+            adaptiveFetches.record(fetched, item: index, tally: fetchedByURL)
         }
     }
 

@@ -44,6 +44,9 @@ public final class FeedController: Sendable {
     private let receivedAtStart: Int64?
     /// Bytes fetched for each entry's URL since the feed was made (the cache may be shared).
     let fetchedByURL: FetchTally
+    /// The item each URL an HLS or DASH item fetched belongs to (its playlists, segments...): counted in
+    /// ``fetchedByURL`` too.
+    let adaptiveFetches = AdaptiveFetches()
     let memoryAtStart: Int
     private let follower: Locked<FeedClockFollower?> = Locked(nil)
     /// The progressive URLs of the feed (its entries' and their renditions'; not HLS or DASH manifests, whose
@@ -179,6 +182,7 @@ public final class FeedController: Sendable {
         let fetched = loading.cache.currentStatistics.bytesFetched - fetchedAtStart
         let received = receivedAtStart.flatMap { start in Self.bytesReceived(of: loading.cache).map { $0 - start } }
         let fetchedByURL = self.fetchedByURL.bytesFetched
+        let adaptive = adaptiveFetches.snapshot
         let unwatchedDropped = driver.withLock { $0.unwatchedBytesDropped }
         let pool = self.pool.statistics
         // What the items on screen played so far, read of their players before the lock.
@@ -206,11 +210,14 @@ public final class FeedController: Sendable {
             }
             summary.bytesPlayed = played.values.reduce(0, +) + state.playedBytesDropped
             // The waste's two parts: bytes of items never on screen (prefetched, prepared), and bytes past where the
-            // watched ones were left.
+            // watched ones were left. An HLS or DASH item's playlists and segments are its own by the URLs it
+            // fetched.
             let watched = Set(played.keys.map { state.url(of: $0) })
             for (url, bytes) in fetchedByURL where !watched.contains(url) {
+                if let item = adaptive.owners[url], played[item] != nil { continue }
                 summary.bytesFetchedUnwatched += bytes
             }
+            for (item, bytes) in adaptive.folded where played[item] == nil { summary.bytesFetchedUnwatched += bytes }
             summary.bytesFetchedUnwatched += unwatchedDropped
             return summary
         }

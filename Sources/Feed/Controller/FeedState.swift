@@ -207,7 +207,7 @@ struct FeedState {
     /// The bytes playing item `index` needed, up to where it was watched (all of it once it looped).
     func bytesPlayed(_ index: Int, _ slot: Slot, _ facts: ItemFacts?) -> Int64 {
         guard let facts else { return 0 }
-        if slot.looped || entries[index].kind == .image { return facts.totalLength ?? 0 }
+        if slot.looped || entries[index].kind == .image { return facts.totalLength ?? facts.streamBytesToEnd ?? 0 }
         return facts.playedOffset ?? 0
     }
 

@@ -63,8 +63,9 @@ enum FeedWork: Sendable, Equatable {
     /// back as ``FeedState/Input/pageLoaded(after:_:)``.
     case requestPage(after: Int)
     /// The entries before `before` left the list, and with them these URLs: stop counting their bytes (those of
-    /// URLs not watched, `false`, stay in the summary's unwatched figure).
-    case forgetEntries(before: Int, urls: [String: Bool])
+    /// URLs not watched, `false`, stay in the summary's unwatched figure); of them, the items `watched` were active
+    /// (the bytes of an HLS or DASH item's playlists and segments count as unwatched unless it was).
+    case forgetEntries(before: Int, urls: [String: Bool], watched: Set<Int>)
     /// Open a connection to the server of entry `index` (its chosen rendition's URL, with its headers) ahead of its
     /// bytes: no connection to it was open when the step began (``HTTPLoader/preconnect(_:headers:)``).
     case preconnect(index: Int)

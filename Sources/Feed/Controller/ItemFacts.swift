@@ -14,6 +14,10 @@ struct ItemFacts: Sendable, Equatable {
     /// The byte offset of the playhead, and the resource's length, by its byte timeline (nil: not known).
     var playedOffset: Int64?
     var totalLength: Int64?
+    /// An HLS or DASH item's bytes for all it decided to play (``PlayerItem/streamBytesPlayed(upTo:)``), what a
+    /// looped one played; its ``playedOffset`` is its bytes played up to the playhead (nil: not adaptive, or its
+    /// playhead not read).
+    var streamBytesToEnd: Int64?
     /// The byte offset of the media at ``firstPicturesSeconds`` from the start (nil: its header not read yet): what
     /// its first pictures need.
     var firstPicturesBytes: Int64?
@@ -49,6 +53,10 @@ struct ItemFacts: Sendable, Equatable {
             heldEndAtPosition: heldEnd(from: position), heldEndFromStart: heldEnd(from: 0),
             playedOffset: timeline?.offset(atSeconds: position), totalLength: timeline?.totalLength)
         firstPicturesBytes = timeline?.offset(atSeconds: Self.firstPicturesSeconds)
+        if timeline == nil, playhead, let played = item.streamBytesPlayed(upTo: position) {
+            playedOffset = played
+            streamBytesToEnd = item.streamBytesPlayed(upTo: .infinity)
+        }
     }
 
     /// What it holds ahead of its playhead: seconds of media, and whether that reaches its end (nil: no loaded

@@ -91,9 +91,13 @@ extension FeedController {
 
     /// The entries before `before` left the list: their URLs leave the tally (what was fetched for the ones never
     /// watched stays in the summary's figure) and the throughput's set.
-    func forgetEntries(before: Int, urls: [String: Bool]) {
+    func forgetEntries(before: Int, urls: [String: Bool], watched: Set<Int>) {
         let fetched = fetchedByURL.remove(urls.keys)
-        let unwatched = fetched.filter { urls[$0.key] == false }.values.reduce(0, +)
+        var unwatched = fetched.filter { urls[$0.key] == false }.values.reduce(0, +)
+        // An HLS or DASH item's playlists and segments.
+        for (item, bytes) in adaptiveFetches.forget(before: before, tally: fetchedByURL) where !watched.contains(item) {
+            unwatched += bytes
+        }
         driver.withLock { driver in
             driver.unwatchedBytesDropped += unwatched
             driver.urls = driver.urls.filter { $0.key >= before }

@@ -78,11 +78,15 @@ extension FeedState {
         posterSlots = posterSlots.filter { $0.key >= before }
         // Each URL an entry may read, and whether it was watched (the one its item played).
         var forgotten: [String: Bool] = [:]
+        var watched = Set<Int>()
         for index in entries.startIndex..<before {
             let played = playedBytes.removeValue(forKey: index)
             playedBytesDropped += played ?? 0
             for url in entries[index].urls { forgotten[url] = forgotten[url] ?? false }
-            if played != nil { forgotten[url(of: index)] = true }
+            if played != nil {
+                forgotten[url(of: index)] = true
+                watched.insert(index)
+            }
         }
         planner.dropEntries(before: before)
         renditionChoices = renditionChoices.filter { $0.key >= before }
@@ -91,6 +95,7 @@ extension FeedState {
         cappedItems = cappedItems.filter { $0.key >= before }
         // A URL an entry still held reads is still counted.
         let kept = Set(entries.flatMap(\.urls))
-        work.append(.forgetEntries(before: before, urls: forgotten.filter { !kept.contains($0.key) }))
+        work.append(
+            .forgetEntries(before: before, urls: forgotten.filter { !kept.contains($0.key) }, watched: watched))
     }
 }

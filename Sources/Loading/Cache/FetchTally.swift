@@ -25,10 +25,17 @@ public final class FetchTally: Sendable {
     /// (``ByteCache/Statistics/bytesReceived``): at least ``bytesFetched``.
     public var bytesReceived: [String: Int64] { counts.withLock { $0.mapValues(\.received) } }
 
-    /// Counts `urls` too from now on (an endless feed's new page); a URL already counted keeps its count.
-    public func track(_ urls: some Sequence<String>) {
+    /// Counts `urls` too from now on (an endless feed's new page); a URL already counted keeps its count. Returns
+    /// those it did not count before.
+    @discardableResult
+    public func track(_ urls: some Sequence<String>) -> Set<String> {
         counts.withLock { counts in
-            for url in urls where counts[url] == nil { counts[url] = Counts() }
+            var added = Set<String>()
+            for url in urls where counts[url] == nil {
+                counts[url] = Counts()
+                added.insert(url)
+            }
+            return added
         }
     }
 

@@ -36,6 +36,7 @@ extension RemoteLoading {
     public func prefetch(
         _ url: String, upTo byteLimit: Int64?, completion: @escaping @Sendable (MediaError?) -> Void = { _ in }
     ) -> PrefetchTask {
+        fetchObserver?(url)
         let finish = FetchCompletion(completion)
         let transport = self.transport
         let headers = self.headers

@@ -9,6 +9,11 @@ public struct RemoteLoading: Sendable {
     /// Not part of the cache's key: two loadings of one cache with other headers share a URL's bytes. Never logged,
     /// nor put in an error or event.
     public var headers: [String: String]
+    /// Called with every URL this loading makes a source or a prefetch of, before it does (on the caller's thread,
+    /// perhaps under the caller's own locks: keep it short, and call nothing that reads through a loading): who
+    /// reads through it learns each URL it reads before a byte of it arrives. A feed gives one to an HLS or DASH
+    /// item, to count the bytes of its playlists and segments as the item's (``ByteCache/tally(_:)``). Nil: none.
+    public var fetchObserver: (@Sendable (String) -> Void)?
 
     public init(
         cache: ByteCache = .shared, transport: any Transport = HTTPLoader.shared, headers: [String: String] = [:]
@@ -23,6 +28,18 @@ public struct RemoteLoading: Sendable {
         guard !more.isEmpty else { return self }
         var copy = self
         copy.headers = HTTPHeaderFields.merging(headers, more)
+        return copy
+    }
+
+    /// The same loading, telling `observer` every URL it reads from now on (``fetchObserver``), after the observer
+    /// it had.
+    public func observingFetches(_ observer: @escaping @Sendable (String) -> Void) -> RemoteLoading {
+        var copy = self
+        let previous = fetchObserver
+        copy.fetchObserver = { url in
+            previous?(url)
+            observer(url)
+        }
         return copy
     }
 
@@ -49,7 +66,8 @@ public struct RemoteLoading: Sendable {
         _ url: String, priority: TransferPriority = .playback,
         readAhead: Int64 = RemoteByteSource.defaultReadAhead
     ) -> RemoteByteSource {
-        RemoteByteSource(
+        fetchObserver?(url)
+        return RemoteByteSource(
             url: url, cache: cache, transport: transport, priority: priority, readAhead: readAhead, headers: headers)
     }
 }

@@ -292,6 +292,14 @@ public final class PlayerItem: Sendable {
     /// The presentation an HLS or DASH item plays (nil before it loads, and for other items).
     public var presentation: Presentation? { streamAccess?.session?.presentation }
 
+    /// What playing an HLS or DASH item up to `seconds` of its time needed, in bytes (its manifest, the playlists,
+    /// initialization sections and segments before `seconds`, the one holding it prorated:
+    /// ``StreamSession/bytesPlayed(upTo:)``); `.infinity`: all it decided to play. Nil before it loads and for other
+    /// items (a progressive item's ``byteTimeline`` tells its own).
+    public func streamBytesPlayed(upTo seconds: Double) -> Int64? {
+        streamAccess?.session?.bytesPlayed(upTo: seconds)
+    }
+
     public var isPlaybackLikelyToKeepUp: Bool { state.withLock { $0.buffering.isPlaybackLikelyToKeepUp } }
     public var isPlaybackBufferEmpty: Bool { state.withLock { $0.buffering.isPlaybackBufferEmpty } }
     public var isPlaybackBufferFull: Bool { state.withLock { $0.buffering.isPlaybackBufferFull } }
