@@ -47,6 +47,8 @@ public final class SegmentedStream: SegmentedByteSource, Sendable {
         var decrypted: DecryptedPart?
         /// Where the reader is in the current part.
         var offsetInPart: Int64 = 0
+        /// The current part's retries after a 404 at a live edge (``SegmentedStream/reopenAtLiveEdge(after:)``).
+        var edgeRetries = 0
         var nextSegment = 0
         var lastInitialization: InitializationSection?
         /// The stream ended its reads at a variant change that needs a new header (a new initialization section).
@@ -96,7 +98,13 @@ public final class SegmentedStream: SegmentedByteSource, Sendable {
                 }
             } else if let source, remaining.map({ $0 > 0 }) ?? true {
                 let wanted = min(buffer.count, Int(clamping: remaining ?? Int64(buffer.count)))
-                let count = try source.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<wanted]))
+                let count: Int
+                do throws(MediaError) {
+                    count = try source.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<wanted]))
+                } catch {
+                    if try reopenAtLiveEdge(after: error) { continue }
+                    throw error
+                }
                 if count > 0 {
                     state.withLock { $0.offsetInPart += Int64(count) }
                     return count
@@ -190,6 +198,39 @@ public final class SegmentedStream: SegmentedByteSource, Sendable {
         return (source, nil)
     }
 
+    /// At most how many times a segment at a live edge that answered 404 is asked for again
+    /// (``reopenAtLiveEdge(after:)``; its time window ends it first: ``StreamSession/liveEdgeTolerance``).
+    static let liveEdgeRetries = 32
+
+    /// A live MPD's `$Number$` segment is named by the wall clock: an origin whose encoder runs late (a busy machine)
+    /// answers 404 for the newest for a while (the loader does not retry a 404). When the current part is such a
+    /// segment, nothing of it read yet, it is asked for again every half segment duration while it became due less
+    /// than ``StreamSession/liveEdgeTolerance`` ago (``StreamSession/liveEdgeWait(forSegment:)``), as dash.js retries
+    /// a live segment. Returns whether it was (the read goes on); false for any other failure, which the caller
+    /// throws.
+    private func reopenAtLiveEdge(after error: MediaError) throws(MediaError) -> Bool {
+        guard error.kind == .httpStatus, error.code == 404 else { return false }
+        let retried = state.withLock { s -> Part? in
+            guard !s.closed, let part = s.parts.last, part.initialization == nil, s.offsetInPart == 0,
+                s.edgeRetries < Self.liveEdgeRetries
+            else { return nil }
+            s.edgeRetries += 1
+            return part
+        }
+        guard let part = retried, let wait = session.liveEdgeWait(forSegment: part.segmentIndex) else { return false }
+        session.sleep(seconds: wait)
+        let (source, decrypted) = try reader(part)
+        let kept = state.withLock { s -> Bool in
+            guard !s.closed else { return false }
+            s.source?.close()
+            s.source = source
+            s.decrypted = decrypted
+            return true
+        }
+        if !kept { source.close() }
+        return kept
+    }
+
     private func open(_ newPart: Part) throws(MediaError) {
         let (source, decrypted) = try reader(newPart)
         let closed = state.withLock { s -> Bool in
@@ -209,6 +250,7 @@ public final class SegmentedStream: SegmentedByteSource, Sendable {
             s.source = source
             s.decrypted = decrypted
             s.offsetInPart = 0
+            s.edgeRetries = 0
             return false
         }
         if closed { source.close() }

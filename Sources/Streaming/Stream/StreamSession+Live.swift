@@ -233,6 +233,24 @@ extension StreamSession {
         }
     }
 
+    /// How long a reader waits before asking again for segment `index` that answered 404: half its duration when
+    /// it belongs to a live MPD whose `$Number$` segments come by the wall clock and became due (its end, by that
+    /// clock) less than ``liveEdgeTolerance`` ago (an encoder running late writes it after its time); nil otherwise
+    /// (the failure stands: an origin that stopped).
+    func liveEdgeWait(forSegment index: Int) -> Double? {
+        let now = wallClock()
+        return withState { s in
+            guard s.isLive, !s.reference.hasEnd, presentation.format == .dash, s.reference.reloadInterval == nil,
+                let segment = s.timelineSegment(index), let date = segment.programDate,
+                now - (date + segment.duration) < Self.liveEdgeTolerance
+            else { return nil }
+            return max(segment.duration / 2, 0.1)
+        }
+    }
+
+    /// How long after its time a live `$Number$` segment that answers 404 is still waited for (``liveEdgeWait``).
+    static let liveEdgeTolerance = 15.0
+
     /// Waits `seconds`, or less when the session closes.
     func sleep(seconds: Double) {
         let deadline = Date().addingTimeInterval(seconds)

@@ -82,4 +82,52 @@ struct DASHLiveStreamTests {
             #expect(error.reason.contains("404"), "\(error.reason)")
         }
     }
+
+    @Test("an origin that writes the newest $Number$ segment 5 s late: asked again until it is there, the play goes on")
+    func lateSegment() async throws {
+        // The ladder's 360p DASH segments (2 s each) as a live MPD whose clock says segments 1-4 are complete; the
+        // play starts at 4 (2 s behind the edge). Segment 5 is due 1.7 s from now and written 5 s after that (past
+        // the loader's own retries, 3.5 s), then 6, late too.
+        let root = try #require(TestHTTPServer.root)
+        let folder = "dlate-\(UUID().uuidString.prefix(8))"
+        let directory = "\(root)/\(folder)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let ladder = LadderMedia.path("dash")
+        func copy(_ name: String) throws {
+            try FileManager.default.copyItem(atPath: "\(ladder)/\(name)", toPath: "\(directory)/\(name)")
+        }
+        try copy("init-stream0.m4s")
+        for number in 1...4 { try copy(String(format: "chunk-stream0-%05d.m4s", number)) }
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        let start = formatter.string(from: Date().addingTimeInterval(-8.3))
+        let mpd = """
+            <?xml version="1.0"?>
+            <MPD xmlns="urn:mpeg:dash:schema:mpd:2011" type="dynamic" availabilityStartTime="\(start)" \
+            suggestedPresentationDelay="PT2S" timeShiftBufferDepth="PT20S" minBufferTime="PT2S">
+              <Period start="PT0S"><AdaptationSet contentType="video" mimeType="video/mp4">
+                <Representation id="0" bandwidth="800000" width="640" height="360" codecs="avc1.64001e">
+                  <SegmentTemplate timescale="1000000" duration="2000000" startNumber="1" \
+            initialization="init-stream0.m4s" media="chunk-stream0-$Number%05d$.m4s"/>
+                </Representation>
+              </AdaptationSet></Period>
+            </MPD>
+            """
+        try mpd.write(toFile: "\(directory)/live.mpd", atomically: true, encoding: .utf8)
+        let writer = Task {
+            try await Task.sleep(for: .milliseconds(6700))
+            try copy("chunk-stream0-00005.m4s")
+            try copy("chunk-stream0-00006.m4s")
+        }
+        defer { writer.cancel() }
+        let play = try await LivePlay.run(TestHTTPServer.url("\(folder)/live.mpd"), seconds: 5)
+        defer { play.player.invalidate() }
+        #expect(play.item.status == .readyToPlay, "\(String(describing: play.item.error))")
+        #expect(play.times.count >= 150, "segments 4-6 shown: \(play.times.count) frames")
+        #expect(zip(play.times, play.times.dropFirst()).allSatisfy { abs($1 - $0 - 1.0 / 30) < 0.002 }, "no gap")
+        let late = TestHTTPServer.responses(containing: "/\(folder)/chunk-stream0-00005")
+        #expect(
+            late.contains { $0.status == 404 } && (200..<300).contains(late.last?.status ?? 0), "\(late.map(\.status))")
+    }
 }
