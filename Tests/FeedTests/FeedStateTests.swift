@@ -76,7 +76,9 @@ struct FeedStateTests {
         let release = work.firstIndex(of: .release(index: 0, player: 0))
         let reuse = work.firstIndex { if case .load(_, 0, _) = $0 { true } else { false } }
         #expect(release != nil && reuse != nil && release! < reuse!, "\(work)")
-        #expect(work.firstIndex(of: .releaseLink(.active))! < work.firstIndex(of: .claimLink(.active))!)
+        // The item swiped to takes the claim over: it is never let go (held prefetches would ask for ranges).
+        #expect(work.contains(.claimLink(.active)) && !work.contains(.releaseLink(.active)), "\(work)")
+        #expect(state.linkClaimed)
         // The prepared item becomes active with its frame: on screen at once.
         #expect(work.contains(.emit(.active(index: 1, prepared: true, hasFrame: true), time: 1)))
         #expect(work.contains(.emit(.picture(index: 1, shows: .firstFrame), time: 1)))

@@ -79,11 +79,14 @@ extension FeedState {
         slots[index] = slot
         emit(.active(index: index, prepared: slot.activatedPrepared, hasFrame: slot.activatedWithFrame))
         showPicture(index)
-        if RemoteLoading.isRemote(entries[index].url), !(configuration.layout.isGrid && linkClaimed) {
-            // (A grid's claim, held already for another visible item, stays.)
-            if linkClaimed { work.append(.releaseLink(.active)) }
+        if RemoteLoading.isRemote(entries[index].url),
+            !(configuration.layout.isGrid && linkClaimed && !handsClaimOver)
+        {
+            // (A grid's claim, held already for another visible item, stays.) A claim held replaces the one held
+            // (the driver's swap leaves no moment without one), that of the item left in this step included.
             work.append(.claimLink(.active))
             linkClaimed = true
+            handsClaimOver = false
         }
         attach(index, active: true)
     }
@@ -124,8 +127,8 @@ extension FeedState {
         slot.activatedAt = nil
         slot.waitsToPlay = false
         slots[index] = slot
-        if linkClaimed { work.append(.releaseLink(.active)) }
-        linkClaimed = false
+        // Its claim on the link stays until the step's end: the item swiped to takes it over (``handsClaimOver``).
+        if linkClaimed { handsClaimOver = true }
         detach(index)
     }
 }

@@ -17,6 +17,12 @@ extension FeedState {
         work = []
         guard !invalidated else { return [] }
         handle(input)
+        if handsClaimOver {
+            // The item left held the claim, and none on screen took it over.
+            handsClaimOver = false
+            linkClaimed = false
+            work.append(.releaseLink(.active))
+        }
         startWaitingCells()
         updatePaging()
         updatePreparedPriority()

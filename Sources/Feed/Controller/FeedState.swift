@@ -132,6 +132,13 @@ struct FeedState {
     var playedBytesDropped: Int64 = 0
     /// The claims on the link the feed holds (the driver holds the claims themselves).
     var linkClaimed = false
+    /// The item on screen left in this step holding the claim: it is released at the step's end unless the item
+    /// swiped to took it over. Released at once, it left a moment without a claim at every swipe (the work between
+    /// the release and the next claim), in which every prefetch held by it asked for its next range: over a shaped
+    /// link a range asked for is queued whole (256 KB, a second of a 2 Mbit/s link), and the weak-link trace's
+    /// swipes queued an image's two chunks and the prepared item's chunk ahead of the item swiped to's next bytes,
+    /// which stalled.
+    var handsClaimOver = false
     /// Held while a prepared item has the link to itself (``updatePreparedPriority()``).
     var preparedClaimed = false
     /// The prepared item whose first pictures go before the on-screen item's read-ahead (``SwipeShare``), until
