@@ -48,8 +48,7 @@ public struct ABRConfiguration: Sendable, Equatable {
     /// `REBUFFER_SAFETY_FACTOR` 0.5: a segment whose download at the measured throughput exceeds half the buffer is
     /// not chosen).
     public var replacementSafetyFactor: Double
-    /// A switch up waits while the estimate after the last download is more than this factor above the lowest after
-    /// the 3 downloads before it: a rise still under way (ours: TCP's slow start and a download that straddles a
+    /// A switch up waits while the last download raised the estimate by more than this factor: a rise still under way (ours: TCP's slow start and a download that straddles a
     /// link's return make a rise come in steps, and each step crossing a rung's line is a switch; hls.js's lower of
     /// two averages and dash.js's wider throughput window when samples vary are the same caution about rises). The
     /// start's correction does not wait. 1.1; `.infinity` turns it off.

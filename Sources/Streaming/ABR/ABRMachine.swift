@@ -66,7 +66,7 @@ public struct ABRMachine: Sendable {
     public private(set) var startedOnGuess = false
     /// In a live play, seconds of media from the playhead to the live edge as last reported; nil otherwise.
     public private(set) var availableToLiveEdge: Double?
-    /// The estimate after each of the last 4 counted downloads, oldest first.
+    /// The estimate after each of the last 2 counted downloads, oldest first.
     private var recentEstimates: [Double] = []
 
     /// A live play tells how much media lies between the playhead and the live edge (the end of the playlist as last
@@ -117,18 +117,20 @@ public struct ABRMachine: Sendable {
         noteEstimate()
     }
 
-    /// Keeps the estimate after a counted download (the last 4), for ``isEstimateRising``.
+    /// Keeps the estimate after a counted download (the last 2), for ``isEstimateRising``.
     mutating func noteEstimate(restarted: Bool = false) {
         if restarted { recentEstimates.removeAll() }
-        if let measured = estimator.estimate { recentEstimates.appendKeepingNewest(measured, limit: 4) }
+        if let measured = estimator.estimate { recentEstimates.appendKeepingNewest(measured, limit: 2) }
     }
 
-    /// Whether a rise of the estimate is still under way: the estimate after the last download is more than
-    /// `settledRiseFactor` (1.1) times the lowest after the (up to) 3 downloads before it. Rises come in steps (TCP's
-    /// slow start on a play's first downloads; a download that straddled the link's return, then the rise
-    /// confirmation), and a switch up on each step is a switch per step; drops are never waited for.
+    /// Whether a rise of the estimate is still under way: the last download raised it more than `settledRiseFactor`
+    /// (1.1) times. Rises come in steps (TCP's slow start on a play's first downloads; a download that straddled the
+    /// link's return, then the rise confirmation), and a switch up on each step is a switch per step; drops are
+    /// never waited for. It waits for one download only: a wait for several can outlast the downloads when the play
+    /// has little more to fetch (most likely why a real run stayed at 360p after its dip).
     public var isEstimateRising: Bool {
-        guard let latest = recentEstimates.last, let before = recentEstimates.dropLast().min() else { return false }
+        guard recentEstimates.count == 2, let latest = recentEstimates.last, let before = recentEstimates.first
+        else { return false }
         return latest > configuration.settledRiseFactor * before
     }
 
