@@ -54,13 +54,13 @@ struct ABRBenchScheduleTests {
         let share = Self.playedShare(result, of: checked)
         #expect(share >= 0.60, "\(share)")
         // The decisions: 360p (the guess), 1080p from 1, 360p from 8 by the abandon rule; when the link is back and
-        // the estimate's rise has settled, 1080p from 17, which replaced the dip's 360p past the 1.5 segments kept.
+        // the estimate's rise has settled, 1080p from 19, which replaced the dip's 360p past the 3.5 segments kept.
         #expect(result.switches == 3)
         #expect(abr.history.contains { $0.reason == .downloadAbandoned && $0.variant.id == "0" })
         #expect(result.bitrates[0] == 950_051)
         #expect(result.bitrates[1...7].allSatisfy { $0 == 5_247_105 })
         let back = try #require(result.bitrates[8...].firstIndex { $0 != 950_051 })
-        #expect(back == 17, "1080p back at segment 17")
+        #expect(back == 19, "1080p back at segment 19")
         #expect(result.bitrates[8..<back].allSatisfy { $0 == 950_051 })
         #expect(result.bitrates[back...].allSatisfy { $0 == 5_247_105 }, "1080p from there to the end")
         #expect(result.replacedSegments > 0)

@@ -73,19 +73,19 @@ struct ABRDeepBufferTests {
         #expect(hlsOnly.nextSegment(duration: 2).variant == L.v3000)
     }
 
-    @Test("a switch up with a deep buffer of a lower variant keeps 1.5 segments and switches at once")
+    @Test("a switch up with a deep buffer of a lower variant keeps 3.5 segments and switches at once")
     func replacement() throws {
         var abr = try measured(at: 8_000_000)
         abr.bufferLevel(16)
         let answer = abr.switchUpReplacingBuffer(duration: 2)
         let replacement = try #require(answer)
         #expect(replacement.decision == ABRDecision(variant: L.v5000, previous: L.v800, reason: .bandwidthUp))
-        // 1.5 x 2 s; the 5 Mbit/s segment takes 1.25 s at 8 Mbit/s, within half of 3 s.
-        #expect(replacement.retained == 3)
+        // 3.5 x 2 s; the 5 Mbit/s segment takes 1.25 s at 8 Mbit/s, within half of 7 s.
+        #expect(replacement.retained == 7)
         #expect(abr.current == L.v5000)
         #expect(abr.switches == 1)
         // With only the kept buffer, the next decisions keep the new variant.
-        abr.bufferLevel(3)
+        abr.bufferLevel(7)
         #expect(abr.nextSegment(duration: 2) == ABRDecision(variant: L.v5000, previous: L.v5000, reason: .unchanged))
     }
 
@@ -96,16 +96,16 @@ struct ABRDeepBufferTests {
             id: "low", bandwidth: 800_000, resolution: Resolution(width: 640, height: 360),
             media: .playlist(url: "https://example.com/low.m3u8"))
         let bursty = Variant(
-            id: "bursty", bandwidth: 6_000_000, averageBandwidth: 3_000_000,
+            id: "bursty", bandwidth: 9_000_000, averageBandwidth: 3_000_000,
             resolution: Resolution(width: 1280, height: 720), media: .playlist(url: "https://example.com/b.m3u8"))
         var abr = try measured(at: 4_400_000, variants: [low, bursty])
         abr.bufferLevel(25)
-        let kept = 6_000_000 * 2 / abr.estimate / 0.5
+        let kept = 9_000_000 * 2 / abr.estimate / 0.5
         let answer = abr.switchUpReplacingBuffer(duration: 2)
         let replacement = try #require(answer)
         #expect(replacement.decision.variant == bursty)
-        // 6 Mbit/s x 2 s / 4.4 Mbit/s = 2.73 s, over 0.5: 5.45 s kept (more than 1.5 segments).
-        #expect(abs(replacement.retained - kept) < 1e-9 && kept > 5.4)
+        // 9 Mbit/s x 2 s / 4.4 Mbit/s = 4.09 s, over 0.5: 8.18 s kept (more than 3.5 segments).
+        #expect(abs(replacement.retained - kept) < 1e-9 && kept > 8)
     }
 
     @Test("no replacement: not a switch up, too little buffered, the rule off, before the first decision")

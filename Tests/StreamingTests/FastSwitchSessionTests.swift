@@ -11,7 +11,7 @@ import Testing
 @Suite(
     "Stream session: a switch up replaces the buffer", .enabled(if: LadderMedia.skipReason == nil, "needs the ladder"))
 struct FastSwitchSessionTests {
-    @Test("30 s of 360p ahead, the cap lifted: 1080p from the segment past 1.5 segments after the reader's")
+    @Test("30 s of 360p ahead, the cap lifted: 1080p from the segment past 3.5 segments after the reader's")
     func replacesBuffer() throws {
         let loading = RemoteLoading(cache: ByteCache(memoryLimit: 64 << 20), transport: HTTPLoader())
         let session = try StreamSession.open(
@@ -33,22 +33,22 @@ struct FastSwitchSessionTests {
 
         session.setLimits(ABRLimits())
         #expect(session.downloadNext())
-        // The loopback link carries 1080p many times over: kept are segments 1 and 2 (4 s, the first whole segments
-        // covering 1.5 x 2 s), replaced are 3 to 15, and segment 3 was downloaded again at 1080p.
+        // The loopback link carries 1080p many times over: kept are segments 1 to 4 (8 s, the first whole segments
+        // covering 3.5 x 2 s), replaced are 5 to 15, and segment 5 was downloaded again at 1080p.
         let switches = changes.withLock { $0 }
         #expect(switches.count == 1)
         let up = try #require(switches.first)
-        #expect(up.from?.id == lowest.id && up.to.id == highest.id && up.segmentIndex == 3)
+        #expect(up.from?.id == lowest.id && up.to.id == highest.id && up.segmentIndex == 5)
         #expect(up.reason == ABRDecision.Reason.bandwidthUp.rawValue)
         let after = session.withState { s in (s.downloaded, s.decisions) }
-        #expect(after.0 == Set(0...3))
-        #expect((0...2).allSatisfy { after.1[$0] == lowest.id })
-        #expect(after.1[3] == highest.id)
-        #expect((4...15).allSatisfy { after.1[$0] == nil }, "decided again when downloaded")
+        #expect(after.0 == Set(0...5))
+        #expect((0...4).allSatisfy { after.1[$0] == lowest.id })
+        #expect(after.1[5] == highest.id)
+        #expect((6...15).allSatisfy { after.1[$0] == nil }, "decided again when downloaded")
         // The next downloads keep the new variant with the kept buffer only.
         for _ in 0..<3 { #expect(session.downloadNext()) }
         let next = session.withState { $0.decisions }
-        #expect((4...6).allSatisfy { next[$0] == highest.id })
+        #expect((6...8).allSatisfy { next[$0] == highest.id })
         #expect(changes.withLock { $0.count } == 1)
     }
 }

@@ -40,8 +40,9 @@ public struct ABRConfiguration: Sendable, Equatable {
     /// ``bandwidthFraction`` for the fixed share.
     public var bandwidthFractionAtFullBuffer: Double
     /// Fast switching (dash.js `fastSwitchEnabled`): on a switch up, the buffer of lower variants is kept for this
-    /// many segment durations ahead of the playhead and replaced past it (dash.js replaces from 1.5 segment durations
-    /// past the playhead). Nil: never replaced.
+    /// many segment durations ahead of the playhead and replaced past it. dash.js replaces from 1.5 segment
+    /// durations past the playhead; we keep 3.5: a real run that kept 1.5 stalled when the link dropped a few
+    /// seconds after a replacement at the start, most likely as it had thinned the buffer. Nil: never replaced.
     public var retainedSegmentsOnSwitchUp: Double?
     /// A replacement keeps at least the time the new variant's segment takes at the estimate over this factor, so that
     /// the segment arrives with the buffer kept half full even when the link delivers half the estimate (BOLA's
@@ -58,7 +59,7 @@ public struct ABRConfiguration: Sendable, Equatable {
         maxBufferForQualityDecrease: Double = 25, minBufferForQualityIncreaseAfterStall: Double = 20,
         defaultEstimate: Double = BandwidthEstimator.defaultEstimate, historyLimit: Int = 16,
         bufferedFractionToLiveEdgeForQualityIncrease: Double = 0.75, bandwidthFractionAtFullBuffer: Double = 0.95,
-        retainedSegmentsOnSwitchUp: Double? = 1.5, replacementSafetyFactor: Double = 0.5,
+        retainedSegmentsOnSwitchUp: Double? = 3.5, replacementSafetyFactor: Double = 0.5,
         settledRiseFactor: Double = 1.1
     ) {
         self.settledRiseFactor = settledRiseFactor
@@ -77,7 +78,7 @@ public struct ABRConfiguration: Sendable, Equatable {
 
     /// Media3's and hls.js's defaults: 0.7, 0.95, 10 s, 25 s, 20 s after a stall, 500 kbit/s, 0.75 of the media to
     /// a live edge; dash.js's buffer-aware switch up (0.7 with an empty buffer growing to 0.95 at 25 s buffered) and fast
-    /// switching (1.5 segments kept, the new segment within half of them).
+    /// switching (3.5 segments kept, the new segment within half of them).
     public static let standard = ABRConfiguration()
 
     /// For a feed of short items (a few seconds to a minute, a forward buffer of a few seconds): switch up with 4 s

@@ -14,8 +14,8 @@ extension ABRMachine {
     /// With the buffer as last reported: when ``nextSegment(duration:)`` would switch up now (the up rule, not the
     /// start's correction) and more than the retained seconds plus one segment are buffered, makes that switch (it
     /// counts, and the next decisions start from the new variant) and answers how much buffer to keep. The retained
-    /// seconds are the larger of `retainedSegmentsOnSwitchUp` (1.5) segment durations (dash.js replaces from 1.5
-    /// segment durations past the playhead) and the time the new variant's segment takes at the estimate, at its
+    /// seconds are the larger of `retainedSegmentsOnSwitchUp` (3.5) segment durations (dash.js replaces from 1.5
+    /// segment durations past the playhead; see the constant) and the time the new variant's segment takes at the estimate, at its
     /// peak bit rate, over `replacementSafetyFactor` (0.5, BOLA's rebuffer safety factor): the first replaced
     /// segment arrives with half the kept buffer left, and as the new variant takes at most `stayFraction` of the
     /// estimate, each one after it adds more media than its download plays out. Nil, and nothing changes, otherwise

@@ -34,7 +34,7 @@
 /// A download too slow for the buffer (``downloadProgress(variantID:bytes:expectedBytes:seconds:duration:)``,
 /// hls.js's abandon rule) is given up for a lower variant's segment that arrives in time, at once.
 ///
-/// A switch up with a deep buffer of a lower variant may replace that buffer past 1.5 segment durations
+/// A switch up with a deep buffer of a lower variant may replace that buffer past 3.5 segment durations
 /// (``switchUpReplacingBuffer(duration:)``, dash.js's fast switching).
 ///
 /// A stall (``stalled()``) switches at once to the target or one step below the current variant, whichever is lower,
