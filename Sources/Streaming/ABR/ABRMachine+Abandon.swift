@@ -38,10 +38,13 @@ extension ABRMachine {
             arrival(choice) < rest, arrival(choice) <= 10 * duration
         else { return nil }
         estimator.sample(bytes: bytes, seconds: receiving)
+        var restarted = false
         if configuration.bandwidthFraction * estimate > Double(choice.bandwidth) {
             estimator.reset()
             estimator.sample(bytes: bytes, seconds: receiving)
+            restarted = true
         }
+        noteEstimate(restarted: restarted)
         return record(choice, .downloadAbandoned)
     }
 }

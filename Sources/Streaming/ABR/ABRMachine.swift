@@ -17,7 +17,10 @@
 ///    is buffered (`minBufferForQualityIncreaseAfterStall`, 20 s, after a stall), straight to the target, reason
 ///    `.bandwidthUp`: it may jump several steps at once, as Media3 does. In a live play
 ///    (``liveEdge(availableSeconds:)``) `bufferedFractionToLiveEdgeForQualityIncrease` (0.75) of the media to the
-///    live edge (but the segment being chosen) is enough when that is less (Media3's live rule).
+///    live edge (but the segment being chosen) is enough when that is less (Media3's live rule). With a deep
+///    buffer the target may take more of the estimate: the share grows from 0.7 with an empty buffer to 0.95 at 25 s
+///    (`bandwidthFractionAtFullBuffer`), of the lower of the estimate and the slowest of the last 3 downloads
+///    (dash.js hands over to BOLA as its buffer grows; BOLA caps a switch up at the recent throughput).
 /// 6. **Down**: when the current variant's bandwidth exceeds `stayFraction (0.95) x estimate` (hls.js) and less than
 ///    `maxBufferForQualityDecrease` (25 s, Media3) is buffered, down to the target, reason `.bandwidthDown`.
 /// 7. Otherwise the current variant, reason `.unchanged`.
@@ -30,6 +33,9 @@
 ///
 /// A download too slow for the buffer (``downloadProgress(variantID:bytes:expectedBytes:seconds:duration:)``,
 /// hls.js's abandon rule) is given up for a lower variant's segment that arrives in time, at once.
+///
+/// A switch up with a deep buffer of a lower variant may replace that buffer past 3.5 segment durations
+/// (``switchUpReplacingBuffer(duration:)``, dash.js's fast switching).
 ///
 /// A stall (``stalled()``) switches at once to the target or one step below the current variant, whichever is lower,
 /// and raises the buffer needed for the next switch up to `minBufferForQualityIncreaseAfterStall`.
@@ -60,6 +66,8 @@ public struct ABRMachine: Sendable {
     public private(set) var startedOnGuess = false
     /// In a live play, seconds of media from the playhead to the live edge as last reported; nil otherwise.
     public private(set) var availableToLiveEdge: Double?
+    /// The estimate after each of the last 2 counted downloads, oldest first.
+    private var recentEstimates: [Double] = []
 
     /// A live play tells how much media lies between the playhead and the live edge (the end of the playlist as last
     /// loaded, the segment about to be chosen included): the buffer a switch up needs is then at most
@@ -104,7 +112,26 @@ public struct ABRMachine: Sendable {
     /// A segment of `variantID` arrived: `bytes` in `seconds` of download. Feeds the estimator (small segments are
     /// ignored, see ``BandwidthEstimator``). It never switches by itself: the next ``nextSegment(duration:)`` does.
     public mutating func segmentLoaded(bytes: Int, seconds: Double, variantID: String) {
-        if estimator.sample(bytes: bytes, seconds: seconds) { lastLoadedVariantID = variantID }
+        guard estimator.sample(bytes: bytes, seconds: seconds) else { return }
+        lastLoadedVariantID = variantID
+        noteEstimate()
+    }
+
+    /// Keeps the estimate after a counted download (the last 2), for ``isEstimateRising``.
+    mutating func noteEstimate(restarted: Bool = false) {
+        if restarted { recentEstimates.removeAll() }
+        if let measured = estimator.estimate { recentEstimates.appendKeepingNewest(measured, limit: 2) }
+    }
+
+    /// Whether a rise of the estimate is still under way: the last download raised it more than `settledRiseFactor`
+    /// (1.1) times. Rises come in steps (TCP's slow start on a play's first downloads; a download that straddled the
+    /// link's return, then the rise confirmation), and a switch up on each step is a switch per step; drops are
+    /// never waited for. It waits for one download only: a wait for several can outlast the downloads when the play
+    /// has little more to fetch (most likely why a real run stayed at 360p after its dip).
+    public var isEstimateRising: Bool {
+        guard recentEstimates.count == 2, let latest = recentEstimates.last, let before = recentEstimates.first
+        else { return false }
+        return latest > configuration.settledRiseFactor * before
     }
 
     /// The media buffered ahead of the playhead, in seconds (negative or NaN is taken as 0).
@@ -143,7 +170,7 @@ public struct ABRMachine: Sendable {
         // hls.js: a variant's average bit rate (AVERAGE-BANDWIDTH) is what its downloads take once two segments
         // are buffered and no stall is being recovered from; its peak (BANDWIDTH) otherwise.
         let byAverage = duration > 0 && bufferedDuration >= 2 * duration && !isRecoveringFromStall
-        let target = target(in: eligible, byAverage: byAverage)
+        let target = target(in: eligible, byAverage: byAverage, fraction: upFraction)
         guard let current else {
             if let pinned = pinnedVariant { return record(pinned, .pinned) }
             startedOnGuess = estimator.estimate == nil
@@ -170,6 +197,8 @@ public struct ABRMachine: Sendable {
             // as hls.js's first fragment does; the buffer rule is for changes of a measured choice.
             let correctsGuess = startedOnGuess && estimator.estimate != nil && switches == 0
             guard bufferedDuration >= needed || correctsGuess else { return record(current, .unchanged) }
+            // A rise still under way is waited for (but the start's correction): one switch to where it ends.
+            guard correctsGuess || !isEstimateRising else { return record(current, .unchanged) }
             isRecoveringFromStall = false
             return record(target, .bandwidthUp)
         }
@@ -187,10 +216,31 @@ public struct ABRMachine: Sendable {
         limits.pinnedVariantID.flatMap { id in variants.first { $0.id == id } }
     }
 
-    /// The highest eligible variant within `bandwidthFraction x estimate`, else the lowest eligible one; `byAverage`:
-    /// measured by its average bit rate where the manifest gives one.
-    private func target(in eligible: [Variant], byAverage: Bool = false) -> Variant {
-        let budget = configuration.bandwidthFraction * estimate
+    /// The share of the estimate the target may take with the buffer as last reported: `bandwidthFraction` with an
+    /// empty buffer, growing in a straight line to `bandwidthFractionAtFullBuffer` (never above `stayFraction`) at
+    /// `maxBufferForQualityDecrease` (dash.js: its buffer rule, BOLA, takes over from its throughput rule as the
+    /// buffer grows, and caps a switch up at the rung the throughput sustains). While a stall is recovered from,
+    /// `bandwidthFraction`: the stall showed the estimate was too high.
+    var upFraction: Double {
+        let low = configuration.bandwidthFraction
+        let high = min(configuration.bandwidthFractionAtFullBuffer, configuration.stayFraction)
+        let end = configuration.maxBufferForQualityDecrease
+        guard !isRecoveringFromStall, high > low else { return low }
+        guard end > 0 else { return high }
+        return low + (high - low) * min(max(bufferedDuration / end, 0), 1)
+    }
+
+    /// The highest eligible variant within the budget, else the lowest eligible one; `byAverage`: measured by its
+    /// average bit rate where the manifest gives one. The budget is `bandwidthFraction x estimate`; with a larger
+    /// `fraction` (a deep buffer, ``upFraction``) and the last 3 downloads known, `fraction` of the lower of the
+    /// estimate and the slowest of them (``BandwidthEstimator/slowestRecent``) when that is more: BOLA caps a
+    /// switch up at the recent throughput, and the averages remember a faster link for a while after it slowed. A
+    /// variant entered so is kept until a download slower than those 3 comes (its bandwidth is within 0.95 of each).
+    func target(in eligible: [Variant], byAverage: Bool = false, fraction: Double? = nil) -> Variant {
+        var budget = configuration.bandwidthFraction * estimate
+        if let fraction, fraction > configuration.bandwidthFraction, let recent = estimator.slowestRecent {
+            budget = max(budget, fraction * min(estimate, recent))
+        }
         let fitting = eligible.last { Double(byAverage ? $0.averageBandwidth ?? $0.bandwidth : $0.bandwidth) <= budget }
         return fitting ?? eligible.first ?? variants[0]
     }

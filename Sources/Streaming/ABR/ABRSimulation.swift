@@ -9,8 +9,9 @@
 /// `bufferLevel`, in that order. With ``checksDownloads`` (the stream session's driver does), every 100 ms of a
 /// download while media is buffered the machine hears `bufferLevel` and `downloadProgress` (the abandon rule): a
 /// download it gives up took its time on the link, and the same segment is fetched from the variant it chose.
-/// With ``retainedOnSwitchUp`` (the stream session's 10 s), a switch up the machine would make with that much
-/// buffered replaces the segments buffered past it at a lower variant: they are fetched again.
+/// With ``replacesOnSwitchUp`` (the stream session does), before each segment the machine is asked for a switch up
+/// that replaces the buffer (``ABRMachine/switchUpReplacingBuffer(duration:)``): the whole segments buffered past
+/// the seconds it keeps, from the first one of a lower variant than its choice, are dropped and fetched again.
 public struct ABRSimulation: Sendable, Equatable {
     /// The link's rate for some seconds of wall time; the last phase lasts forever.
     public struct LinkPhase: Sendable, Equatable {
@@ -35,6 +36,11 @@ public struct ABRSimulation: Sendable, Equatable {
         public var wallSeconds: Double
         /// The link's mean rate over ``wallSeconds``, bits per second.
         public var meanLinkRate: Double
+        /// Segments dropped from the buffer by switches up, to be fetched again at a higher variant.
+        public var replacedSegments = 0
+        /// The least media left buffered when the first segment after a replacement arrived (negative: it stalled);
+        /// nil without a replacement.
+        public var lowestBufferAfterReplacement: Double?
         /// The mean bandwidth of the segments played (they are of equal duration), bits per second.
         public var meanBitrate: Double {
             bitrates.isEmpty ? 0 : Double(bitrates.reduce(0, +)) / Double(bitrates.count)
@@ -49,18 +55,18 @@ public struct ABRSimulation: Sendable, Equatable {
     public var maxForwardBuffer: Double
     /// Whether downloads under way are checked by the abandon rule (``ABRMachine/downloadProgress(variantID:bytes:expectedBytes:seconds:receivingSeconds:duration:)``).
     public var checksDownloads: Bool
-    /// Seconds of buffer kept when a switch up replaces a buffer of lower quality (Media3 discards past
-    /// `minDurationToRetainAfterDiscardMs`; the stream session past 10 s); nil: never replaced.
-    public var retainedOnSwitchUp: Double?
+    /// Whether a switch up replaces the buffer of lower variants past what the machine keeps (the stream session's
+    /// fast switching).
+    public var replacesOnSwitchUp: Bool
 
     /// Rates under 1 bit/s are taken as 1 bit/s and durations that are not positive as 0 (a phase of no time), so
     /// every download ends; an empty link is one phase of 1 bit/s.
     public init(
         link: [LinkPhase], segmentDuration: Double = 2, mediaDuration: Double, maxForwardBuffer: Double = 30,
-        checksDownloads: Bool = true, retainedOnSwitchUp: Double? = nil
+        checksDownloads: Bool = true, replacesOnSwitchUp: Bool = true
     ) {
         self.checksDownloads = checksDownloads
-        self.retainedOnSwitchUp = retainedOnSwitchUp.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
+        self.replacesOnSwitchUp = replacesOnSwitchUp
         let phases = link.map {
             LinkPhase(
                 seconds: $0.seconds.isFinite && $0.seconds > 0 ? $0.seconds : 0,
@@ -83,8 +89,12 @@ public struct ABRSimulation: Sendable, Equatable {
         var rounds = 0
         while result.bitrates.count < count, rounds < count * (machine.variants.count + 1) {
             rounds += 1
-            if let retained = retainedOnSwitchUp { buffer -= replaceBuffer(&result, buffer, retained, machine) }
-            var variant = machine.nextSegment(duration: segmentDuration).variant
+            var replaced: Variant?
+            if replacesOnSwitchUp, let replacement = replaceBuffer(&result, buffer, &machine) {
+                buffer -= replacement.dropped
+                replaced = replacement.variant
+            }
+            var variant = replaced ?? machine.nextSegment(duration: segmentDuration).variant
             var bits = Self.bits(of: variant, duration: segmentDuration)
             var download = downloadTime(bits: bits, from: now)
             // The abandon rule: a download given up took its time; the segment is fetched again from the choice.
@@ -96,6 +106,10 @@ public struct ABRSimulation: Sendable, Equatable {
                 variant = given.choice
                 bits = Self.bits(of: variant, duration: segmentDuration)
                 download = downloadTime(bits: bits, from: now)
+            }
+            if replaced != nil {
+                result.lowestBufferAfterReplacement = min(
+                    result.lowestBufferAfterReplacement ?? .infinity, buffer - download)
             }
             var stalled = false
             if playing {
@@ -127,24 +141,25 @@ public struct ABRSimulation: Sendable, Equatable {
         return result
     }
 
-    /// The switch up rule with `retained` seconds buffered: when it would switch up, the whole segments buffered past
-    /// `retained` from the first one of a lower variant than its choice are dropped (to be fetched again). Returns
-    /// the seconds of media dropped.
+    /// The machine's switch up with replacement, with `buffer` seconds buffered: the whole segments buffered past the
+    /// seconds it keeps, from the first one of a lower variant than its choice, are dropped (to be fetched again, the
+    /// first from the choice). Returns the seconds of media dropped and the choice; nil (the machine unchanged) when
+    /// it would not switch up or nothing is dropped.
     private func replaceBuffer(
-        _ result: inout Result, _ buffer: Double, _ retained: Double, _ machine: ABRMachine
-    ) -> Double {
-        guard buffer > retained + segmentDuration else { return 0 }
+        _ result: inout Result, _ buffer: Double, _ machine: inout ABRMachine
+    ) -> (dropped: Double, variant: Variant)? {
         var probe = machine
-        probe.bufferLevel(retained)
-        let decision = probe.nextSegment(duration: segmentDuration)
-        guard decision.reason == .bandwidthUp else { return 0 }
-        let rate = decision.variant.averageBandwidth ?? decision.variant.bandwidth
-        let beyond = Int(((buffer - retained) / segmentDuration).rounded(.down))
+        probe.bufferLevel(buffer)
+        guard let replacement = probe.switchUpReplacingBuffer(duration: segmentDuration) else { return nil }
+        let rate = replacement.decision.variant.averageBandwidth ?? replacement.decision.variant.bandwidth
+        let beyond = Int(((buffer - replacement.retained) / segmentDuration).rounded(.down))
         let tail = result.bitrates.count - min(beyond, result.bitrates.count)
-        guard let first = result.bitrates[tail...].firstIndex(where: { $0 < rate }) else { return 0 }
+        guard let first = result.bitrates[tail...].firstIndex(where: { $0 < rate }) else { return nil }
         let dropped = result.bitrates.count - first
         result.bitrates.removeLast(dropped)
-        return Double(dropped) * segmentDuration
+        result.replacedSegments += dropped
+        machine = probe
+        return (Double(dropped) * segmentDuration, replacement.decision.variant)
     }
 
     /// The bits of one segment of `variant`: its average bit rate over `duration` (its peak without one).

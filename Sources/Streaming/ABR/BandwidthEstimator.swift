@@ -86,6 +86,12 @@ public struct BandwidthEstimator: Sendable, Equatable {
         return max(averages, confirmed)
     }
 
+    /// The slowest of the last ``riseConfirmationSamples`` (3) downloads: what the link carried lately, without the
+    /// averages' memory; nil until that many are counted, and with ``riseConfirmationSamples`` 0.
+    public var slowestRecent: Double? {
+        riseConfirmationSamples > 0 && recent.count == riseConfirmationSamples ? recent.min() : nil
+    }
+
     /// Forgets every sample: the next one is the estimate (hls.js's `resetEstimator`, after an abandoned download
     /// showed the averages to be far above the link).
     public mutating func reset() {

@@ -3,7 +3,7 @@ import Loading
 import MediaCore
 
 /// The downloads ahead of the primary reader: one segment at a time on the session's thread, each timed for the
-/// ABR machine's estimate; a buffer of a lower quality replaced past 10 s when the machine switches up.
+/// ABR machine's estimate; a buffer of a lower quality replaced when the machine switches up (fast switching).
 extension StreamSession {
     /// The download thread's step: the next segment ahead of the primary reader, when less than `forwardSeconds`
     /// are held ahead of it, read through the cache with a reader of its own (a reader of the same segment joins
@@ -11,16 +11,17 @@ extension StreamSession {
     func downloadNext() -> Bool {
         // The audio rendition's next segment first when its audio held ends before the video's.
         if downloadAudioIfDue() { return true }
-        let next = withState { s -> (index: Int?, generation: UInt64, closed: Bool) in
-            guard !s.closed else { return (nil, s.generation, true) }
-            upgradeBuffered(&s)
+        let (next, upgrade) = withState { s -> ((index: Int?, generation: UInt64, closed: Bool), Upgrade?) in
+            guard !s.closed else { return ((nil, s.generation, true), nil) }
+            let upgrade = upgradeBuffered(&s).map { ($0, s.observers) }
             while s.downloaded.contains(s.downloadIndex) { s.downloadIndex += 1 }
             guard s.downloadIndex < s.endIndex, bufferAhead(s) < forwardSeconds else {
-                return (nil, s.generation, false)
+                return ((nil, s.generation, false), upgrade)
             }
             defer { s.downloadIndex += 1 }
-            return (s.downloadIndex, s.generation, false)
+            return ((s.downloadIndex, s.generation, false), upgrade)
         }
+        if let (change, observers) = upgrade { for observer in observers { observer(change) } }
         if next.closed { return false }
         guard let index = next.index else {
             waitForChange(after: next.generation)
@@ -142,38 +143,49 @@ extension StreamSession {
         return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     }
 
-    /// Seconds of media ahead of the primary reader kept when the buffer is replaced at a higher quality.
-    static let retainedSeconds = 10.0
+    /// A switch up with replacement and the observers to tell of it, with no lock held.
+    typealias Upgrade = (VariantSwitch, [@Sendable (VariantSwitch) -> Void])
 
-    /// A quality increase with a deep buffer of lower quality (Media3's `AdaptiveTrackSelection` discards the
-    /// queue past `minDurationToRetainAfterDiscardMs` when it switches up): the segments downloaded ahead past
-    /// ``retainedSeconds`` at a lower variant than the machine would choose now are decided and downloaded again.
-    /// Without it, a link that comes back after a dip plays up to a whole forward buffer (30 s) of the dip's
-    /// quality first. Not for live playlists (one variant).
-    private func upgradeBuffered(_ s: inout State) {
+    /// Fast switching (``ABRMachine/switchUpReplacingBuffer(duration:)``, dash.js's `fastSwitchEnabled`): when the
+    /// machine switches up with a buffer of lower quality ahead of the reader, the segments past the seconds it
+    /// keeps (counted from the end of the reader's segment) at a lower variant than its choice are decided and
+    /// downloaded again, the first of them now at the new variant (the switch returned, for the observers).
+    /// Without it, a link that comes back after a dip plays up to a whole forward buffer (30 s) of the dip's quality
+    /// first. Not for live playlists (one variant).
+    private func upgradeBuffered(_ s: inout State) -> VariantSwitch? {
         let segments = s.reference.segments
-        guard !s.isLive, !segments.isEmpty, bufferAhead(s) > Self.retainedSeconds else { return }
+        guard !s.isLive, !segments.isEmpty, s.downloading == nil else { return nil }
         var probe = s.abr
-        probe.bufferLevel(Self.retainedSeconds)
-        let decision = probe.nextSegment(duration: segments[min(s.downloadIndex, segments.count - 1)].duration)
-        guard decision.reason == .bandwidthUp else { return }
+        probe.bufferLevel(bufferAhead(s))
+        let duration = segments[min(s.downloadIndex, segments.count - 1)].duration
+        guard let replacement = probe.switchUpReplacingBuffer(duration: duration) else { return nil }
+        let variant = replacement.decision.variant
         func rank(_ id: String) -> Int { s.abr.variants.firstIndex { $0.id == id } ?? 0 }
-        let target = rank(decision.variant.id)
+        let target = rank(variant.id)
         var first = s.readerIndex + 1
         var retained = 0.0
-        while first < segments.count, retained < Self.retainedSeconds {
+        while first < segments.count, retained < replacement.retained {
             retained += segments[first].duration
             first += 1
         }
-        let downloading = s.downloading?.index
-        var dropped = false
-        for index in first..<segments.count where index != downloading {
+        var dropped: [Int] = []
+        for index in first..<segments.count {
             guard let id = s.decisions[index], rank(id) < target else { continue }
             s.decisions[index] = nil
             s.downloaded.remove(index)
-            dropped = true
+            dropped.append(index)
         }
-        if dropped { s.downloadIndex = min(s.downloadIndex, first) }
+        guard let replaced = dropped.first, let listed = s.timelineSegment(replaced) else { return nil }
+        s.abr = probe
+        s.downloadIndex = min(s.downloadIndex, first)
+        s.decisions[replaced] = variant.id
+        let change = VariantSwitch(
+            from: s.current, to: variant, segmentIndex: replaced, seconds: listed.start - s.origin,
+            reason: replacement.decision.reason.rawValue, estimate: s.abr.estimate)
+        s.recordSwitch(change)
+        s.current = variant
+        s.generation += 1
+        return change
     }
 
     /// Reads `source` (from `range`'s start to its end, or to the resource's end), dropping the bytes: they stay in
