@@ -156,7 +156,7 @@ struct DASHSegmentAddressing {
             let duration = try DASHSegmentTemplate.number(element["duration"], "@duration", url: url)
             guard duration > 0 else { throw DASHManifestParser.malformed(url, "@duration is not positive") }
             let indices = live.segmentIndices(
-                duration: duration, timescale: timescale, limit: min(budget, StreamSession.liveSegmentLimit))
+                duration: duration, timescale: timescale, limit: min(budget, MediaPlaylist.liveSegmentLimit))
             budget -= indices.count
             let entries = indices.map {
                 DASHSegmentTemplate.Entry(time: offset + Int64($0) * duration, duration: duration)

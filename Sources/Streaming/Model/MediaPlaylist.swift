@@ -1,5 +1,9 @@
 /// The segments of one rendition, in order: an HLS media playlist, or what a DASH Representation lists or implies.
 public struct MediaPlaylist: Sendable, Equatable {
+    /// The most segments a live list is kept with: a live session's window in all (``StreamSession/liveSegmentLimit``)
+    /// and the most a dynamic MPD's `$Number$` template lists at once.
+    public static let liveSegmentLimit = 256
+
     public enum Kind: String, Sendable, Equatable {
         /// Every segment is listed and none will be added (`#EXT-X-PLAYLIST-TYPE:VOD`, or `#EXT-X-ENDLIST`; a
         /// static MPD).

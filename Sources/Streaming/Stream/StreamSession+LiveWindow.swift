@@ -13,7 +13,7 @@ extension StreamSession {
 
     /// The most segments a live play keeps (listed ahead of the reader included): an EVENT playlist lists every
     /// segment since its start, and a paused reader would let a sliding window's grow forever.
-    public static let liveSegmentLimit = 256
+    public static let liveSegmentLimit = MediaPlaylist.liveSegmentLimit
 
     /// How many segments the session keeps now: listed (the reference playlist's), and in its records per segment
     /// (decisions, downloads, segments entered), for tests of the bound.
