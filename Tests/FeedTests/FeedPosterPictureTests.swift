@@ -69,10 +69,11 @@ struct FeedPosterPictureScenarioTests {
         }
         scenario.feed.scroll(to: 0)
         // Poster work runs on threads of its own: give them real time between the steps (a loaded machine's threads
-        // lag; more real time only lets work keep up with the clock).
+        // lag; more real time only lets work keep up with the clock: 20 ms a step was short for CI's fresh process once,
+        // item 1's picture not asked for in time).
         for _ in 0..<Int(seconds / 0.05) {
             await scenario.clock.advance(bySeconds: 0.05)
-            try await Task.sleep(for: .milliseconds(20))
+            try await Task.sleep(for: .milliseconds(60))
         }
         // Whether item 1's picture came over the link by now is the clock's (the simulated link's) to decide; making
         // the poster from its bytes is CPU work on real threads: wait for that (CI's fresh process took longer than
