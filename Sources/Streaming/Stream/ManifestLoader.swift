@@ -22,9 +22,9 @@ enum ManifestLoader {
         _ url: String, loading: RemoteLoading, wallClock: () -> Double
     ) throws(MediaError) -> (presentation: Presentation, clockOffset: Double) {
         let bytes = try ResourceReader.bytes(url, loading: loading)
-        let timings =
-            isDASH(String(decoding: bytes.prefix(2048), as: UTF8.self))
-            ? DASHManifestParser.utcTimings(bytes, url: url) : []
+        // Only a live MPD reads a clock: a static one (or a playlist) is not parsed a second time for it.
+        let head = String(decoding: bytes.prefix(2048), as: UTF8.self)
+        let timings = isDASH(head) && head.contains("dynamic") ? DASHManifestParser.utcTimings(bytes, url: url) : []
         let offset = DASHClockSync.offset(timings, mpdURL: url, loading: loading, localClock: wallClock) ?? 0
         return (try presentation(bytes, url: url, now: wallClock() + offset), offset)
     }
